@@ -1,0 +1,19 @@
+# One image for api, workers and the one-shot migrate/seed step (docker-compose.yml).
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY domain/package.json domain/
+COPY db/package.json db/
+COPY api/package.json api/
+COPY workers/package.json workers/
+COPY pwa/package.json pwa/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true npx prisma generate && (cd pwa && npx vite build)
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+EXPOSE 8080
+CMD ["node", "api/src/main.ts"]

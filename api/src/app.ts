@@ -1,0 +1,35 @@
+// Builds the Koa application from its services; main.ts and the tests both use this factory.
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { ApiDeps, AppState } from './http/context.ts';
+import { errorMiddleware, HttpError } from './http/errors.ts';
+import { requestLogMiddleware } from './http/requestLog.ts';
+import { spaMiddleware } from './http/spa.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export function createApp(deps: ApiDeps): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.config.NODE_ENV === 'production' });
+  app.silent = true; // errors are logged by the error middleware with the request id
+
+  const router = new Router<AppState>();
+  registerRoutes(router, deps);
+
+  app.use(requestLogMiddleware(deps.log));
+  app.use(errorMiddleware);
+  app.use(spaMiddleware(deps.config.PWA_DIST));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: deps.config.JSON_BODY_LIMIT,
+      onError: (error) => {
+        const status = (error as { status?: number }).status;
+        if (status === 413) throw new HttpError(413, 'Request body is too large');
+        throw new HttpError(400, 'Request body is not valid JSON');
+      },
+    }),
+  );
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

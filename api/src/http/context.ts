@@ -1,0 +1,25 @@
+import type Router from '@koa/router';
+import type { RouterContext, RouterMiddleware } from '@koa/router';
+import type { PrismaClient } from '@printfarm/db';
+import type { Logger } from '@printfarm/db/logger';
+import type { Redis } from 'ioredis';
+import type { ApiConfig } from '../config.ts';
+import type { QueueRegistry } from '../queues.ts';
+
+export interface AppState {
+  log: Logger;
+  requestId: string;
+}
+
+export type AppContext<S = unknown> = RouterContext<AppState & S>;
+export type AppMiddleware<S = unknown> = RouterMiddleware<AppState & S>;
+export type AppRouter = Router<AppState>;
+
+/** What every route module receives: the process's long-lived services. */
+export interface ApiDeps {
+  config: ApiConfig;
+  prisma: PrismaClient;
+  redis: Redis;
+  queues: QueueRegistry;
+  log: Logger;
+}

@@ -1,0 +1,74 @@
+// One error shape for every answer the API gives: {"message": ..., "fields": {...}}; stacks never leave.
+import type { Context, Next } from 'koa';
+
+export type FieldErrors = Record<string, string>;
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly fields: FieldErrors;
+  readonly headers: Record<string, string>;
+  constructor(
+    status: number,
+    message: string,
+    fields: FieldErrors = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.fields = fields;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string, fields: FieldErrors = {}) => new HttpError(400, message, fields);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, fields: FieldErrors = {}) => new HttpError(409, message, fields);
+
+// Errors thrown by koa's own helpers (ctx.throw) and by co-body carry `status` and `expose`.
+interface ExposableError {
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  message?: unknown;
+}
+
+function describe(error: unknown): { status: number; message: string; fields: FieldErrors } {
+  if (error instanceof HttpError)
+    return { status: error.status, message: error.message, fields: error.fields };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as ExposableError;
+  const raw = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  const status = raw >= 400 && raw <= 599 ? raw : 500;
+  if (status === 413) return { status, message: 'Request body is too large', fields: {} };
+  if (status === 415) return { status, message: 'Unsupported content type', fields: {} };
+  if (status === 400 && e.type === 'entity.parse.failed') {
+    return { status, message: 'Request body is not valid JSON', fields: {} };
+  }
+  if (status < 500 && e.expose === true && typeof e.message === 'string') {
+    return { status, message: e.message, fields: {} };
+  }
+  if (status < 500) return { status, message: 'Bad request', fields: {} };
+  return { status, message: 'Something went wrong on our side. Please try again.', fields: {} };
+}
+
+export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+    const unanswered = ctx.body === undefined || ctx.body === null || ctx.body === '';
+    if (unanswered && ctx.status >= 400 && ctx.path.startsWith('/api')) {
+      // The router's 404/405/501 and bare ctx.status answers get the same JSON shape.
+      if (ctx.status === 404) throw notFound(`No API route for ${ctx.method} ${ctx.path}`);
+      ctx.body = { message: ctx.message, fields: {} };
+    }
+  } catch (error) {
+    const { status, message, fields } = describe(error);
+    if (status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+    ctx.status = status;
+    ctx.type = 'application/json';
+    ctx.body = { message, fields };
+    if (error instanceof HttpError) ctx.set(error.headers);
+  }
+}

@@ -1,0 +1,130 @@
+// Publishes committed outbox events to BullMQ. jobId = event id, so a crash between publishing and
+// marking the row makes a duplicate add that BullMQ ignores. Several API processes may run a relay:
+// FOR UPDATE SKIP LOCKED hands each row to one of them.
+import type { PrismaClient } from '@printfarm/db';
+import type { Logger } from '@printfarm/db/logger';
+import { isJobName } from '@printfarm/domain/queues';
+import type { QueueRegistry } from '../queues.ts';
+
+interface PendingEvent {
+  id: string;
+  job: string;
+  payload: unknown;
+  run_at: Date;
+}
+
+export interface OutboxRelay {
+  /** Publishes what is pending now; resolves to the number of events published. */
+  drain(): Promise<number>;
+  /** Wakes the loop early, e.g. right after a request committed an event. */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+export interface RelayOptions {
+  prisma: PrismaClient;
+  queues: QueueRegistry;
+  log: Logger;
+  pollMs: number;
+  batchSize?: number;
+  /** Longest wait after Redis failures before trying again. */
+  maxBackoffMs?: number;
+}
+
+export function startOutboxRelay(options: RelayOptions): OutboxRelay {
+  const { prisma, queues, log, pollMs } = options;
+  const batchSize = options.batchSize ?? 100;
+  const maxBackoffMs = options.maxBackoffMs ?? 5_000;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let failures = 0;
+
+  async function publishBatch(): Promise<{ published: number; failed: boolean }> {
+    return prisma.$transaction(
+      async (tx) => {
+        const events = await tx.$queryRaw<PendingEvent[]>`
+          SELECT id, job, payload, run_at FROM outbox_events
+          WHERE published_at IS NULL
+          ORDER BY created_at
+          LIMIT ${batchSize}
+          FOR UPDATE SKIP LOCKED`;
+        const done: string[] = [];
+        let failed = false;
+        for (const event of events) {
+          if (!isJobName(event.job)) {
+            log.error({ eventId: event.id, job: event.job }, 'outbox event names no known job; dropping it');
+            await tx.outboxEvent.update({
+              where: { id: event.id },
+              data: { publishedAt: new Date(), lastError: `unknown job ${event.job}` },
+            });
+            continue;
+          }
+          try {
+            const delay = Math.max(0, event.run_at.getTime() - Date.now());
+            await queues.get(event.job).add(event.job, event.payload, { jobId: event.id, delay });
+            done.push(event.id);
+          } catch (error) {
+            // Redis is down or refusing: keep the row, note why, and stop this batch.
+            failed = true;
+            await tx.outboxEvent.update({
+              where: { id: event.id },
+              data: { attempts: { increment: 1 }, lastError: String(error).slice(0, 1000) },
+            });
+            break;
+          }
+        }
+        if (done.length > 0) {
+          await tx.outboxEvent.updateMany({ where: { id: { in: done } }, data: { publishedAt: new Date() } });
+        }
+        return { published: done.length, failed };
+      },
+      { timeout: 30_000 },
+    );
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { published, failed } = await publishBatch();
+      total += published;
+      if (failed) throw new Error('queue unavailable');
+      if (published < batchSize) return total;
+    }
+  }
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const published = await drain();
+        if (failures > 0) log.info('outbox relay reconnected to the queue');
+        failures = 0;
+        if (published > 0) log.debug({ published }, 'outbox events published');
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) log.warn({ err: error }, 'outbox relay cannot publish; events stay recorded');
+      }
+      if (stopped) break;
+      await sleep(failures > 0 ? Math.min(maxBackoffMs, pollMs * 2 ** failures) : pollMs);
+    }
+  })();
+
+  return {
+    drain,
+    nudge: () => wake?.(),
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Records follow-up work inside the caller's transaction; the relay publishes it after commit.
+import type { JobName, JobPayload } from '@printfarm/domain/queues';
+import type { Prisma } from './generated/client.ts';
+
+export interface RecordJobOptions {
+  /** Run no earlier than this moment (delayed jobs such as the 48-hour follow-up). */
+  runAt?: Date;
+}
+
+export async function recordJob<J extends JobName>(
+  tx: Prisma.TransactionClient,
+  job: J,
+  payload: JobPayload<J>,
+  options: RecordJobOptions = {},
+): Promise<string> {
+  const event = await tx.outboxEvent.create({
+    data: { job, payload: payload as Prisma.InputJsonValue, runAt: options.runAt ?? new Date() },
+    select: { id: true },
+  });
+  return event.id;
+}

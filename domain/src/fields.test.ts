@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { formObject, isWebUrl, optionalChoice, stateCode, withHttpsScheme } from './fields.ts';
+import { validate } from './validation.ts';
+
+describe('formObject', () => {
+  const schema = formObject(
+    {
+      companyName: v.pipe(v.string('Company name is required'), v.minLength(1, 'Company name is required')),
+      zipCode: v.string(),
+      note: v.optional(v.string()),
+    },
+    'Farm details are required',
+  );
+
+  it("reports a missing key with its field's own message, or a readable default", () => {
+    expect(validate(schema, {})).toEqual({
+      success: false,
+      error: {
+        message: 'Company name is required',
+        fields: { companyName: 'Company name is required', zipCode: 'Zip code is required' },
+      },
+    });
+  });
+
+  it('uses its own message when the value is not an object', () => {
+    expect(validate(schema, null)).toEqual({
+      success: false,
+      error: { message: 'Farm details are required', fields: {} },
+    });
+  });
+});
+
+describe('stateCode', () => {
+  it('accepts any case and refuses names', () => {
+    const schema = stateCode('State is required');
+    expect(v.parse(schema, ' ny ')).toBe('NY');
+    expect(v.safeParse(schema, 'New York').issues?.[0]?.message).toBe('State is required');
+  });
+});
+
+describe('optionalChoice', () => {
+  it('reads an empty option as no choice', () => {
+    const schema = optionalChoice(['a', 'b'], 'Choose one');
+    expect(v.parse(schema, '')).toBeUndefined();
+    expect(v.parse(schema, undefined)).toBeUndefined();
+    expect(v.parse(schema, 'b')).toBe('b');
+    expect(v.safeParse(schema, 'c').issues?.[0]?.message).toBe('Choose one');
+  });
+});
+
+describe('web addresses', () => {
+  it('adds https:// only where there is no scheme', () => {
+    expect(withHttpsScheme('example.com')).toBe('https://example.com');
+    expect(withHttpsScheme('http://example.com')).toBe('http://example.com');
+    expect(withHttpsScheme('')).toBe('');
+  });
+
+  it('accepts only http(s) with a dotted host', () => {
+    expect(isWebUrl('https://shop.example.com/a?b=1')).toBe(true);
+    expect(isWebUrl('https://localhost')).toBe(false);
+    expect(isWebUrl('mailto:a@example.com')).toBe(false);
+    expect(isWebUrl('https://exa mple.com')).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import { US_STATE_CODES } from './usStates.ts';
+
+// Building blocks shared by the form schemas, so every form trims, caps and words its errors the same way.
+
+export const DEFAULT_MAX_LENGTH = 200;
+
+/** 'shippingAddress' → 'Shipping address'. */
+function fieldLabel(key: string): string {
+  const words = key.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * An object schema whose missing keys report their own field's message ('Company name is required')
+ * instead of valibot's 'Invalid key: Expected "displayName"'; `message` is used when it is not an object.
+ */
+export function formObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  message = 'Invalid input',
+) {
+  return v.object(entries, (issue) => {
+    const item = issue.path?.[0];
+    if (item?.type !== 'object' || item.origin !== 'key') return message;
+    const entry: object | undefined = (entries as v.ObjectEntries)[item.key];
+    const entryMessage = entry && 'message' in entry ? entry.message : undefined;
+    return typeof entryMessage === 'string' ? entryMessage : `${fieldLabel(item.key)} is required`;
+  });
+}
+
+function tooLong(max: number): string {
+  return `Must be at most ${max} characters`;
+}
+
+/** A trimmed string of at least one character; `message` is shown when it is missing or blank. */
+export function requiredText(message: string, max = DEFAULT_MAX_LENGTH) {
+  return v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, tooLong(max)));
+}
+
+/** A trimmed string of at least `min` characters (phone numbers, ZIP codes). */
+export function textOfAtLeast(min: number, message: string, max = DEFAULT_MAX_LENGTH) {
+  return v.pipe(v.string(message), v.trim(), v.minLength(min, message), v.maxLength(max, tooLong(max)));
+}
+
+/** An optional trimmed string; an empty string stays empty so an update can clear the field. */
+export function optionalText(max = DEFAULT_MAX_LENGTH) {
+  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong(max))));
+}
+
+export function emailAddress(message: string) {
+  return v.pipe(v.string(message), v.trim(), v.email(message), v.maxLength(254, tooLong(254)));
+}
+
+/** An e-mail that identifies an account or a subscription, compared case-insensitively. */
+export function accountEmail(message: string) {
+  return v.pipe(emailAddress(message), v.toLowerCase());
+}
+
+/** One of the 50 US state codes, accepted in any case. */
+export function stateCode(message: string) {
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.toUpperCase(),
+    v.minLength(2, message),
+    v.picklist(US_STATE_CODES, message),
+  );
+}
+
+/** An optional choice where a form's empty option ('') means "no choice". */
+export function optionalChoice<const TOptions extends readonly string[]>(options: TOptions, message: string) {
+  return v.optional(
+    v.pipe(
+      v.string(message),
+      v.transform((value) => value.trim() || undefined),
+      v.optional(v.picklist(options, message)),
+    ),
+  );
+}
+
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
+/** 'example.com/shop' → 'https://example.com/shop'; anything with a scheme is left alone. */
+export function withHttpsScheme(value: string): string {
+  return value === '' || SCHEME.test(value) ? value : `https://${value}`;
+}
+
+/** Only http(s) addresses with a dotted host, so a stored link can never be `javascript:` or an intranet name. */
+export function isWebUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+}
+
+/** An optional web address: empty is allowed, a bare domain gets https:// in front. */
+export function optionalWebUrl(message: string) {
+  return v.optional(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.transform(withHttpsScheme),
+      v.check((value) => value === '' || isWebUrl(value), message),
+      v.maxLength(2048, tooLong(2048)),
+    ),
+  );
+}

@@ -1,0 +1,171 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  canTransitionOrder,
+  ORDER_STATUSES,
+  orderDetailsSchema,
+  orderStatusUpdateSchema,
+  orderSubtotalCents,
+  orderTotalCents,
+  placeOrderSchema,
+} from './order.ts';
+import { validate } from './validation.ts';
+
+const details = {
+  customerName: 'Ada Park',
+  customerEmail: 'ada@example.com',
+  shippingAddress: { street: '9 Elm St', city: 'Boise', state: 'ID', zipCode: '83702' },
+};
+const productId = '3f1c2a4e-8b7d-4c6e-9f0a-1b2c3d4e5f60';
+
+function fieldErrors(schema: v.GenericSchema, input: unknown) {
+  const result = validate(schema, input);
+  return result.success ? {} : result.error.fields;
+}
+
+describe('orderDetailsSchema', () => {
+  it('defaults the country to US and the shipping method to standard', () => {
+    expect(v.parse(orderDetailsSchema, details)).toEqual({
+      ...details,
+      shippingAddress: { ...details.shippingAddress, country: 'US' },
+      shippingMethod: 'standard',
+    });
+  });
+
+  it('treats a blank country as US', () => {
+    const output = v.parse(orderDetailsSchema, {
+      ...details,
+      shippingAddress: { ...details.shippingAddress, country: ' ' },
+    });
+    expect(output.shippingAddress.country).toBe('US');
+  });
+
+  it('gives the spec messages, with dotted paths for the address', () => {
+    expect(
+      fieldErrors(orderDetailsSchema, {
+        customerName: '',
+        customerEmail: 'nope',
+        shippingAddress: { street: '', city: '', state: '', zipCode: '' },
+      }),
+    ).toEqual({
+      customerName: 'Name is required',
+      customerEmail: 'Valid email is required',
+      'shippingAddress.street': 'Street address is required',
+      'shippingAddress.city': 'City is required',
+      'shippingAddress.state': 'State is required',
+      'shippingAddress.zipCode': 'ZIP code is required',
+    });
+  });
+
+  it('says which address fields are missing when keys are absent', () => {
+    expect(fieldErrors(orderDetailsSchema, { ...details, shippingAddress: {} })).toEqual({
+      'shippingAddress.street': 'Street address is required',
+      'shippingAddress.city': 'City is required',
+      'shippingAddress.state': 'State is required',
+      'shippingAddress.zipCode': 'ZIP code is required',
+    });
+    expect(fieldErrors(orderDetailsSchema, { ...details, shippingAddress: undefined })).toEqual({
+      shippingAddress: 'Shipping address is required',
+    });
+  });
+
+  it('refuses an unknown shipping method', () => {
+    expect(fieldErrors(orderDetailsSchema, { ...details, shippingMethod: 'drone' })).toEqual({
+      shippingMethod: 'Choose a shipping method',
+    });
+  });
+});
+
+describe('placeOrderSchema', () => {
+  const order = {
+    ...details,
+    shippingMethod: 'expedited',
+    totalAmount: '30.00',
+    items: [{ productId, quantity: 2, unitPrice: '15.00', customizations: { color: 'red', engraved: true } }],
+  };
+
+  it('accepts the body the checkout sends', () => {
+    expect(v.parse(placeOrderSchema, order).items).toEqual(order.items);
+  });
+
+  it('says the cart is empty when there are no items', () => {
+    expect(fieldErrors(placeOrderSchema, { ...order, items: [] })).toEqual({ items: 'Your cart is empty' });
+    const { items: _items, ...withoutItems } = order;
+    expect(fieldErrors(placeOrderSchema, withoutItems)).toEqual({ items: 'Your cart is empty' });
+  });
+
+  it('checks each item', () => {
+    const items = [
+      { productId: 'not-a-uuid', quantity: 1 },
+      { productId, quantity: 0 },
+    ];
+    expect(fieldErrors(placeOrderSchema, { ...order, items })).toEqual({
+      'items.0.productId': 'Invalid product',
+      'items.1.quantity': 'Quantity must be at least 1',
+    });
+    expect(fieldErrors(placeOrderSchema, { ...order, items: [{ productId, quantity: 101 }] })).toEqual({
+      'items.0.quantity': 'Quantity must be at most 100',
+    });
+    expect(
+      fieldErrors(placeOrderSchema, { ...order, items: [{ productId, quantity: 1.5, unitPrice: 'free' }] }),
+    ).toEqual({
+      'items.0.quantity': 'Quantity must be a whole number',
+      'items.0.unitPrice': 'Invalid price',
+    });
+  });
+
+  it('refuses the same product on two lines', () => {
+    const items = [
+      { productId, quantity: 1 },
+      { productId, quantity: 2 },
+    ];
+    expect(fieldErrors(placeOrderSchema, { ...order, items })).toEqual({
+      items: 'Each product may appear only once',
+    });
+  });
+});
+
+describe('order totals', () => {
+  const lines = [
+    { unitPriceCents: 1500, quantity: 2 },
+    { unitPriceCents: 799, quantity: 3 },
+  ];
+
+  it('sums price times quantity', () => {
+    expect(orderSubtotalCents(lines)).toBe(3000 + 2397);
+  });
+
+  it('adds the shipping fee to the total', () => {
+    expect(orderTotalCents(lines, 'standard')).toBe(5397);
+    expect(orderTotalCents(lines, 'overnight')).toBe(5397 + 2499);
+  });
+});
+
+describe('order status', () => {
+  it('allows only the forward transitions', () => {
+    const allowed = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.filter((to) => canTransitionOrder(from, to)).map((to) => `${from}→${to}`),
+    );
+    expect(allowed).toEqual([
+      'pending→processing',
+      'pending→cancelled',
+      'processing→shipped',
+      'processing→cancelled',
+      'shipped→delivered',
+    ]);
+  });
+
+  it('needs a tracking number to ship', () => {
+    expect(fieldErrors(orderStatusUpdateSchema, { status: 'shipped' })).toEqual({
+      trackingNumber: 'Tracking number is required',
+    });
+    expect(fieldErrors(orderStatusUpdateSchema, { status: 'shipped', trackingNumber: '  ' })).toEqual({
+      trackingNumber: 'Tracking number is required',
+    });
+    expect(v.parse(orderStatusUpdateSchema, { status: 'shipped', trackingNumber: '1Z999' })).toEqual({
+      status: 'shipped',
+      trackingNumber: '1Z999',
+    });
+    expect(v.parse(orderStatusUpdateSchema, { status: 'processing' })).toEqual({ status: 'processing' });
+  });
+});

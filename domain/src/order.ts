@@ -1,0 +1,139 @@
+import * as v from 'valibot';
+import { emailAddress, formObject, optionalText, requiredText } from './fields.ts';
+import { isMoneyAmount } from './money.ts';
+import {
+  DEFAULT_SHIPPING_METHOD,
+  SHIPPING_METHOD_IDS,
+  type ShippingMethodId,
+  shippingFeeCents,
+} from './shipping.ts';
+
+export const DEFAULT_COUNTRY = 'US';
+export const MAX_ITEM_QUANTITY = 100;
+export const MAX_ORDER_LINES = 100;
+
+export const shippingAddressSchema = formObject(
+  {
+    street: requiredText('Street address is required'),
+    city: requiredText('City is required', 100),
+    state: requiredText('State is required', 100),
+    zipCode: requiredText('ZIP code is required', 10),
+    country: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(56, 'Must be at most 56 characters'),
+        v.transform((country) => country || DEFAULT_COUNTRY),
+      ),
+      DEFAULT_COUNTRY,
+    ),
+  },
+  'Shipping address is required',
+);
+
+const orderDetailsEntries = {
+  customerName: requiredText('Name is required'),
+  customerEmail: emailAddress('Valid email is required'),
+  customerPhone: optionalText(30),
+  shippingAddress: shippingAddressSchema,
+  shippingMethod: v.optional(
+    v.picklist(SHIPPING_METHOD_IDS, 'Choose a shipping method'),
+    DEFAULT_SHIPPING_METHOD,
+  ),
+  notes: optionalText(2000),
+};
+
+/** The checkout dialog's customer form. */
+export const orderDetailsSchema = formObject(orderDetailsEntries);
+
+const customizationValue = v.union([
+  v.pipe(v.string(), v.maxLength(500, 'Must be at most 500 characters')),
+  v.number(),
+  v.boolean(),
+]);
+
+export const orderItemSchema = formObject({
+  productId: v.pipe(v.string('Invalid product'), v.uuid('Invalid product')),
+  quantity: v.pipe(
+    v.number('Quantity must be a number'),
+    v.integer('Quantity must be a whole number'),
+    v.minValue(1, 'Quantity must be at least 1'),
+    v.maxValue(MAX_ITEM_QUANTITY, `Quantity must be at most ${MAX_ITEM_QUANTITY}`),
+  ),
+  // The server prices every line from the stored product; a client's figure is only checked for shape.
+  unitPrice: v.optional(v.pipe(v.union([v.string(), v.number()]), v.check(isMoneyAmount, 'Invalid price'))),
+  customizations: v.optional(
+    v.pipe(
+      v.record(v.pipe(v.string(), v.maxLength(100)), customizationValue),
+      v.maxEntries(20, 'At most 20 customizations per item'),
+    ),
+  ),
+});
+
+/** POST /api/stores/{storeId}/orders. */
+export const placeOrderSchema = formObject({
+  ...orderDetailsEntries,
+  items: v.pipe(
+    v.array(orderItemSchema, 'Your cart is empty'),
+    v.minLength(1, 'Your cart is empty'),
+    v.maxLength(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different products per order`),
+    v.check(
+      (items) => new Set(items.map((item) => item.productId)).size === items.length,
+      'Each product may appear only once',
+    ),
+  ),
+  totalAmount: v.optional(v.pipe(v.union([v.string(), v.number()]), v.check(isMoneyAmount, 'Invalid total'))),
+});
+
+export type ShippingAddress = v.InferOutput<typeof shippingAddressSchema>;
+export type OrderDetailsInput = v.InferInput<typeof orderDetailsSchema>;
+export type OrderDetails = v.InferOutput<typeof orderDetailsSchema>;
+export type OrderItem = v.InferOutput<typeof orderItemSchema>;
+export type PlaceOrderInput = v.InferInput<typeof placeOrderSchema>;
+export type PlaceOrder = v.InferOutput<typeof placeOrderSchema>;
+
+/** The sum of price times quantity, the figure the spec's checkout shows as its total. */
+export function orderSubtotalCents(lines: readonly { unitPriceCents: number; quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+}
+
+/** What the customer pays: the subtotal plus the shipping method's fee. */
+export function orderTotalCents(
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+  shippingMethod: ShippingMethodId,
+): number {
+  return orderSubtotalCents(lines) + shippingFeeCents(shippingMethod);
+}
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const DEFAULT_ORDER_STATUS: OrderStatus = 'pending';
+
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export const orderStatusUpdateSchema = v.pipe(
+  formObject({
+    status: v.picklist(ORDER_STATUSES, 'Choose a status'),
+    trackingNumber: optionalText(100),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['status'], ['trackingNumber']],
+      (update) => update.status !== 'shipped' || Boolean(update.trackingNumber),
+      'Tracking number is required',
+    ),
+    ['trackingNumber'],
+  ),
+);
+
+export type OrderStatusUpdate = v.InferOutput<typeof orderStatusUpdateSchema>;

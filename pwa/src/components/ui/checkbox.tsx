@@ -1,0 +1,37 @@
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { cx } from '../../lib/cx.ts';
+
+export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  return <input type="checkbox" className={cx('checkbox', className)} {...props} />;
+}
+
+export interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
+  label: ReactNode;
+  /** Shown in red under the box, e.g. 'You must agree to the terms'. */
+  error?: string | undefined;
+}
+
+/** A checkbox with its label beside it and its error message under it. */
+export function CheckboxField({ label, error, className, id, ...props }: CheckboxFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={cx('field', 'field--checkbox', className)}>
+      <label className="checkbox-label" htmlFor={inputId}>
+        <Checkbox
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...props}
+        />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

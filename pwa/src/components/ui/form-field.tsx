@@ -1,0 +1,65 @@
+import { cloneElement, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
+import { cx } from '../../lib/cx.ts';
+import { Label } from './label.tsx';
+
+/** What FormField hands its control so the label, hint and error are wired to it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+}
+
+export interface FormFieldProps {
+  label: ReactNode;
+  /** The message shown in red under the control; also marks the control aria-invalid. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  id?: string;
+  className?: string;
+  /** One control element (it receives the props), or a function that spreads them where they belong. */
+  children: ReactElement<Partial<FieldControlProps>> | ((control: FieldControlProps) => ReactNode);
+}
+
+/**
+ * Label, control, optional hint and error message, in that order.
+ * <FormField label="City" error={errors.city?.message}><Input {...register('city')} /></FormField>
+ */
+export function FormField({ label, error, hint, required = false, id, className, children }: FormFieldProps) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const control: FieldControlProps = {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    'aria-required': required ? true : undefined,
+  };
+
+  let rendered: ReactNode;
+  if (typeof children === 'function') rendered = children(control);
+  else if (isValidElement(children)) rendered = cloneElement(children, control);
+  else rendered = children;
+
+  return (
+    <div className={cx('field', error && 'field--invalid', className)}>
+      <Label htmlFor={controlId} required={required}>
+        {label}
+      </Label>
+      {rendered}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

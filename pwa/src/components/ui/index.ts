@@ -1,0 +1,15 @@
+export { Badge, type BadgeVariant } from './badge.tsx';
+export { Button, type ButtonSize, type ButtonVariant, buttonClass } from './button.tsx';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card.tsx';
+export { Checkbox, CheckboxField } from './checkbox.tsx';
+export { Dialog } from './dialog.tsx';
+export { type FieldControlProps, FormField } from './form-field.tsx';
+export { Input } from './input.tsx';
+export { Label } from './label.tsx';
+export { Container, Footer, type NavItem, SITE_FOOTER_COLUMNS, TopBar } from './layout.tsx';
+export { Select, type SelectOption } from './select.tsx';
+export { Skeleton } from './skeleton.tsx';
+export { Spinner } from './spinner.tsx';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx';
+export { Textarea } from './textarea.tsx';
+export { dismissToast, Toaster, toast, useToast } from './toast.tsx';

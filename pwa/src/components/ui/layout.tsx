@@ -1,0 +1,165 @@
+import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { cx } from '../../lib/cx.ts';
+import { AppLink, isServerPath } from '../AppLink.tsx';
+import { LogoMark } from '../Logo.tsx';
+import { CloseIcon, MenuIcon } from './icons.tsx';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+export interface ContainerProps extends ComponentProps<'div'> {
+  size?: 'narrow' | 'default' | 'wide';
+}
+
+/** Centres content with the page's side padding and a maximum width. */
+export function Container({ size = 'default', className, ...props }: ContainerProps) {
+  return <div className={cx('container', `container--${size}`, className)} {...props} />;
+}
+
+function TopBarLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  if (isServerPath(item.to)) {
+    return (
+      <a href={item.to} className="topbar__link">
+        {item.label}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={item.to} className="topbar__link" onClick={onNavigate}>
+      {item.label}
+    </NavLink>
+  );
+}
+
+export interface TopBarProps {
+  nav?: readonly NavItem[];
+  /** Buttons at the right end (e.g. 'Upload Design'); shown inside the menu on small screens. */
+  actions?: ReactNode;
+  brand?: ReactNode;
+  brandTo?: string;
+}
+
+/** The fixed bar at the top of a page, collapsing its links into a menu button on small screens. */
+export function TopBar({ nav = [], actions, brand = 'PrintFarm Network', brandTo = '/' }: TopBarProps) {
+  const location = useLocation();
+  const menuId = useId();
+  // The menu is open only for the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
+  const closeMenu = () => setOpenOn(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className={cx('topbar', menuOpen && 'topbar--menu-open')}>
+      <Container size="wide" className="topbar__inner">
+        <Link to={brandTo} className="topbar__brand" onClick={closeMenu}>
+          <LogoMark size={32} />
+          <span>{brand}</span>
+        </Link>
+        <button
+          type="button"
+          className="topbar__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenOn(menuOpen ? null : location.key)}
+        >
+          {menuOpen ? <CloseIcon size={24} /> : <MenuIcon />}
+        </button>
+        <div id={menuId} className="topbar__menu">
+          {nav.length > 0 && (
+            <nav aria-label="Main" className="topbar__nav">
+              {nav.map((item) => (
+                <TopBarLink key={item.to} item={item} onNavigate={closeMenu} />
+              ))}
+            </nav>
+          )}
+          {actions && <div className="topbar__actions">{actions}</div>}
+        </div>
+      </Container>
+    </header>
+  );
+}
+
+export interface FooterColumn {
+  heading: string;
+  /** A link without `to` is shown as plain text (the spec's FAQ and Contact Us have no target). */
+  links: ReadonlyArray<{ label: string; to?: string }>;
+}
+
+export const SITE_FOOTER_COLUMNS: readonly FooterColumn[] = [
+  {
+    heading: 'Quick Links',
+    links: [
+      { label: 'Print Farm Network', to: '/print-farms' },
+      { label: 'Upload Design', to: '/api/login' },
+      { label: 'Join Network', to: '/opportunity' },
+      { label: 'G-Code Confidential', to: '/blog' },
+    ],
+  },
+  {
+    heading: 'Support',
+    links: [
+      { label: 'FAQ' },
+      { label: 'Contact Us' },
+      { label: 'Earnings Disclaimer', to: '/earnings-disclaimer' },
+      { label: 'Privacy Policy', to: '/privacy-policy' },
+    ],
+  },
+];
+
+export interface FooterProps {
+  columns?: readonly FooterColumn[];
+  tagline?: ReactNode;
+}
+
+export function Footer({
+  columns = SITE_FOOTER_COLUMNS,
+  tagline = 'Custom 3D printing from independent print farms near you.',
+}: FooterProps) {
+  return (
+    <footer className="footer">
+      <Container size="wide" className="footer__inner">
+        <div className="footer__brand">
+          <Link to="/" className="footer__logo">
+            <LogoMark size={28} />
+            <span>PrintFarm Network</span>
+          </Link>
+          <p className="footer__tagline">{tagline}</p>
+        </div>
+        {columns.map((column) => (
+          <div key={column.heading} className="footer__column">
+            <h2 className="footer__heading">{column.heading}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  {link.to ? (
+                    <AppLink to={link.to} className="footer__link">
+                      {link.label}
+                    </AppLink>
+                  ) : (
+                    <span className="footer__link footer__link--inert">{link.label}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </Container>
+      <Container size="wide" className="footer__legal">
+        <p>© 2024 PrintFarm Network. All rights reserved.</p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,147 @@
+// The installable app shell, in Chromium against the real API serving the built PWA on one origin.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startApi } from '../support/server.ts';
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+describe('PWA shell', () => {
+  let api: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  // Each test gets a fresh profile, so no service worker or cache carries over between tests.
+  async function openPage(path: string): Promise<Page> {
+    context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(new URL(path, api.url).href);
+    return page;
+  }
+
+  it('renders the home page with its heading', async () => {
+    const page = await openPage('/');
+    const heading = page.getByRole('heading', { level: 1, name: 'PrintFarm Network' });
+    await heading.waitFor();
+    expect(await page.title()).toBe('PrintFarm Network');
+    expect(await page.getByRole('link', { name: 'Print Farm Network' }).first().getAttribute('href')).toBe(
+      '/print-farms',
+    );
+  });
+
+  it('links a web app manifest whose icons are real PNGs of the stated sizes', async () => {
+    const page = await openPage('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifestUrl = new URL(href ?? '', api.url);
+    const response = await fetch(manifestUrl);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      theme_color: string;
+      icons: ManifestIcon[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'PrintFarm Network',
+      short_name: 'PrintFarm',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: '#ea580c',
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+
+    for (const icon of manifest.icons) {
+      const iconResponse = await fetch(new URL(icon.src, manifestUrl));
+      expect(iconResponse.status, icon.src).toBe(200);
+      expect(iconResponse.headers.get('content-type')).toContain('image/png');
+      const bytes = new Uint8Array(await iconResponse.arrayBuffer());
+      expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+      const header = new DataView(bytes.buffer, bytes.byteOffset + 16, 8);
+      expect(`${header.getUint32(0)}x${header.getUint32(4)}`).toBe(icon.sizes);
+    }
+  });
+
+  it('shows the 404 page for an unknown path, with a way back home', async () => {
+    const page = await openPage('/no-such-page');
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('answers an unknown /api path with a JSON 404, never the app page', async () => {
+    const response = await fetch(`${api.url}/api/nope`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as { message?: unknown };
+    expect(typeof body.message).toBe('string');
+
+    const page = await openPage('/');
+    const navigation = await page.goto(`${api.url}/api/nope`);
+    expect(navigation?.status()).toBe(404);
+    expect(await navigation?.headerValue('content-type')).toContain('application/json');
+  });
+
+  it('focuses the notification region when F8 is pressed', async () => {
+    const page = await openPage('/');
+    await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
+    await page.keyboard.press('F8');
+    // Expressions as strings: this file is type-checked without the DOM library.
+    const focused = await page.evaluate<{ tag?: string; label?: string | null }>(
+      "({ tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute('aria-label') })",
+    );
+    expect(focused).toEqual({ tag: 'OL', label: 'Notifications (F8)' });
+  });
+
+  it('registers a service worker that keeps the app working offline', async () => {
+    const page = await openPage('/');
+    await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
+    const scriptUrl = await page.evaluate<string | null>(
+      'navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null)',
+    );
+    expect(scriptUrl).toBe(`${api.url}/sw.js`);
+
+    // The first visit installs the worker; from the next load on it controls the page.
+    await page.reload();
+    expect(await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')).toBe(true);
+
+    await context?.setOffline(true);
+    await page.goto(`${api.url}/no-such-page`);
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await page.goto(`${api.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
+    // Proof the network really was gone: an uncached API call fails.
+    expect(await page.evaluate<string>("fetch('/api/health').then(() => 'reached', () => 'failed')")).toBe(
+      'failed',
+    );
+  });
+});

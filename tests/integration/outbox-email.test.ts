@@ -1,0 +1,126 @@
+// The one flow everything follows, end to end: a transaction records an outbox event, the relay
+// publishes it (jobId = event id), the worker sends the e-mail over SMTP, MailDev receives it once.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordJob } from '../../db/src/outbox.ts';
+import { jobHandlers } from '../../workers/src/jobs/index.ts';
+import { emailsTo } from '../support/maildev.ts';
+import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+
+function uniqueAddress(label: string) {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+async function recordEmail(api: TestApi, to: string, messageKey = `test:${randomUUID()}`) {
+  return api.prisma.$transaction((tx) =>
+    recordJob(tx, 'email.send', {
+      messageKey,
+      to,
+      subject: `Hello ${to}`,
+      text: 'Your print is on its way.',
+    }),
+  );
+}
+
+describe('outbox → queue → worker → SMTP', () => {
+  let api: TestApi;
+  let workers: TestWorkers;
+  let failFirstSendFor: string | undefined;
+  const crashAfterSendFor = new Set<string>();
+  const crashed = new Set<string>();
+
+  beforeAll(async () => {
+    api = await startApi();
+    workers = await startWorkers({
+      // Fault injection around the real SMTP transport: refuse the first attempt for one address.
+      mailer: (real) => ({
+        async send(mail) {
+          if (mail.to === failFirstSendFor) {
+            failFirstSendFor = undefined;
+            throw new Error('SMTP connection refused (injected)');
+          }
+          return real.send(mail);
+        },
+        close: () => real.close(),
+      }),
+      handlers: {
+        ...jobHandlers,
+        // Simulates a worker that dies after delivering but before BullMQ records the job as done.
+        'email.send': async (payload, context) => {
+          const outcome = await jobHandlers['email.send'](payload, context);
+          if (crashAfterSendFor.has(payload.to) && !crashed.has(payload.to)) {
+            crashed.add(payload.to);
+            throw new Error('worker crashed after sending (injected)');
+          }
+          return outcome;
+        },
+      },
+      env: { WORKER_CONCURRENCY: '4' },
+    });
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+  });
+
+  it('delivers a recorded e-mail exactly once and logs it', async () => {
+    const to = uniqueAddress('plain');
+    const eventId = await recordEmail(api, to);
+    const [mail] = await eventually(async () => {
+      const found = await emailsTo(to);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(mail?.subject).toBe(`Hello ${to}`);
+    expect(mail?.text?.trim()).toBe('Your print is on its way.');
+    const event = await api.prisma.outboxEvent.findUniqueOrThrow({ where: { id: eventId } });
+    expect(event.publishedAt).not.toBeNull();
+    const job = await api.queues.get('email.send').getJob(eventId);
+    expect(job?.id).toBe(eventId);
+    await eventually(async () => (await emailsTo(to)).length === 1 && (await job?.isCompleted()));
+    const log = await api.prisma.emailLog.findFirstOrThrow({ where: { to } });
+    expect(log.status).toBe('sent');
+    expect(log.sentAt).not.toBeNull();
+  });
+
+  it('retries after an SMTP failure and still delivers once', async () => {
+    const to = uniqueAddress('retry');
+    failFirstSendFor = to;
+    const eventId = await recordEmail(api, to);
+    await eventually(async () => (await emailsTo(to)).length === 1, 20_000);
+    const job = await api.queues.get('email.send').getJob(eventId);
+    await eventually(async () => job && (await api.queues.get('email.send').getJob(eventId))?.finishedOn);
+    const finished = await api.queues.get('email.send').getJob(eventId);
+    expect(finished?.attemptsMade).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await emailsTo(to)).toHaveLength(1);
+  });
+
+  it('does not send twice when the job is retried after the e-mail went out', async () => {
+    const to = uniqueAddress('crash');
+    crashAfterSendFor.add(to);
+    const eventId = await recordEmail(api, to);
+    const queue = api.queues.get('email.send');
+    await eventually(async () => {
+      const job = await queue.getJob(eventId);
+      return job?.finishedOn && job.attemptsMade >= 2 ? job : undefined;
+    }, 20_000);
+    expect(crashed.has(to)).toBe(true);
+    expect(await emailsTo(to)).toHaveLength(1);
+    const job = await queue.getJob(eventId);
+    expect(job?.returnvalue).toBe('skipped');
+  });
+
+  it('ignores a second publication of the same event and a second event for the same message', async () => {
+    const to = uniqueAddress('dupe');
+    const messageKey = `dupe:${randomUUID()}`;
+    const first = await recordEmail(api, to, messageKey);
+    await eventually(async () => (await emailsTo(to)).length === 1);
+    // The relay crashed before marking the row: the same event is published again.
+    await api.prisma.outboxEvent.update({ where: { id: first }, data: { publishedAt: null } });
+    await api.relay.drain();
+    // A different event that describes the same message.
+    const second = await recordEmail(api, to, messageKey);
+    await eventually(async () => (await api.queues.get('email.send').getJob(second))?.finishedOn);
+    expect(await emailsTo(to)).toHaveLength(1);
+  });
+});

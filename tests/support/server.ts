@@ -1,0 +1,133 @@
+// Boots the real API (app.ts factory) and the real workers in the test process, wired to this
+// run's own database, Redis prefix and MailDev.
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../api/src/app.ts';
+import { loadApiConfig } from '../../api/src/config.ts';
+import { type OutboxRelay, startOutboxRelay } from '../../api/src/outbox/relay.ts';
+import { createQueueRegistry, type QueueRegistry } from '../../api/src/queues.ts';
+import { createRedis } from '../../api/src/redis.ts';
+import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
+import { createLogger } from '../../db/src/logger.ts';
+import { loadWorkerConfig } from '../../workers/src/config.ts';
+import type { JobHandlers } from '../../workers/src/jobs/types.ts';
+import { createSmtpMailer, type Mailer } from '../../workers/src/mail/transport.ts';
+import { startWorkerRuntime, type WorkerRuntime } from '../../workers/src/runtime.ts';
+import { testEnv } from './env.ts';
+
+const quietLog = () =>
+  createLogger({ name: 'test', level: process.env.TEST_LOG_LEVEL ?? 'silent', pretty: false });
+
+async function baseEnv(redisUrl?: string): Promise<Record<string, string>> {
+  const env = await testEnv();
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: env.databaseUrl,
+    DATABASE_POOL_SIZE: '5',
+    REDIS_URL: redisUrl ?? env.redisUrl,
+    QUEUE_PREFIX: env.queuePrefix,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(env.smtpPort),
+    OUTBOX_POLL_MS: '50',
+    LOG_LEVEL: 'silent',
+  };
+}
+
+export interface TestApi {
+  url: string;
+  prisma: PrismaClient;
+  queues: QueueRegistry;
+  relay: OutboxRelay;
+  close(): Promise<void>;
+}
+
+export async function startApi(
+  options: { redisUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestApi> {
+  const config = loadApiConfig({
+    ...(await baseEnv(options.redisUrl)),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...options.env,
+  });
+  const log = quietLog();
+  const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', () => {});
+  const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
+  const relay = startOutboxRelay({ prisma, queues, log, pollMs: config.OUTBOX_POLL_MS, maxBackoffMs: 500 });
+  const app = createApp({ config, prisma, redis, queues, log });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    prisma,
+    queues,
+    relay,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await relay.stop();
+      await queues.close();
+      redis.disconnect();
+      await prisma.$disconnect();
+    },
+  };
+}
+
+export interface TestWorkers {
+  runtime: WorkerRuntime;
+  prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+export async function startWorkers(
+  options: {
+    redisUrl?: string;
+    handlers?: JobHandlers;
+    mailer?: (real: Mailer) => Mailer;
+    env?: Record<string, string>;
+  } = {},
+): Promise<TestWorkers> {
+  const config = loadWorkerConfig({ ...(await baseEnv(options.redisUrl)), ...options.env });
+  const prisma = createPrisma(config.DATABASE_URL, { maxConnections: 5 });
+  const real = createSmtpMailer(config);
+  const mailer = options.mailer ? options.mailer(real) : real;
+  const runtime = startWorkerRuntime({
+    config,
+    prisma,
+    mailer,
+    log: quietLog(),
+    ...(options.handlers ? { handlers: options.handlers } : {}),
+  });
+  await Promise.all([...runtime.workers.values()].map((worker) => worker.waitUntilReady()));
+  return {
+    runtime,
+    prisma,
+    async close() {
+      await runtime.close();
+      real.close();
+      await prisma.$disconnect();
+    },
+  };
+}
+
+/** Polls until the check returns a value other than undefined/false, or fails after the timeout. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms ${lastError ? String(lastError) : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

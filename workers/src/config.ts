@@ -1,0 +1,30 @@
+// The worker process's environment, validated once at start.
+import { envField, loadConfig } from '@printfarm/domain/config';
+import * as v from 'valibot';
+
+const schema = v.object({
+  NODE_ENV: envField.nodeEnv(),
+  PUBLIC_URL: envField.url('http://localhost:8080', ['http', 'https']),
+  DATABASE_URL: envField.url('postgresql://postgres@127.0.0.1:5432/printfarm', ['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: envField.int(10, 1),
+  REDIS_URL: envField.url('redis://127.0.0.1:6379/0', ['redis', 'rediss']),
+  QUEUE_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _')),
+    'printfarm',
+  ),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  WORKER_CONCURRENCY: envField.int(8, 1),
+  SMTP_HOST: v.optional(v.string(), '127.0.0.1'),
+  SMTP_PORT: envField.port(1025),
+  SMTP_SECURE: envField.bool(false),
+  SMTP_USER: v.optional(v.string()),
+  SMTP_PASSWORD: v.optional(v.string()),
+  MAIL_FROM: v.optional(v.string(), 'PrintFarm Network <no-reply@printfarm.local>'),
+  STAFF_EMAILS: envField.list(),
+});
+
+export type WorkerConfig = v.InferOutput<typeof schema>;
+
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  return loadConfig(schema, env);
+}

@@ -1,0 +1,6 @@
+import { emailSend } from './emailSend.ts';
+import type { JobHandlers } from './types.ts';
+
+export const jobHandlers: JobHandlers = {
+  'email.send': emailSend,
+};

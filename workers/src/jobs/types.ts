@@ -1,0 +1,26 @@
+import type { PrismaClient } from '@printfarm/db';
+import type { Logger } from '@printfarm/db/logger';
+import type { JobName, JobPayload } from '@printfarm/domain/queues';
+import type { WorkerConfig } from '../config.ts';
+import type { Mailer } from '../mail/transport.ts';
+
+export interface JobContext {
+  prisma: PrismaClient;
+  mailer: Mailer;
+  config: WorkerConfig;
+  log: Logger;
+  /** The BullMQ job id, which is the outbox event id. */
+  jobId: string;
+  attempt: number;
+}
+
+/** What a handler reports; 'skipped' means its work was already done or its record is gone. */
+export type JobOutcome = 'done' | 'skipped';
+
+export type JobHandler<J extends JobName> = (
+  payload: JobPayload<J>,
+  context: JobContext,
+) => Promise<JobOutcome>;
+
+/** One handler per job name: a job without a handler does not compile. */
+export type JobHandlers = { [J in JobName]: JobHandler<J> };

@@ -1,0 +1,76 @@
+// Starts one BullMQ worker per queue in the job catalogue and routes each job to its handler.
+import type { PrismaClient } from '@printfarm/db';
+import type { Logger } from '@printfarm/db/logger';
+import { JOB_NAMES, type JobName, parseJobPayload } from '@printfarm/domain/queues';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import * as v from 'valibot';
+import type { WorkerConfig } from './config.ts';
+import { jobHandlers } from './jobs/index.ts';
+import type { JobContext, JobHandler, JobHandlers } from './jobs/types.ts';
+import type { Mailer } from './mail/transport.ts';
+
+export interface WorkerRuntime {
+  workers: Map<JobName, Worker>;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  config: WorkerConfig;
+  prisma: PrismaClient;
+  mailer: Mailer;
+  log: Logger;
+  handlers?: JobHandlers;
+}
+
+export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
+  const { config, prisma, mailer, log } = options;
+  const handlers = options.handlers ?? jobHandlers;
+  // Workers need a connection that waits through Redis outages instead of failing commands.
+  const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  connection.on('error', () => {});
+  const workers = new Map<JobName, Worker>();
+
+  for (const name of JOB_NAMES) {
+    const handler = handlers[name] as JobHandler<typeof name>;
+    const worker = new Worker(
+      name,
+      async (job: Job) => {
+        const context: JobContext = {
+          prisma,
+          mailer,
+          config,
+          log: log.child({ job: name, jobId: job.id }),
+          jobId: String(job.id),
+          attempt: job.attemptsMade + 1,
+        };
+        let payload: ReturnType<typeof parseJobPayload<typeof name>>;
+        try {
+          payload = parseJobPayload(name, job.data);
+        } catch (error) {
+          // A payload that does not match its schema will never succeed: fail without retrying.
+          const detail = error instanceof v.ValiError ? error.message : String(error);
+          throw new UnrecoverableError(`invalid payload for ${name}: ${detail}`);
+        }
+        const outcome = await handler(payload, context);
+        context.log.debug({ outcome }, 'job finished');
+        return outcome;
+      },
+      { connection, prefix: config.QUEUE_PREFIX, concurrency: config.WORKER_CONCURRENCY, autorun: true },
+    );
+    worker.on('failed', (job, error) => {
+      log.warn({ job: name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'job failed');
+    });
+    worker.on('error', (error) => log.error({ job: name, err: error }, 'worker error'));
+    workers.set(name, worker);
+  }
+
+  return {
+    workers,
+    async close() {
+      // close() waits for running jobs to finish, so nothing is cut off mid-way.
+      await Promise.all([...workers.values()].map((worker) => worker.close()));
+      await connection.quit().catch(() => {});
+    },
+  };
+}
