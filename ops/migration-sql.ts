@@ -15,7 +15,9 @@ const runtime: any = await import(require.resolve('@prisma/schema-engine-wasm/sc
 const wasmPath = require
   .resolve('@prisma/schema-engine-wasm')
   .replace('schema_engine.js', 'schema_engine_bg.wasm');
-const instance = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(wasmPath)), {
+// biome-ignore lint/suspicious/noExplicitAny: Node's types here do not declare the WebAssembly global
+const wasm: any = (globalThis as any).WebAssembly;
+const instance = new wasm.Instance(new wasm.Module(readFileSync(wasmPath)), {
   './schema_engine_bg.js': runtime,
 });
 runtime.__wbg_set_wasm(instance.exports);

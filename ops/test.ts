@@ -21,9 +21,10 @@ if (!usesDocker || process.env.TEST_USE_LOCAL_SERVICES === '1') {
 }
 
 const report = path.join(os.tmpdir(), `printfarm-vitest-${process.pid}.json`);
+// Run vitest on the pinned Node 24 even if the shell's PATH points at an older one.
 const vitest = spawn(
-  path.join(repoRoot, 'node_modules/.bin/vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  process.execPath,
+  [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
   { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 const code: number = await new Promise((resolve) => vitest.on('exit', (exitCode) => resolve(exitCode ?? 1)));
@@ -32,11 +33,14 @@ if (existsSync(report)) {
   const summary = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
+    numFailedTestSuites: number;
     numPendingTests: number;
     numTodoTests: number;
   };
   rmSync(report);
   const skipped = summary.numPendingTests + summary.numTodoTests;
-  console.log(`\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`);
+  // A suite that fails in a hook fails no single test; count it so the line never reads all-green.
+  const failed = Math.max(summary.numFailedTests, summary.numFailedTestSuites);
+  console.log(`\n${summary.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
 }
 process.exit(code);

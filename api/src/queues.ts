@@ -27,6 +27,8 @@ export function createQueueRegistry(connection: Redis, prefix: string): QueueReg
             removeOnFail: { age: 30 * DAY_SECONDS },
           },
         });
+        // Connection trouble is reported by the relay and /api/health; keep ioredis from printing it too.
+        queue.on('error', () => {});
         queues.set(job, queue);
       }
       return queue;

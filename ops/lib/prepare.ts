@@ -73,7 +73,12 @@ export function buildPwa(): void {
   const stamp = path.join(repoRoot, 'pwa/dist/.fingerprint');
   const print = fingerprint(['pwa', 'domain/src', 'package-lock.json']);
   if (upToDate(stamp, print)) return;
-  run(bin('vite'), ['build', '--logLevel', 'warn'], process.env, path.join(repoRoot, 'pwa'));
+  run(
+    bin('vite'),
+    ['build', '--logLevel', 'warn'],
+    { ...process.env, NODE_ENV: 'production' },
+    path.join(repoRoot, 'pwa'),
+  );
   writeFileSync(stamp, print);
 }
 

@@ -27,7 +27,7 @@ describe('GET /api/health', () => {
       const r = await fetch(`${api.url}/api/health`);
       return r.status === 503 ? r : undefined;
     });
-    const body = await response.json();
+    const body = (await response.json()) as { message: string };
     expect(body).toMatchObject({ status: 'error', db: 'ok', redis: 'error' });
     expect(body.message).toContain('redis');
 

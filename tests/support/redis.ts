@@ -31,6 +31,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const handle: PrivateRedis = {
     url: `redis://127.0.0.1:${port}/0`,
     async start() {
+      if (child && child.exitCode === null && child.signalCode === null) return;
       child = spawn(
         binary,
         ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

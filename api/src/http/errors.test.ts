@@ -122,7 +122,7 @@ describe('the API app', () => {
   it('answers a wrong method with 405 in the same format', async () => {
     const response = await fetch(`${api.url}/api/health`, { method: 'DELETE' });
     expect(response.status).toBe(405);
-    const body = await response.json();
+    const body = (await response.json()) as { message: unknown; fields: unknown };
     expect(body.fields).toEqual({});
     expect(typeof body.message).toBe('string');
     expect(response.headers.get('allow')).toContain('GET');

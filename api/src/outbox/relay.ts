@@ -29,12 +29,23 @@ export interface RelayOptions {
   batchSize?: number;
   /** Longest wait after Redis failures before trying again. */
   maxBackoffMs?: number;
+  /** BullMQ waits for a connection that is down; give up on an add after this long. */
+  publishTimeoutMs?: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const { prisma, queues, log, pollMs } = options;
   const batchSize = options.batchSize ?? 100;
   const maxBackoffMs = options.maxBackoffMs ?? 5_000;
+  const publishTimeoutMs = options.publishTimeoutMs ?? 3_000;
   let stopped = false;
   let wake: (() => void) | undefined;
   let failures = 0;
@@ -61,7 +72,10 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
           }
           try {
             const delay = Math.max(0, event.run_at.getTime() - Date.now());
-            await queues.get(event.job).add(event.job, event.payload, { jobId: event.id, delay });
+            await withTimeout(
+              queues.get(event.job).add(event.job, event.payload, { jobId: event.id, delay }),
+              publishTimeoutMs,
+            );
             done.push(event.id);
           } catch (error) {
             // Redis is down or refusing: keep the row, note why, and stop this batch.
