@@ -3,12 +3,15 @@ import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Redis } from 'ioredis';
+import type { SessionUser } from '../auth/guards.ts';
 import type { ApiConfig } from '../config.ts';
 import type { QueueRegistry } from '../queues.ts';
 
 export interface AppState {
   log: Logger;
   requestId: string;
+  /** The signed-in user, set by the session middleware; absent for anonymous requests. */
+  user?: SessionUser;
 }
 
 export type AppContext<S = unknown> = RouterContext<AppState & S>;
