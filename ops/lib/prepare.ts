@@ -1,7 +1,7 @@
 // The build-and-migrate steps shared by `npm start` and `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,16 +70,23 @@ export function migrate(databaseUrl: string): void {
 }
 
 export function buildPwa(): void {
-  const stamp = path.join(repoRoot, 'pwa/dist/.fingerprint');
+  const dist = path.join(repoRoot, 'pwa/dist');
+  const stamp = path.join(dist, '.fingerprint');
   const print = fingerprint(['pwa', 'domain/src', 'package-lock.json']);
   if (upToDate(stamp, print)) return;
+  // Build beside the live folder and swap, so a server (or a parallel test run) never sees half a build.
+  const staging = `${dist}.staging-${process.pid}`;
   run(
     bin('vite'),
-    ['build', '--logLevel', 'warn'],
+    ['build', '--logLevel', 'warn', '--outDir', staging, '--emptyOutDir'],
     { ...process.env, NODE_ENV: 'production' },
     path.join(repoRoot, 'pwa'),
   );
-  writeFileSync(stamp, print);
+  writeFileSync(path.join(staging, '.fingerprint'), print);
+  const retired = `${dist}.old-${process.pid}`;
+  if (existsSync(dist)) renameSync(dist, retired);
+  renameSync(staging, dist);
+  rmSync(retired, { recursive: true, force: true });
 }
 
 export function seed(env: NodeJS.ProcessEnv): void {
