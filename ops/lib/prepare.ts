@@ -21,7 +21,7 @@ function fingerprint(paths: string[]): string {
     const stat = statSync(target);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(target).sort()) {
-        if (entry === 'node_modules' || entry === 'dist' || entry === 'generated') continue;
+        if (entry === 'node_modules' || entry.startsWith('dist') || entry === 'generated') continue;
         visit(path.join(target, entry));
       }
     } else {
