@@ -32,6 +32,26 @@ const schema = v.pipe(
     PWA_DIST: v.optional(v.string(), path.join(repoRoot, 'pwa/dist')),
     OUTBOX_POLL_MS: envField.int(250, 10),
     SHUTDOWN_GRACE_MS: envField.int(10_000, 0),
+    // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
+    APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
+    // Accounts (issue 3). STAFF_EMAILS: comma-separated; those accounts are staff at sign-up/sign-in.
+    STAFF_EMAILS: envField.list(),
+    SESSION_IDLE_DAYS: envField.int(7, 1),
+    SESSION_ABSOLUTE_DAYS: envField.int(30, 1),
+    // OpenID Connect sign-in is offered only when all three are set.
+    OIDC_ISSUER: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+    OIDC_CLIENT_ID: v.optional(v.string()),
+    OIDC_CLIENT_SECRET: v.optional(v.string()),
+    // Rate limits (per window). Load tests set RATE_LIMIT_DISABLED=true or raise RATE_LIMIT_SCALE,
+    // which multiplies every limit's points (sign-in, sign-up and the limits other areas declare).
+    RATE_LIMIT_DISABLED: envField.bool(false),
+    RATE_LIMIT_SCALE: envField.int(1, 1),
+    RATE_LIMIT_SIGNIN_IP_POINTS: envField.int(30, 1),
+    RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: envField.int(10, 1),
+    RATE_LIMIT_SIGNUP_IP_POINTS: envField.int(10, 1),
+    // Google Maps hosts are allowed by the CSP only when a key is configured.
+    GOOGLE_MAPS_API_KEY: v.optional(v.string()),
+    VITE_GOOGLE_MAPS_API_KEY: v.optional(v.string()),
   }),
   v.forward(
     v.check(

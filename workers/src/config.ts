@@ -21,6 +21,8 @@ const schema = v.object({
   SMTP_PASSWORD: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'PrintFarm Network <no-reply@printfarm.local>'),
   STAFF_EMAILS: envField.list(),
+  // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
+  APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
 });
 
 export type WorkerConfig = v.InferOutput<typeof schema>;

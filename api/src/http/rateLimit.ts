@@ -1,0 +1,108 @@
+// Redis-backed rate limits (rate-limiter-flexible) as Koa middleware any route can put in front of
+// itself:  router.post('/api/x', rateLimit({ name: 'x', points: 5, durationSeconds: 60, key: ipKey }), ...)
+// Over the limit: 429 with Retry-After and {message, fields}. Redis trouble never refuses anyone:
+// the limit fails open and the problem is logged.
+//
+// Environment (api/src/config.ts): RATE_LIMIT_DISABLED=true turns every limit off (load tests);
+// RATE_LIMIT_SCALE=N multiplies every limit's points; RATE_LIMIT_SIGNIN_IP_POINTS,
+// RATE_LIMIT_SIGNIN_ACCOUNT_POINTS and RATE_LIMIT_SIGNUP_IP_POINTS set the account limits.
+import type Koa from 'koa';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppContext, AppMiddleware, ApiDeps } from './context.ts';
+import { HttpError } from './errors.ts';
+
+export interface RateLimitOptions {
+  /** Unique per limit; part of the Redis key. */
+  name: string;
+  /** Requests allowed per window (before RATE_LIMIT_SCALE). */
+  points: number;
+  durationSeconds: number;
+  /** What is counted: the client IP, an account e-mail... Return null to skip the limit for this request. */
+  key: (ctx: AppContext) => string | null | undefined;
+}
+
+interface RateLimitEnv {
+  deps: Pick<ApiDeps, 'redis' | 'config' | 'log'>;
+  limiters: Map<string, RateLimiterRedis>;
+}
+
+// Set by createApp for each app, so tests running several apps side by side each use their own Redis.
+const environments = new WeakMap<object, RateLimitEnv>();
+
+export function configureRateLimits(app: Koa, deps: Pick<ApiDeps, 'redis' | 'config' | 'log'>): void {
+  environments.set(app, { deps, limiters: new Map() });
+}
+
+/** The client's address (behind the production proxy, X-Forwarded-For is trusted through app.proxy). */
+export const ipKey = (ctx: AppContext): string => ctx.ip || 'unknown';
+
+const REDIS_TIMEOUT_MS = 1_000;
+
+function limiterFor(env: RateLimitEnv, options: RateLimitOptions): RateLimiterRedis {
+  let limiter = env.limiters.get(options.name);
+  if (!limiter) {
+    limiter = new RateLimiterRedis({
+      storeClient: env.deps.redis,
+      keyPrefix: `${env.deps.config.QUEUE_PREFIX}:rl:${options.name}`,
+      points: Math.max(1, options.points) * env.deps.config.RATE_LIMIT_SCALE,
+      duration: options.durationSeconds,
+    });
+    env.limiters.set(options.name, limiter);
+  }
+  return limiter;
+}
+
+export function tooManyAttempts(msBeforeNext: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError(
+    429,
+    `Too many attempts. Please try again in ${seconds} seconds.`,
+    {},
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+/**
+ * Counts one attempt against the limit; throws the 429 when it is used up. For limits whose key is
+ * only known inside the handler (e.g. the account of a sign-in).
+ */
+export async function consumeRateLimit(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<void> {
+  const env = environments.get(ctx.app);
+  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
+  const id = key ?? options.key(ctx);
+  if (!id) return;
+  const limiter = limiterFor(env, options);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      limiter.consume(id),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('rate limiter timed out')), REDIS_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+    // Redis is away or slow: let the request through rather than refuse everyone.
+    (ctx.state.log ?? env.deps.log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Forgets the attempts counted for a key (e.g. the account's failures after a successful sign-in). */
+export async function resetRateLimit(ctx: AppContext, options: RateLimitOptions, key: string): Promise<void> {
+  const env = environments.get(ctx.app);
+  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
+  try {
+    await limiterFor(env, options).delete(key);
+  } catch (error) {
+    env.deps.log.warn({ err: error, limit: options.name }, 'rate limit reset failed');
+  }
+}
+
+export function rateLimit(options: RateLimitOptions): AppMiddleware {
+  return async (ctx, next) => {
+    await consumeRateLimit(ctx as AppContext, options);
+    await next();
+  };
+}

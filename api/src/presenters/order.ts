@@ -1,0 +1,43 @@
+// Orders as the shopper's checkout and the store admin see them; money as decimal strings.
+import type { Order, OrderItem } from '@printfarm/db';
+
+export type OrderWithItems = Order & { items: OrderItem[] };
+
+function presentItem(item: OrderItem) {
+  return {
+    id: item.id,
+    productId: item.productId,
+    productName: item.productName,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice.toFixed(2),
+    customizations: item.customizations,
+  };
+}
+
+/** The answer to a placed order: enough for a receipt, nothing about the store's internals. */
+export function presentPlacedOrder(order: OrderWithItems) {
+  return {
+    id: order.id,
+    status: order.status,
+    subtotal: order.subtotal.toFixed(2),
+    shippingFee: order.shippingFee.toFixed(2),
+    totalAmount: order.totalAmount.toFixed(2),
+    shippingMethod: order.shippingMethod,
+    createdAt: order.createdAt.toISOString(),
+    items: order.items.map(presentItem),
+  };
+}
+
+export function presentStoreOrder(order: OrderWithItems) {
+  return {
+    ...presentPlacedOrder(order),
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    shippingAddress: order.shippingAddress,
+    notes: order.notes,
+    paymentStatus: order.paymentStatus,
+    trackingNumber: order.trackingNumber,
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}

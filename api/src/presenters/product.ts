@@ -1,0 +1,26 @@
+// A product as shoppers see it (price as a decimal string), and with its admin fields for the store admin.
+import type { Product } from '@printfarm/db';
+
+export function presentPublicProduct(product: Product) {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: product.price.toFixed(2),
+    imageUrl: product.imageUrl,
+    category: product.category,
+    tags: product.tags,
+    printTime: product.printTime,
+    materialType: product.materialType,
+    stockQuantity: product.stockQuantity,
+  };
+}
+
+export function presentManagedProduct(product: Product) {
+  return {
+    ...presentPublicProduct(product),
+    isActive: product.isActive,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}

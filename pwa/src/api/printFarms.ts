@@ -1,0 +1,65 @@
+// The public print-farm network: the farm list for the map, the network figures, and the farm signup.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FarmSignupInput } from '@printfarm/domain/farmSignup';
+import { apiJson, getQueryFn } from './request.ts';
+
+/** A farm as GET /api/print-farms shows it: public map fields only, never contact details. */
+export interface PublicFarm {
+  id: string;
+  displayName: string;
+  streetName?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+  printerCount?: number | null;
+  capacity?: number | null;
+  printerTypes?: string[] | null;
+  website?: string | null;
+  wantsOrderingLink?: boolean | null;
+  assignedOrderingLink?: string | null;
+  coordinates?: { lat: number; lng: number } | { latitude: number; longitude: number } | null;
+}
+
+export interface NetworkStats {
+  activeFarms: number;
+  statesCovered: number;
+  totalPrinters: number;
+}
+
+export const printFarmKeys = {
+  list: ['/api/print-farms'] as const,
+  stats: ['/api/stats'] as const,
+};
+
+const fetchFarmList = getQueryFn<unknown>();
+
+export const printFarmQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: printFarmKeys.list,
+      // The spec treats any answer that is not an array as an empty list.
+      queryFn: async (context): Promise<PublicFarm[]> => {
+        const answer = await fetchFarmList(context);
+        return Array.isArray(answer) ? (answer as PublicFarm[]) : [];
+      },
+    }),
+  stats: () =>
+    queryOptions({
+      queryKey: printFarmKeys.stats,
+      queryFn: getQueryFn<NetworkStats>(),
+    }),
+};
+
+/** POST /api/print-farms/signup; on success the farm list and the network figures are read again. */
+export function useFarmSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FarmSignupInput) => apiJson<unknown>('POST', '/api/print-farms/signup', input),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: printFarmKeys.list }),
+        queryClient.invalidateQueries({ queryKey: printFarmKeys.stats }),
+      ]);
+    },
+  });
+}
