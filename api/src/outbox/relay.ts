@@ -31,7 +31,11 @@ export interface RelayOptions {
   maxBackoffMs?: number;
   /** BullMQ waits for a connection that is down; give up on an add after this long. */
   publishTimeoutMs?: number;
+  /** Published events are kept this long (for audits and replays), then deleted. */
+  retainPublishedMs?: number;
 }
+
+const HOUR_MS = 60 * 60 * 1000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -46,6 +50,8 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const batchSize = options.batchSize ?? 100;
   const maxBackoffMs = options.maxBackoffMs ?? 5_000;
   const publishTimeoutMs = options.publishTimeoutMs ?? 3_000;
+  const retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * HOUR_MS;
+  let lastPrune = 0;
   let stopped = false;
   let wake: (() => void) | undefined;
   let failures = 0;
@@ -116,6 +122,15 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     });
   }
 
+  async function pruneIfDue(): Promise<void> {
+    if (Date.now() - lastPrune < HOUR_MS) return;
+    lastPrune = Date.now();
+    const pruned = await prisma.outboxEvent.deleteMany({
+      where: { publishedAt: { lt: new Date(Date.now() - retainPublishedMs) } },
+    });
+    if (pruned.count > 0) log.info({ pruned: pruned.count }, 'old outbox events deleted');
+  }
+
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -123,6 +138,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
         if (failures > 0) log.info('outbox relay reconnected to the queue');
         failures = 0;
         if (published > 0) log.debug({ published }, 'outbox events published');
+        await pruneIfDue();
       } catch (error) {
         failures += 1;
         if (failures === 1) log.warn({ err: error }, 'outbox relay cannot publish; events stay recorded');
