@@ -6,14 +6,18 @@ import { HttpError } from './errors.ts';
 
 type Source = 'body' | 'query' | 'params';
 
-function rawInput(ctx: AppContext, source: Source): unknown {
+function rawInput<C>(ctx: AppContext<C>, source: Source): unknown {
   if (source === 'query') return ctx.query;
   if (source === 'params') return ctx.params;
   return (ctx.request as { body?: unknown }).body ?? {};
 }
 
 /** Parses input against a schema, or throws a 400 naming each bad field. */
-export function parseInput<S extends v.GenericSchema>(ctx: AppContext, schema: S, source: Source = 'body') {
+export function parseInput<S extends v.GenericSchema, C = unknown>(
+  ctx: AppContext<C>,
+  schema: S,
+  source: Source = 'body',
+) {
   const result = v.safeParse(schema, rawInput(ctx, source));
   if (result.success) return result.output as v.InferOutput<S>;
   const { message, fields } = formatIssues(result.issues);
@@ -26,7 +30,7 @@ export function validate<S extends v.GenericSchema>(
   source: Source = 'body',
 ): AppMiddleware<{ input: v.InferOutput<S> }> {
   return async (ctx, next) => {
-    ctx.state.input = parseInput(ctx as unknown as AppContext, schema, source);
+    ctx.state.input = parseInput(ctx, schema, source);
     await next();
   };
 }

@@ -1,0 +1,88 @@
+// Staff tools for running the network: manufacturing nodes (the farms, seen as capacity on a map) and
+// platform settings.
+import * as v from 'valibot';
+import { ROLES } from './auth.ts';
+import { emailAddress, formObject, optionalText, requiredText } from './fields.ts';
+import { priceSchema } from './store.ts';
+
+export const NODE_STATUSES = ['online', 'offline', 'maintenance', 'setup'] as const;
+export type NodeStatus = (typeof NODE_STATUSES)[number];
+
+/** The spec's coverage radii run from 45 to 90 miles; staff may widen a node up to 250. */
+export const COVERAGE_RADIUS_MILES = { min: 10, max: 250 } as const;
+
+/** A node whose status is maintenance or offline cannot be switched on. */
+export function canActivateNode(status: NodeStatus): boolean {
+  return status === 'online' || status === 'setup';
+}
+
+export const nodeUpdateSchema = v.pipe(
+  formObject({
+    isActive: v.optional(v.boolean('Active must be true or false')),
+    status: v.optional(v.picklist(NODE_STATUSES, 'Choose online, offline, maintenance or setup')),
+    coverageRadiusMiles: v.optional(
+      v.pipe(
+        v.number('Coverage radius must be a number of miles'),
+        v.integer('Coverage radius must be a whole number of miles'),
+        v.minValue(
+          COVERAGE_RADIUS_MILES.min,
+          `Coverage radius must be at least ${COVERAGE_RADIUS_MILES.min} miles`,
+        ),
+        v.maxValue(
+          COVERAGE_RADIUS_MILES.max,
+          `Coverage radius must be at most ${COVERAGE_RADIUS_MILES.max} miles`,
+        ),
+      ),
+    ),
+  }),
+  v.check(
+    (update) =>
+      update.isActive !== undefined ||
+      update.status !== undefined ||
+      update.coverageRadiusMiles !== undefined,
+    'Nothing to change',
+  ),
+);
+export type NodeUpdate = v.InferOutput<typeof nodeUpdateSchema>;
+
+export const SETTING_KEYS = ['company', 'payments', 'system'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+const hours = (label: string, max: number) =>
+  v.pipe(
+    v.number(`${label} must be a number of hours`),
+    v.integer(`${label} must be a whole number of hours`),
+    v.minValue(1, `${label} must be at least 1 hour`),
+    v.maxValue(max, `${label} must be at most ${max} hours`),
+  );
+
+export const settingSchemas = {
+  company: formObject({
+    companyName: requiredText('Company name is required'),
+    supportEmail: emailAddress('Valid email is required'),
+    supportPhone: optionalText(30),
+  }),
+  payments: formObject({
+    monthlyFee: priceSchema,
+    signupFee: priceSchema,
+    paymentInstructions: optionalText(2000),
+  }),
+  system: formObject({
+    quoteResponseHours: hours('Quote response time', 72),
+    applicationFollowUpHours: hours('Application follow-up', 168),
+    acceptingFarmSignups: v.boolean('Accepting farm signups must be true or false'),
+  }),
+} as const;
+
+export type Settings = { [K in SettingKey]: v.InferOutput<(typeof settingSchemas)[K]> };
+
+/** What a fresh platform starts with; the spec's figures where it has them. */
+export const DEFAULT_SETTINGS: Settings = {
+  company: { companyName: 'PrintFarm Network', supportEmail: 'support@printfarm.local', supportPhone: '' },
+  payments: { monthlyFee: '15.00', signupFee: '750.00', paymentInstructions: '' },
+  system: { quoteResponseHours: 2, applicationFollowUpHours: 48, acceptingFarmSignups: true },
+};
+
+export const userRoleUpdateSchema = formObject({
+  role: v.picklist(ROLES, 'Choose customer, operator or staff'),
+});
