@@ -8,6 +8,7 @@ import {
 import * as v from 'valibot';
 import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { idParam } from '../http/params.ts';
 import { parseInput } from '../http/validate.ts';
 import { presentNode } from '../presenters/node.ts';
 import {
@@ -19,7 +20,6 @@ import {
   writeSetting,
 } from '../services/network.ts';
 
-const idParams = v.object({ id: v.pipe(v.string(), v.uuid('Not found')) });
 const settingParams = v.object({ key: v.picklist(SETTING_KEYS, 'Unknown setting') });
 const userSearch = v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(100))) });
 
@@ -28,8 +28,8 @@ export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDep
     ctx.body = (await listNodes(prisma)).map(presentNode);
   });
 
-  router.patch('/api/admin/nodes/:id', requireStaff, async (ctx) => {
-    const { id } = parseInput(ctx, idParams, 'params');
+  router.patch('/api/admin/nodes/:farmId', requireStaff, async (ctx) => {
+    const id = idParam(ctx, 'farmId', 'Node not found');
     const update = parseInput(ctx, nodeUpdateSchema);
     ctx.body = presentNode(await updateNode(prisma, id, update));
   });
@@ -49,8 +49,8 @@ export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDep
     ctx.body = await listUsers(prisma, search);
   });
 
-  router.patch('/api/admin/users/:id', requireStaff, async (ctx) => {
-    const { id } = parseInput(ctx, idParams, 'params');
+  router.patch('/api/admin/users/:userId', requireStaff, async (ctx) => {
+    const id = idParam(ctx, 'userId', 'User not found');
     const { role } = parseInput(ctx, userRoleUpdateSchema);
     ctx.body = await changeRole(prisma, userOf(ctx).id, id, role);
   });
