@@ -1,0 +1,74 @@
+// Staff tools: manufacturing nodes, platform settings and user roles.
+import type { Role } from '@printfarm/domain/auth';
+import type { NodeStatus, NodeUpdate, SettingKey, Settings } from '@printfarm/domain/network';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson, getQueryFn } from './request.ts';
+
+export interface ManufacturingNode {
+  id: string;
+  name: string;
+  location: string;
+  state: string;
+  coordinates: { lat: number; lng: number } | null;
+  printerCount: number;
+  status: NodeStatus;
+  isActive: boolean;
+  coverageRadius: number;
+  currentJobs: number;
+  completedJobs: number;
+  avgPrintTime: number | null;
+  operatorName: string;
+  operatorEmail: string;
+  lastOnline: string;
+  monthlyCapacity: number;
+  utilizationRate: number;
+}
+
+export interface PlatformUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+  createdAt: string;
+}
+
+export const adminNetworkQueries = {
+  nodes: () => queryOptions({ queryKey: ['/api/admin/nodes'], queryFn: getQueryFn<ManufacturingNode[]>() }),
+  settings: () => queryOptions({ queryKey: ['/api/admin/settings'], queryFn: getQueryFn<Settings>() }),
+  users: (search: string) =>
+    queryOptions({
+      queryKey: ['/api/admin/users', { search }],
+      queryFn: () => apiJson<PlatformUser[]>('GET', `/api/admin/users?search=${encodeURIComponent(search)}`),
+    }),
+};
+
+export function useUpdateNode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: NodeUpdate }) =>
+      apiJson<ManufacturingNode>('PATCH', `/api/admin/nodes/${id}`, update),
+    onSuccess: (node) => {
+      queryClient.setQueryData<ManufacturingNode[]>(['/api/admin/nodes'], (nodes) =>
+        nodes?.map((existing) => (existing.id === node.id ? node : existing)),
+      );
+    },
+  });
+}
+
+export function useSaveSetting<K extends SettingKey>(key: K) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: Settings[K]) => apiJson<Settings>('PUT', `/api/admin/settings/${key}`, value),
+    onSuccess: (settings) => queryClient.setQueryData(['/api/admin/settings'], settings),
+  });
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      apiJson<PlatformUser>('PATCH', `/api/admin/users/${id}`, { role }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] }),
+  });
+}

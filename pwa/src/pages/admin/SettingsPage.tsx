@@ -1,0 +1,251 @@
+// /admin/settings: the four cards of the spec, each a working form that persists.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { ROLES, type Role } from '@printfarm/domain/auth';
+import { type SettingKey, type Settings, settingSchemas } from '@printfarm/domain/network';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useDeferredValue, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import { adminNetworkQueries, useChangeRole, useSaveSetting } from '../../api/adminNetwork.ts';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Container } from '../../components/ui/layout.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
+import { SiteLayout } from '../SiteLayout.tsx';
+import { StaffNav } from './StaffNav.tsx';
+import './staff.css';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({
+  value: role,
+  label: role.charAt(0).toUpperCase() + role.slice(1),
+}));
+
+/** One settings section: its form, validated by the same schema the API uses, saved on submit. */
+function useSettingForm<K extends SettingKey>(key: K, values: Settings[K]) {
+  const save = useSaveSetting(key);
+  const form = useForm<Settings[K] & FieldValues>({
+    // The union of section schemas is too wide for the resolver's types; each key gets its own schema.
+    resolver: valibotResolver(
+      settingSchemas[key] as (typeof settingSchemas)['company'],
+    ) as unknown as Resolver<Settings[K] & FieldValues>,
+    defaultValues: values as DefaultValues<Settings[K] & FieldValues>,
+  });
+  const onSubmit = form.handleSubmit((value) =>
+    save.mutate(value, {
+      onSuccess: (saved) => {
+        form.reset(saved[key] as Settings[K] & FieldValues);
+        toast({ title: 'Settings saved', description: 'Your changes have been saved.' });
+      },
+      onError: (error) => {
+        for (const [field, message] of Object.entries(fieldErrors(error))) {
+          form.setError(field as Path<Settings[K] & FieldValues>, { message });
+        }
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to save settings'),
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
+  const error = (field: string) =>
+    (form.formState.errors as Record<string, { message?: string }>)[field]?.message;
+  return { form, onSubmit, saving: save.isPending, error };
+}
+
+function SettingsCard(props: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  onSubmit?: () => void;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{props.title}</CardTitle>
+        <CardDescription>{props.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {props.onSubmit ? (
+          <form
+            className="settings-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              props.onSubmit?.();
+            }}
+          >
+            {props.children}
+          </form>
+        ) : (
+          props.children
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompanySettings({ values }: { values: Settings['company'] }) {
+  const { form, onSubmit, saving, error } = useSettingForm('company', values);
+  return (
+    <SettingsCard
+      title="Company Settings"
+      description="How the network presents itself to customers."
+      onSubmit={onSubmit}
+    >
+      <FormField label="Company name" required error={error('companyName')}>
+        <Input {...form.register('companyName')} />
+      </FormField>
+      <FormField label="Support email" required error={error('supportEmail')}>
+        <Input type="email" {...form.register('supportEmail')} />
+      </FormField>
+      <FormField label="Support phone" error={error('supportPhone')}>
+        <Input type="tel" {...form.register('supportPhone')} />
+      </FormField>
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </SettingsCard>
+  );
+}
+
+function PaymentSettings({ values }: { values: Settings['payments'] }) {
+  const { form, onSubmit, saving, error } = useSettingForm('payments', values);
+  return (
+    <SettingsCard title="Payment Settings" description="Membership fees for new farms." onSubmit={onSubmit}>
+      <FormField label="Monthly fee ($)" required error={error('monthlyFee')}>
+        <Input inputMode="decimal" {...form.register('monthlyFee')} />
+      </FormField>
+      <FormField label="Signup fee ($)" required error={error('signupFee')}>
+        <Input inputMode="decimal" {...form.register('signupFee')} />
+      </FormField>
+      <FormField
+        label="Payment instructions"
+        hint="Shown to farms; never put account numbers here."
+        error={error('paymentInstructions')}
+      >
+        <Textarea rows={3} {...form.register('paymentInstructions')} />
+      </FormField>
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </SettingsCard>
+  );
+}
+
+function SystemSettings({ values }: { values: Settings['system'] }) {
+  const { form, onSubmit, saving, error } = useSettingForm('system', values);
+  return (
+    <SettingsCard
+      title="System Settings"
+      description="Promises the platform makes and keeps."
+      onSubmit={onSubmit}
+    >
+      <FormField label="Quote response time (hours)" required error={error('quoteResponseHours')}>
+        <Input type="number" min={1} {...form.register('quoteResponseHours', { valueAsNumber: true })} />
+      </FormField>
+      <FormField label="Application follow-up (hours)" required error={error('applicationFollowUpHours')}>
+        <Input
+          type="number"
+          min={1}
+          {...form.register('applicationFollowUpHours', { valueAsNumber: true })}
+        />
+      </FormField>
+      <CheckboxField label="Accepting farm signups" {...form.register('acceptingFarmSignups')} />
+      <Button type="submit" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </SettingsCard>
+  );
+}
+
+function UserManagement() {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const users = useQuery(adminNetworkQueries.users(deferred));
+  const changeRole = useChangeRole();
+  return (
+    <SettingsCard title="User Management" description="Find an account and set its role.">
+      <FormField label="Search users">
+        <Input
+          type="search"
+          placeholder="Name or email"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </FormField>
+      {users.isPending ? (
+        <Skeleton className="staff-skeleton" />
+      ) : (
+        <ul className="user-list">
+          {(users.data ?? []).map((user) => (
+            <li key={user.id} className="user-list__row">
+              <span>
+                <strong>{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</strong>
+                <br />
+                <small>{user.email}</small>
+              </span>
+              <Select
+                aria-label={`Role of ${user.email}`}
+                value={user.role}
+                options={ROLE_OPTIONS}
+                disabled={changeRole.isPending}
+                onChange={(event) =>
+                  changeRole.mutate(
+                    { id: user.id, role: event.target.value as Role },
+                    {
+                      onSuccess: (saved) =>
+                        toast({ title: 'Role updated', description: `${saved.email} is now ${saved.role}.` }),
+                      onError: (error) =>
+                        toast({
+                          title: 'Error',
+                          description: errorMessage(error, 'Failed to change role'),
+                          variant: 'destructive',
+                        }),
+                    },
+                  )
+                }
+              />
+            </li>
+          ))}
+          {users.data?.length === 0 && <li className="staff-page__empty">No users match.</li>}
+        </ul>
+      )}
+    </SettingsCard>
+  );
+}
+
+export default function SettingsPage() {
+  const settings = useQuery(adminNetworkQueries.settings());
+  useRedirectOnUnauthorized(settings.error);
+  return (
+    <SiteLayout>
+      <Container className="staff-page">
+        <StaffNav />
+        <header className="staff-page__header">
+          <h1>Settings</h1>
+        </header>
+        {settings.isError && !isUnauthorized(settings.error) && (
+          <p className="staff-page__error">{errorMessage(settings.error, 'Error loading settings')}</p>
+        )}
+        {settings.data ? (
+          <div className="settings-grid">
+            <UserManagement />
+            <CompanySettings values={settings.data.company} />
+            <PaymentSettings values={settings.data.payments} />
+            <SystemSettings values={settings.data.system} />
+          </div>
+        ) : (
+          settings.isPending && <Skeleton className="staff-skeleton" />
+        )}
+      </Container>
+    </SiteLayout>
+  );
+}
