@@ -1,0 +1,105 @@
+// Staff run the network in Chromium: the node switch persists across a reload, settings save, and a
+// customer is refused.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { startApi, type TestApi } from '../support/server.ts';
+
+describe('staff network screens', () => {
+  let api: TestApi;
+  let browser: Browser;
+  let staff: TestUser;
+  let farmId: string;
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+    staff = await createUser(api.prisma, { role: 'staff' });
+    const farm = await api.prisma.printFarm.create({
+      data: {
+        farmName: 'lone-star-layers',
+        companyKey: 'lone star layers',
+        displayName: 'Lone Star Layers',
+        location: 'Austin, TX',
+        contactName: 'Pat Operator',
+        contactEmail: 'pat@example.test',
+        contactPhone: '5125550100',
+        fullStreetAddress: '100 Congress Ave',
+        streetName: 'Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        totalPrinterCount: 6,
+        printerInventory: [{ technology: 'FFF/FDM', brand: 'Prusa', model: 'MK4', count: 6 }],
+        printerCount: 6,
+        printerTypes: ['Prusa MK4'],
+        capacity: 48,
+        availableCapacity: 24,
+        capabilities: {},
+        coverageRadiusMiles: 60,
+      },
+    });
+    farmId = farm.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it('switches a node off, and it stays off after a reload', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signInBrowser(page, api.url, staff.email, staff.password, '/admin/nodes');
+      await page.getByRole('heading', { name: 'Activate Manufacturing Nodes' }).waitFor({ timeout: 30_000 });
+      await page.getByText('1 of 1 nodes active').waitFor();
+      await page.getByText('Orders within 60 miles will be routed to this node').waitFor();
+      await page.getByRole('switch').click();
+      await page.getByText('0 of 1 nodes active').waitFor();
+      await page.reload();
+      await page.getByText('0 of 1 nodes active').waitFor({ timeout: 30_000 });
+      expect(await page.getByRole('switch').isChecked()).toBe(false);
+      const stored = await api.prisma.printFarm.findUniqueOrThrow({ where: { id: farmId } });
+      expect(stored.isActive).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('saves payment settings and shows a field message for a bad fee', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signInBrowser(page, api.url, staff.email, staff.password, '/admin/settings');
+      const fee = page.getByLabel('Monthly fee ($)');
+      await fee.waitFor({ timeout: 30_000 });
+      await fee.fill('-3');
+      const paymentForm = page.locator('form', { has: fee });
+      await paymentForm.getByRole('button', { name: 'Save Changes' }).click();
+      await paymentForm.getByText('Price must be a positive amount with at most 2 decimals').waitFor();
+      await fee.fill('17.5');
+      await paymentForm.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Settings saved').waitFor();
+      const row = await api.prisma.platformSetting.findUniqueOrThrow({ where: { key: 'payments' } });
+      expect(row.value).toMatchObject({ monthlyFee: '17.50' });
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('refuses a customer: the API answers 403 and the page shows no nodes', async () => {
+    const customer = await createUser(api.prisma);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signInBrowser(page, api.url, customer.email, customer.password, '/admin/nodes');
+      const answer = await page.waitForResponse((response) => response.url().endsWith('/api/admin/nodes'));
+      expect(answer.status()).toBe(403);
+      expect(await page.getByRole('switch').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
