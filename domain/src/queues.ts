@@ -11,6 +11,24 @@ export const jobPayloadSchemas = {
     html: v.optional(v.string()),
     replyTo: v.optional(v.pipe(v.string(), v.email())),
   }),
+  /** Format check and mesh metrics for an uploaded design (project_files row). */
+  'model.analyze': v.object({
+    fileId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** Geocode, territory density, duplicates and lead score for a new operator application. */
+  'application.enrich': v.object({
+    applicationId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** The 48-hour follow-up on an operator application that is still New. */
+  'application.followup': v.object({
+    applicationId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** Address → coordinates for one print farm (workers/src/jobs/farmGeocode.ts). */
+  'farm.geocode': v.object({
+    farmId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** Deletes expired rows of the sessions table; repeated by a job scheduler (workers/src/schedules.ts). */
+  'sessions.purge': v.object({}),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

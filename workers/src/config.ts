@@ -1,6 +1,10 @@
 // The worker process's environment, validated once at start.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { envField, loadConfig } from '@printfarm/domain/config';
 import * as v from 'valibot';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const schema = v.object({
   NODE_ENV: envField.nodeEnv(),
@@ -21,8 +25,16 @@ const schema = v.object({
   SMTP_PASSWORD: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'PrintFarm Network <no-reply@printfarm.local>'),
   STAFF_EMAILS: envField.list(),
+  /** Google Geocoding for farm addresses; without it the offline US ZIP table is used. */
+  GOOGLE_MAPS_API_KEY: v.optional(v.string()),
   // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
   APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
+  // Model analysis (issue 5): stored uploads are read from here; project_files.file_path is relative to it.
+  UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
+  // Each analysis runs in a worker thread with this heap limit, and gives up after this long.
+  ANALYSIS_MAX_HEAP_MB: envField.int(1024, 64),
+  ANALYSIS_TIMEOUT_MS: envField.int(120_000, 1_000),
+  ANALYSIS_THREADS: envField.int(2, 1),
 });
 
 export type WorkerConfig = v.InferOutput<typeof schema>;

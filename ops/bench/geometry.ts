@@ -1,0 +1,192 @@
+// Model analysis throughput: a ~100 MB binary STL analysed by our streaming analyser (volume, area,
+// shells, open/non-manifold edges) next to three.js STLLoader merely parsing the same file, each in its
+// own child process so peak memory (maxRSS) is measured separately. Also times a typical 5 MB part.
+// Run: node ops/bench/geometry.ts [--megabytes 100]   (KEEP=1 keeps the generated files)
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+
+interface Measurement {
+  label: string;
+  ms: number;
+  /** CPU time (user + system) of the measured work: steadier than wall time on a shared machine. */
+  cpuMs: number;
+  maxRssMb: number;
+  triangles: number;
+  detail: string;
+}
+
+/** Writes a closed, watertight "bumpy sphere" binary STL of about `megabytes` MB, streamed to disk. */
+function writeBenchStl(file: string, megabytes: number): number {
+  const triangles = Math.floor((megabytes * 1_000_000 - 84) / 50);
+  // rings × segments grid: 2·segments·(rings − 1) triangles.
+  const segments = Math.max(8, Math.round(Math.sqrt(triangles)));
+  const rings = Math.max(3, Math.floor(triangles / (2 * segments)) + 1);
+  const total = 2 * segments * (rings - 1);
+  const point = (ring: number, segment: number): [number, number, number] => {
+    if (ring === 0) return [0, 0, 50];
+    if (ring === rings) return [0, 0, -50];
+    const theta = (Math.PI * ring) / rings;
+    const phi = (2 * Math.PI * (segment % segments)) / segments;
+    const r = 50 + 2 * Math.sin(7 * phi) * Math.sin(5 * theta);
+    return [r * Math.sin(theta) * Math.cos(phi), r * Math.sin(theta) * Math.sin(phi), r * Math.cos(theta)];
+  };
+  const fd = openSync(file, 'w');
+  const header = Buffer.alloc(84);
+  header.write('printfarm geometry benchmark', 0, 'latin1');
+  header.writeUInt32LE(total, 80);
+  writeSync(fd, header);
+  const batch = Buffer.alloc(50 * 20_000);
+  let used = 0;
+  const put = (a: number[], b: number[], c: number[]) => {
+    let at = used * 50 + 12;
+    for (const corner of [a, b, c]) for (const value of corner) at = batch.writeFloatLE(value, at);
+    batch.writeUInt16LE(0, used * 50 + 48);
+    if (++used === 20_000) {
+      writeSync(fd, batch);
+      used = 0;
+    }
+  };
+  for (let ring = 0; ring < rings; ring++) {
+    for (let s = 0; s < segments; s++) {
+      const a = point(ring, s);
+      const b = point(ring + 1, s);
+      const c = point(ring + 1, s + 1);
+      const d = point(ring, s + 1);
+      // The first ring meets the north pole (a = d), the last the south pole (b = c).
+      if (ring === 0) put(a, b, c);
+      else if (ring === rings - 1) put(a, b, d);
+      else {
+        put(a, b, d);
+        put(d, b, c);
+      }
+    }
+  }
+  if (used > 0) writeSync(fd, batch.subarray(0, used * 50));
+  closeSync(fd);
+  return total;
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+async function childOurs(file: string): Promise<Omit<Measurement, 'label' | 'maxRssMb'>> {
+  const { analyzeModel } = await import('../../workers/src/geometry/analyze.ts');
+  const { localFile } = await import('../../workers/src/storage/uploads.ts');
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const outcome = await analyzeModel(localFile(file, statSync(file).size), path.basename(file));
+  const ms = performance.now() - started;
+  const cpuMs = cpuSince(cpu);
+  if (outcome.status !== 'ready') throw new Error(outcome.reason);
+  const a = outcome.analysis;
+  return {
+    ms,
+    cpuMs,
+    triangles: a.triangleCount ?? 0,
+    detail: `${a.volumeCm3?.toFixed(1)} cm³, ${a.surfaceAreaCm2?.toFixed(1)} cm², watertight ${a.watertight}, ${a.shellCount} shell`,
+  };
+}
+
+async function childThree(file: string): Promise<Omit<Measurement, 'label' | 'maxRssMb'>> {
+  const { STLLoader } = await import('three/examples/jsm/loaders/STLLoader.js');
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const bytes = readFileSync(file);
+  const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const geometry = new STLLoader().parse(arrayBuffer);
+  const ms = performance.now() - started;
+  const cpuMs = cpuSince(cpu);
+  const positions = geometry.getAttribute('position');
+  return { ms, cpuMs, triangles: positions.count / 3, detail: 'parse only (BufferGeometry, no metrics)' };
+}
+
+async function child(kind: string, file: string): Promise<void> {
+  const result = kind === 'ours' ? await childOurs(file) : await childThree(file);
+  // maxRSS is in kilobytes.
+  const maxRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ ...result, maxRssMb }));
+}
+
+function measure(kind: 'ours' | 'three', file: string, label: string): Measurement {
+  const output = execFileSync(process.execPath, [here, '--child', kind, file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return { label, ...(JSON.parse(output) as Omit<Measurement, 'label'>) };
+}
+
+function table(rows: Array<Measurement & { mb: number }>): void {
+  const lines = [
+    [
+      'analyser',
+      'file MB',
+      'triangles',
+      'wall ms',
+      'cpu ms',
+      'MB/s (wall)',
+      'MB/s (cpu)',
+      'peak RSS MB',
+      'what it computed',
+    ],
+    ...rows.map((r) => [
+      r.label,
+      r.mb.toFixed(1),
+      r.triangles.toLocaleString('en-US'),
+      r.ms.toFixed(0),
+      r.cpuMs.toFixed(0),
+      (r.mb / (r.ms / 1000)).toFixed(1),
+      (r.mb / (r.cpuMs / 1000)).toFixed(1),
+      r.maxRssMb.toFixed(0),
+      r.detail,
+    ]),
+  ];
+  const widths = lines[0]?.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length))) ?? [];
+  for (const line of lines) console.log(line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') return child(args[1] ?? '', args[2] ?? '');
+  const megabytesArg = args.indexOf('--megabytes');
+  const megabytes = megabytesArg >= 0 ? Number(args[megabytesArg + 1]) : 100;
+  const dir = mkdtempSync(path.join(tmpdir(), 'printfarm-geometry-bench-'));
+  try {
+    const big = path.join(dir, 'big.stl');
+    const typical = path.join(dir, 'typical.stl');
+    console.log(`writing a ${megabytes} MB and a 5 MB binary STL in ${dir} ...`);
+
+    writeBenchStl(big, megabytes);
+    writeBenchStl(typical, 5);
+    const bigMb = statSync(big).size / 1_000_000;
+    const typicalMb = statSync(typical).size / 1_000_000;
+    const ours = measure('ours', big, 'ours: analyse');
+    const three = measure('three', big, 'three.js STLLoader');
+    const part = measure('ours', typical, 'ours: typical part');
+    console.log('');
+    table([
+      { ...ours, mb: bigMb },
+      { ...three, mb: bigMb },
+      { ...part, mb: typicalMb },
+    ]);
+    console.log('');
+    console.log(
+      `speed ratio (ours / STLLoader, MB/s): ${(three.ms / ours.ms).toFixed(2)}× wall, ${(three.cpuMs / ours.cpuMs).toFixed(2)}× cpu`,
+    );
+    console.log(`peak memory ratio (ours / STLLoader): ${(ours.maxRssMb / three.maxRssMb).toFixed(2)}×`);
+    console.log(
+      `typical ${typicalMb.toFixed(1)} MB part analysed in ${part.ms.toFixed(0)} ms (target: well under 1,000 ms)`,
+    );
+  } finally {
+    if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

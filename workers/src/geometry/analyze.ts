@@ -1,0 +1,126 @@
+// One entry point: sniff the format, run its parser, turn the result into the stored analysis.
+import type { Technology } from '@printfarm/domain/printerCatalogue';
+import type { StoredUpload } from '../storage/uploads.ts';
+import { readRange } from '../storage/uploads.ts';
+import { parseGcode } from './gcode.ts';
+import { fitsBuildVolume } from './mesh.ts';
+import type { JsonValue, ModelFormat, ParsedModel } from './model.ts';
+import { parseObj } from './obj.ts';
+import { parsePly } from './ply.ts';
+import { ModelRejection } from './reject.ts';
+import { formatFromName, HEAD_BYTES, sniffFormat } from './sniff.ts';
+import { parseStep } from './step.ts';
+import { parseStl } from './stl.ts';
+import { parse3mf } from './threemf.ts';
+
+const PARSERS: Record<ModelFormat, (upload: StoredUpload) => Promise<ParsedModel>> = {
+  stl: parseStl,
+  obj: parseObj,
+  '3mf': parse3mf,
+  ply: parsePly,
+  step: parseStep,
+  gcode: parseGcode,
+};
+
+export interface ModelAnalysis {
+  format: ModelFormat;
+  triangleCount: number | null;
+  bbox: { x: number; y: number; z: number } | null;
+  volumeCm3: number | null;
+  surfaceAreaCm2: number | null;
+  shellCount: number | null;
+  openEdgeCount: number | null;
+  nonManifoldEdgeCount: number | null;
+  watertight: boolean | null;
+  invertedNormals: boolean | null;
+  fitsBuildVolume: Record<Technology, boolean> | null;
+  metadata: { [key: string]: JsonValue };
+}
+
+export type AnalysisOutcome =
+  | { status: 'ready'; analysis: ModelAnalysis }
+  | { status: 'rejected'; format: string; reason: string };
+
+/** Analyses one stored file; a malformed file is an outcome, not an exception. */
+export async function analyzeModel(upload: StoredUpload, fileName: string): Promise<AnalysisOutcome> {
+  const named = formatFromName(fileName);
+  const head = await readRange(upload, 0, Math.min(upload.size, HEAD_BYTES));
+  const sniffed = upload.size > 0 ? sniffFormat(head, upload.size) : undefined;
+  const format = sniffed ?? named;
+  if (!format) {
+    const dot = fileName.lastIndexOf('.');
+    const extension = dot === -1 ? 'without an extension' : `.${fileName.slice(dot + 1).slice(0, 20)}`;
+    return {
+      status: 'rejected',
+      format: 'unknown',
+      reason: `Unsupported file type: ${extension} is not a 3D model format we read`,
+    };
+  }
+  if (upload.size === 0)
+    return { status: 'rejected', format, reason: `Not a valid ${label(format)}: the file is empty` };
+  try {
+    const parsed = await PARSERS[format](upload);
+    if (named && named !== format) parsed.metadata.detectedFrom = `content (named .${named})`;
+    return { status: 'ready', analysis: toAnalysis(parsed) };
+  } catch (error) {
+    if (error instanceof ModelRejection) {
+      // The shared mesh code does not know the format; name it here.
+      const reason = error.message.replace(/^Not a valid model:/, `Not a valid ${label(format)}:`);
+      return { status: 'rejected', format, reason };
+    }
+    throw error;
+  }
+}
+
+function label(format: ModelFormat): string {
+  return format === 'step' ? 'STEP' : format.toUpperCase();
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** The mesh figures of a file that has no mesh (G-code) or was rejected. */
+export const NO_MESH_METRICS = {
+  triangleCount: null,
+  volumeCm3: null,
+  surfaceAreaCm2: null,
+  shellCount: null,
+  openEdgeCount: null,
+  nonManifoldEdgeCount: null,
+  watertight: null,
+  invertedNormals: null,
+} as const;
+
+function toAnalysis(parsed: ParsedModel): ModelAnalysis {
+  if (!parsed.mesh) {
+    const bbox = parsed.extents ? roundBox(parsed.extents) : null;
+    return {
+      format: parsed.format,
+      ...NO_MESH_METRICS,
+      bbox,
+      fitsBuildVolume: bbox ? fitsBuildVolume(bbox) : null,
+      metadata: parsed.metadata,
+    };
+  }
+  const metrics = parsed.mesh.metrics();
+  return {
+    format: parsed.format,
+    triangleCount: metrics.triangleCount,
+    bbox: roundBox(metrics.bbox),
+    volumeCm3: round(metrics.volumeCm3, 6),
+    surfaceAreaCm2: round(metrics.surfaceAreaCm2, 6),
+    shellCount: metrics.shellCount,
+    openEdgeCount: metrics.openEdgeCount,
+    nonManifoldEdgeCount: metrics.nonManifoldEdgeCount,
+    watertight: metrics.watertight,
+    invertedNormals: metrics.invertedNormals,
+    fitsBuildVolume: metrics.fitsBuildVolume,
+    metadata: parsed.metadata,
+  };
+}
+
+function roundBox(box: { x: number; y: number; z: number }) {
+  return { x: round(box.x, 4), y: round(box.y, 4), z: round(box.z, 4) };
+}

@@ -1,0 +1,62 @@
+// What every parser hands back: a mesh accumulator (meshes) or extents (G-code), plus format extras.
+import type { MeshAccumulator } from './mesh.ts';
+
+export const MODEL_FORMATS = ['stl', 'obj', '3mf', 'ply', 'step', 'gcode'] as const;
+export type ModelFormat = (typeof MODEL_FORMATS)[number];
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface ParsedModel {
+  format: ModelFormat;
+  mesh?: MeshAccumulator;
+  /** Size in mm when there is no mesh (G-code extrusion extents). */
+  extents?: { x: number; y: number; z: number };
+  metadata: { [key: string]: JsonValue };
+}
+
+/** Growable float64 storage for formats whose faces refer back to earlier vertices. */
+export class VertexList {
+  private data = new Float64Array(3 * 1024);
+  length = 0;
+
+  push(x: number, y: number, z: number): void {
+    if ((this.length + 1) * 3 > this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const at = this.length * 3;
+    this.data[at] = x;
+    this.data[at + 1] = y;
+    this.data[at + 2] = z;
+    this.length++;
+  }
+
+  get coordinates(): Float64Array {
+    return this.data;
+  }
+}
+
+/** Adds triangle (i, j, k) of a vertex list (0-based, already checked) to a mesh. */
+export function addIndexedTriangle(
+  mesh: MeshAccumulator,
+  v: Float64Array,
+  i: number,
+  j: number,
+  k: number,
+): void {
+  const a = i * 3;
+  const b = j * 3;
+  const c = k * 3;
+  mesh.addTriangle(
+    v[a] ?? 0,
+    v[a + 1] ?? 0,
+    v[a + 2] ?? 0,
+    v[b] ?? 0,
+    v[b + 1] ?? 0,
+    v[b + 2] ?? 0,
+    v[c] ?? 0,
+    v[c + 1] ?? 0,
+    v[c + 2] ?? 0,
+  );
+}

@@ -1,0 +1,361 @@
+// PLY (Stanford): ASCII, binary_little_endian and binary_big_endian; any extra properties and list
+// types are skipped; counts are checked against the data actually present.
+import type { StoredUpload } from '../storage/uploads.ts';
+import { readRange } from '../storage/uploads.ts';
+import { forEachLine, words } from './lines.ts';
+import { MeshAccumulator } from './mesh.ts';
+import { addIndexedTriangle, type ParsedModel, VertexList } from './model.ts';
+import { count, ModelRejection } from './reject.ts';
+
+const TYPE_SIZES: Record<string, number> = {
+  char: 1,
+  int8: 1,
+  uchar: 1,
+  uint8: 1,
+  short: 2,
+  int16: 2,
+  ushort: 2,
+  uint16: 2,
+  int: 4,
+  int32: 4,
+  uint: 4,
+  uint32: 4,
+  float: 4,
+  float32: 4,
+  double: 8,
+  float64: 8,
+};
+
+type Encoding = 'ascii' | 'binary_little_endian' | 'binary_big_endian';
+
+interface Property {
+  name: string;
+  type: string;
+  /** Set for list properties: the type of the leading item count. */
+  countType?: string;
+}
+
+interface Element {
+  name: string;
+  count: number;
+  properties: Property[];
+}
+
+interface Header {
+  encoding: Encoding;
+  elements: Element[];
+  bodyOffset: number;
+  comments: string[];
+}
+
+const MAX_HEADER_BYTES = 64 * 1024;
+
+function reject(reason: string): never {
+  throw new ModelRejection(`Not a valid PLY: ${reason}`);
+}
+
+function plural(element: Element): string {
+  if (element.name === 'vertex') return 'vertices';
+  if (element.name === 'face') return 'faces';
+  return `"${element.name}" elements`;
+}
+
+export function parsePlyHeader(head: Buffer): Header {
+  const text = head.toString('latin1');
+  const end = /end_header[ \t]*\r?\n/.exec(text);
+  if (!text.startsWith('ply') || !end)
+    reject('the header does not start with "ply" and end with "end_header"');
+  const lines = text.slice(0, end.index).split(/\r?\n/);
+  let encoding: Encoding | undefined;
+  const elements: Element[] = [];
+  const comments: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    const parts = words(line);
+    const keyword = parts[0];
+    if (i === 0 || keyword === '' || keyword === undefined) continue;
+    if (keyword === 'format') {
+      const value = parts[1];
+      if (value !== 'ascii' && value !== 'binary_little_endian' && value !== 'binary_big_endian') {
+        reject(`unknown format "${value ?? ''}"`);
+      }
+      encoding = value;
+    } else if (keyword === 'element') {
+      const declared = Number(parts[2]);
+      if (!parts[1] || !Number.isSafeInteger(declared) || declared < 0)
+        reject(`bad element line "${line.slice(0, 60)}"`);
+      elements.push({ name: parts[1], count: declared, properties: [] });
+    } else if (keyword === 'property') {
+      const element = elements.at(-1);
+      if (!element) reject('a property comes before any element');
+      if (parts[1] === 'list') {
+        const [, , countType = '', type = '', name = ''] = parts;
+        if (!TYPE_SIZES[countType] || !TYPE_SIZES[type] || !name)
+          reject(`bad property line "${line.slice(0, 60)}"`);
+        element.properties.push({ name, type, countType });
+      } else {
+        const [, type = '', name = ''] = parts;
+        if (!TYPE_SIZES[type] || !name) reject(`bad property line "${line.slice(0, 60)}"`);
+        element.properties.push({ name, type });
+      }
+    } else if (keyword === 'comment' || keyword === 'obj_info') {
+      comments.push(parts.slice(1).join(' ').slice(0, 200));
+    } else {
+      reject(`unexpected header line "${line.slice(0, 60)}"`);
+    }
+  }
+  if (!encoding) reject('the header has no format line');
+  return { encoding, elements, bodyOffset: end.index + end[0].length, comments: comments.slice(0, 10) };
+}
+
+/** Which properties a parser needs from the vertex and face elements. */
+function layout(header: Header) {
+  const vertexIndex = header.elements.findIndex((e) => e.name === 'vertex');
+  const faceIndex = header.elements.findIndex((e) => e.name === 'face');
+  const vertex = header.elements[vertexIndex];
+  const face = header.elements[faceIndex];
+  if (!vertex) reject('the header declares no vertex element');
+  if (!face || face.count === 0) reject('the file holds no faces');
+  if (faceIndex < vertexIndex) reject('faces come before vertices');
+  const axes = ['x', 'y', 'z'].map((axis) =>
+    vertex.properties.findIndex((p) => p.name === axis && !p.countType),
+  );
+  if (axes.some((at) => at < 0)) reject('the vertex element has no x, y and z');
+  const indices = face.properties.findIndex(
+    (p) => (p.name === 'vertex_indices' || p.name === 'vertex_index') && p.countType !== undefined,
+  );
+  if (indices < 0) reject('the face element has no vertex_indices list');
+  return { vertex, face, axes: axes as [number, number, number], indices };
+}
+
+export async function parsePly(upload: StoredUpload): Promise<ParsedModel> {
+  const head = await readRange(upload, 0, Math.min(upload.size, MAX_HEADER_BYTES));
+  const header = parsePlyHeader(head);
+  const plan = layout(header);
+  const mesh = new MeshAccumulator();
+  const vertices = new VertexList();
+  const state = { mesh, vertices, plan };
+  if (header.encoding === 'ascii') await readAscii(upload, header, state);
+  else await readBinary(upload, header, state);
+  return {
+    format: 'ply',
+    mesh,
+    metadata: {
+      encoding: header.encoding,
+      vertices: vertices.length,
+      faces: plan.face.count,
+      comments: header.comments,
+    },
+  };
+}
+
+interface ReadState {
+  mesh: MeshAccumulator;
+  vertices: VertexList;
+  plan: ReturnType<typeof layout>;
+}
+
+function addFace(state: ReadState, corners: number[], faceNumber: number): void {
+  const total = state.vertices.length;
+  for (const corner of corners) {
+    if (!Number.isInteger(corner) || corner < 0 || corner >= total) {
+      reject(`face ${count(faceNumber)} refers to vertex ${corner}, but only ${count(total)} are defined`);
+    }
+  }
+  if (corners.length < 3) reject(`face ${count(faceNumber)} has fewer than 3 vertices`);
+  const coordinates = state.vertices.coordinates;
+  for (let i = 1; i + 1 < corners.length; i++) {
+    addIndexedTriangle(state.mesh, coordinates, corners[0] ?? 0, corners[i] ?? 0, corners[i + 1] ?? 0);
+  }
+}
+
+async function readAscii(upload: StoredUpload, header: Header, state: ReadState): Promise<void> {
+  let elementIndex = 0;
+  let done = 0;
+  const corners: number[] = [];
+  const skipEmpty = () => {
+    while (elementIndex < header.elements.length && done >= (header.elements[elementIndex]?.count ?? 0)) {
+      elementIndex++;
+      done = 0;
+    }
+  };
+  skipEmpty();
+  await forEachLine(upload.createReadStream({ start: header.bodyOffset }), 'PLY', (line, lineNumber) => {
+    const values = words(line);
+    if (values.length === 1 && values[0] === '') return;
+    const element = header.elements[elementIndex];
+    if (!element)
+      reject(`data continues after the elements the header declares (data line ${count(lineNumber)})`);
+    let at = 0;
+    const numbers: number[] = [];
+    corners.length = 0;
+    for (const [p, property] of element.properties.entries()) {
+      if (property.countType) {
+        const items = Number(values[at++]);
+        if (!Number.isInteger(items) || items < 0) break;
+        for (let i = 0; i < items; i++) {
+          const value = Number(values[at++]);
+          if (element === state.plan.face && p === state.plan.indices) corners.push(value);
+        }
+        numbers.push(Number.NaN);
+      } else {
+        numbers.push(Number(values[at++]));
+      }
+    }
+    if (
+      at !== values.length ||
+      numbers.length !== element.properties.length ||
+      numbers.some((n, i) => !element.properties[i]?.countType && !Number.isFinite(n))
+    ) {
+      reject(
+        `header declares ${count(element.count)} ${plural(element)}, but data line ${count(lineNumber)} does not hold one`,
+      );
+    }
+    done++;
+    if (element === state.plan.vertex) {
+      const [x, y, z] = state.plan.axes;
+      state.vertices.push(numbers[x] ?? 0, numbers[y] ?? 0, numbers[z] ?? 0);
+    } else if (element === state.plan.face) {
+      addFace(state, corners, done);
+    }
+    skipEmpty();
+  });
+  const unfinished = header.elements[elementIndex];
+  if (unfinished)
+    reject(
+      `header declares ${count(unfinished.count)} ${plural(unfinished)}, file ends after ${count(done)}`,
+    );
+}
+
+type NumberReader = (buffer: Buffer, offset: number) => number;
+
+function reader(type: string, littleEndian: boolean): NumberReader {
+  switch (type) {
+    case 'char':
+    case 'int8':
+      return (b, o) => b.readInt8(o);
+    case 'uchar':
+    case 'uint8':
+      return (b, o) => b.readUInt8(o);
+    case 'short':
+    case 'int16':
+      return littleEndian ? (b, o) => b.readInt16LE(o) : (b, o) => b.readInt16BE(o);
+    case 'ushort':
+    case 'uint16':
+      return littleEndian ? (b, o) => b.readUInt16LE(o) : (b, o) => b.readUInt16BE(o);
+    case 'int':
+    case 'int32':
+      return littleEndian ? (b, o) => b.readInt32LE(o) : (b, o) => b.readInt32BE(o);
+    case 'uint':
+    case 'uint32':
+      return littleEndian ? (b, o) => b.readUInt32LE(o) : (b, o) => b.readUInt32BE(o);
+    case 'float':
+    case 'float32':
+      return littleEndian ? (b, o) => b.readFloatLE(o) : (b, o) => b.readFloatBE(o);
+    default:
+      return littleEndian ? (b, o) => b.readDoubleLE(o) : (b, o) => b.readDoubleBE(o);
+  }
+}
+
+/** Pulls bytes from a stream on demand, keeping only what has not been consumed yet. */
+class ByteSource {
+  buffer = Buffer.alloc(0);
+  offset = 0;
+  private readonly chunks: AsyncIterator<Buffer>;
+  private ended = false;
+
+  constructor(stream: AsyncIterable<Buffer>) {
+    this.chunks = stream[Symbol.asyncIterator]();
+  }
+
+  get available(): number {
+    return this.buffer.length - this.offset;
+  }
+
+  /** Makes at least n bytes available; false when the stream ends first. */
+  async need(n: number): Promise<boolean> {
+    while (this.available < n) {
+      if (this.ended) return false;
+      const next = await this.chunks.next();
+      if (next.done) {
+        this.ended = true;
+        return false;
+      }
+      this.buffer = Buffer.concat([this.buffer.subarray(this.offset), next.value]);
+      this.offset = 0;
+    }
+    return true;
+  }
+
+  async atEnd(): Promise<boolean> {
+    return !(await this.need(1));
+  }
+}
+
+async function readBinary(upload: StoredUpload, header: Header, state: ReadState): Promise<void> {
+  const littleEndian = header.encoding === 'binary_little_endian';
+  const source = new ByteSource(
+    upload.createReadStream({ start: header.bodyOffset }) as AsyncIterable<Buffer>,
+  );
+  const corners: number[] = [];
+  for (const element of header.elements) {
+    const fixed = element.properties.every((p) => !p.countType);
+    const readers = element.properties.map((p) => ({
+      property: p,
+      size: TYPE_SIZES[p.type] ?? 0,
+      read: reader(p.type, littleEndian),
+      countSize: p.countType ? (TYPE_SIZES[p.countType] ?? 0) : 0,
+      readCount: p.countType ? reader(p.countType, littleEndian) : undefined,
+    }));
+    const recordSize = readers.reduce((sum, r) => sum + r.size, 0);
+    const isVertex = element === state.plan.vertex;
+    const isFace = element === state.plan.face;
+    const offsets = readers.map((_, i) => readers.slice(0, i).reduce((sum, r) => sum + r.size, 0));
+    const [xAt, yAt, zAt] = state.plan.axes.map((axis) => offsets[axis] ?? 0) as [number, number, number];
+    const [xRead, yRead, zRead] = state.plan.axes.map((axis) => readers[axis]?.read ?? (() => 0)) as [
+      NumberReader,
+      NumberReader,
+      NumberReader,
+    ];
+    const truncated = (done: number): never =>
+      reject(`header declares ${count(element.count)} ${plural(element)}, file ends after ${count(done)}`);
+    for (let done = 0; done < element.count; done++) {
+      if (fixed) {
+        if (source.available < recordSize && !(await source.need(recordSize))) truncated(done);
+        const at = source.offset;
+        if (isVertex) {
+          const b = source.buffer;
+          state.vertices.push(xRead(b, at + xAt), yRead(b, at + yAt), zRead(b, at + zAt));
+        }
+        source.offset += recordSize;
+        continue;
+      }
+      corners.length = 0;
+      const point = [0, 0, 0];
+      for (const [p, r] of readers.entries()) {
+        if (r.readCount) {
+          if (source.available < r.countSize && !(await source.need(r.countSize))) truncated(done);
+          const items = r.readCount(source.buffer, source.offset);
+          source.offset += r.countSize;
+          const bytes = items * r.size;
+          if (items < 0 || (source.available < bytes && !(await source.need(bytes)))) truncated(done);
+          if (isFace && p === state.plan.indices) {
+            for (let i = 0; i < items; i++) corners.push(r.read(source.buffer, source.offset + i * r.size));
+          }
+          source.offset += bytes;
+        } else {
+          if (source.available < r.size && !(await source.need(r.size))) truncated(done);
+          const axis = isVertex ? state.plan.axes.indexOf(p) : -1;
+          if (axis >= 0) point[axis] = r.read(source.buffer, source.offset);
+          source.offset += r.size;
+        }
+      }
+      if (isVertex) state.vertices.push(point[0] ?? 0, point[1] ?? 0, point[2] ?? 0);
+      if (isFace) addFace(state, corners, done + 1);
+    }
+  }
+  if (!(await source.atEnd())) {
+    // A line break or two after the data is harmless; anything more means the counts are wrong.
+    await source.need(3);
+    if (source.available > 2) reject('the file holds more data than the header declares');
+  }
+}

@@ -1,0 +1,152 @@
+// STL, binary and ASCII. Binary iff 84 + 50 × triangle count equals the file size: many binary files
+// start their 80-byte header with "solid", so the prefix alone decides nothing.
+import type { StoredUpload } from '../storage/uploads.ts';
+import { readRange } from '../storage/uploads.ts';
+import { forEachLine, words } from './lines.ts';
+import { MeshAccumulator } from './mesh.ts';
+import type { ParsedModel } from './model.ts';
+import { count, ModelRejection } from './reject.ts';
+
+const HEADER_BYTES = 84;
+const RECORD_BYTES = 50;
+
+/** True when the first bytes read as the text of an ASCII STL. */
+export function looksLikeAsciiStl(head: Uint8Array): boolean {
+  const text = Buffer.from(head.subarray(0, 512)).toString('latin1');
+  if (!/^\s*solid\b/i.test(text)) return false;
+  for (const byte of head.subarray(0, 512)) {
+    if (byte === 0 || (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13) || byte > 126) return false;
+  }
+  return true;
+}
+
+export function isBinaryStlSize(head: Uint8Array, size: number): boolean {
+  if (size < HEADER_BYTES || head.length < HEADER_BYTES) return false;
+  const triangles = Buffer.from(head.buffer, head.byteOffset, head.byteLength).readUInt32LE(80);
+  return HEADER_BYTES + RECORD_BYTES * triangles === size;
+}
+
+export async function parseStl(upload: StoredUpload): Promise<ParsedModel> {
+  const head = await readRange(upload, 0, Math.min(upload.size, 1024));
+  if (isBinaryStlSize(head, upload.size)) return parseBinaryStl(upload, head);
+  if (looksLikeAsciiStl(head)) return parseAsciiStl(upload);
+  if (upload.size < HEADER_BYTES) {
+    throw new ModelRejection(`Not a valid STL: the file holds only ${count(upload.size)} bytes`);
+  }
+  const declared = head.readUInt32LE(80);
+  const held = Math.floor((upload.size - HEADER_BYTES) / RECORD_BYTES);
+  throw new ModelRejection(
+    `Not a valid STL: header says ${count(declared)} triangles, file holds ${count(held)}`,
+  );
+}
+
+async function parseBinaryStl(upload: StoredUpload, head: Buffer): Promise<ParsedModel> {
+  const declared = head.readUInt32LE(80);
+  if (declared === 0) throw new ModelRejection('Not a valid STL: the file holds no triangles');
+  const mesh = new MeshAccumulator(declared);
+  let carry: Buffer | undefined;
+  for await (const piece of upload.createReadStream({ start: HEADER_BYTES })) {
+    let chunk = piece as Buffer;
+    if (carry) {
+      chunk = Buffer.concat([carry, chunk]);
+      carry = undefined;
+    }
+    const whole = chunk.length - (chunk.length % RECORD_BYTES);
+    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // Each record: normal (ignored, recomputed), three vertices, attribute byte count.
+    for (let at = 0; at < whole; at += RECORD_BYTES) {
+      mesh.addTriangle(
+        view.getFloat32(at + 12, true),
+        view.getFloat32(at + 16, true),
+        view.getFloat32(at + 20, true),
+        view.getFloat32(at + 24, true),
+        view.getFloat32(at + 28, true),
+        view.getFloat32(at + 32, true),
+        view.getFloat32(at + 36, true),
+        view.getFloat32(at + 40, true),
+        view.getFloat32(at + 44, true),
+      );
+    }
+    if (whole < chunk.length) carry = Buffer.from(chunk.subarray(whole));
+  }
+  if (mesh.triangleCount !== declared) {
+    // The file changed under us, or the store returned fewer bytes than it reported.
+    throw new ModelRejection(
+      `Not a valid STL: header says ${count(declared)} triangles, file holds ${count(mesh.triangleCount)}`,
+    );
+  }
+  return { format: 'stl', mesh, metadata: { encoding: 'binary', header: headerText(head) } };
+}
+
+function headerText(head: Buffer): string {
+  return head
+    .subarray(0, 80)
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]+/g, ' ')
+    .trim();
+}
+
+async function parseAsciiStl(upload: StoredUpload): Promise<ParsedModel> {
+  const mesh = new MeshAccumulator();
+  const corners: number[] = [];
+  let solidName: string | undefined;
+  let inLoop = false;
+  await forEachLine(upload.createReadStream(), 'STL', (line, lineNumber) => {
+    const parts = words(line);
+    const keyword = (parts[0] ?? '').toLowerCase();
+    switch (keyword) {
+      case 'vertex': {
+        const x = Number(parts[1]);
+        const y = Number(parts[2]);
+        const z = Number(parts[3]);
+        if (!inLoop || parts.length !== 4 || !Number.isFinite(x + y + z)) {
+          throw new ModelRejection(
+            `Not a valid STL: line ${count(lineNumber)} is not a vertex of three numbers`,
+          );
+        }
+        corners.push(x, y, z);
+        return;
+      }
+      case 'outer':
+        inLoop = true;
+        corners.length = 0;
+        return;
+      case 'endloop':
+        if (corners.length < 9) {
+          throw new ModelRejection(
+            `Not a valid STL: the facet ending on line ${count(lineNumber)} has ${corners.length / 3} vertices`,
+          );
+        }
+        // Some exporters write polygons: fan them into triangles.
+        for (let i = 3; i + 5 < corners.length; i += 3) {
+          mesh.addTriangle(
+            corners[0] ?? 0,
+            corners[1] ?? 0,
+            corners[2] ?? 0,
+            corners[i] ?? 0,
+            corners[i + 1] ?? 0,
+            corners[i + 2] ?? 0,
+            corners[i + 3] ?? 0,
+            corners[i + 4] ?? 0,
+            corners[i + 5] ?? 0,
+          );
+        }
+        inLoop = false;
+        return;
+      case 'solid':
+        solidName ??= parts.slice(1).join(' ');
+        return;
+      case 'facet':
+      case 'endfacet':
+      case 'endsolid':
+      case '':
+        return;
+      default:
+        throw new ModelRejection(
+          `Not a valid STL: unexpected "${(parts[0] ?? '').slice(0, 40)}" on line ${count(lineNumber)}`,
+        );
+    }
+  });
+  if (mesh.triangleCount === 0) throw new ModelRejection('Not a valid STL: the file holds no triangles');
+  return { format: 'stl', mesh, metadata: { encoding: 'ascii', ...(solidName ? { solidName } : {}) } };
+}

@@ -1,0 +1,66 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binaryStl, cubeMesh, sphereMesh, triangles } from '../../../tests/fixtures/models/builders.ts';
+import { analyzeInThread, closeAnalysisThreads } from './thread.ts';
+
+describe('analysis in a worker thread', () => {
+  let uploadDir: string;
+  beforeAll(async () => {
+    uploadDir = await mkdtemp(path.join(tmpdir(), 'printfarm-thread-'));
+    await writeFile(path.join(uploadDir, 'cube.stl'), binaryStl(triangles(cubeMesh(20))));
+    await writeFile(path.join(uploadDir, 'sphere.stl'), binaryStl(triangles(sphereMesh(10, 512, 256))));
+  });
+  afterAll(async () => {
+    await closeAnalysisThreads();
+    await rm(uploadDir, { recursive: true, force: true });
+  });
+
+  const limits = { maxHeapMb: 256, timeoutMs: 30_000 };
+
+  it('analyses a stored file', async () => {
+    const reply = await analyzeInThread({ filePath: 'cube.stl', uploadDir, fileName: 'cube.stl' }, limits);
+    expect(
+      reply.kind === 'outcome' && reply.outcome.status === 'ready' && reply.outcome.analysis.volumeCm3,
+    ).toBe(8);
+  });
+
+  it('reports a missing file, and never reads outside the upload directory', async () => {
+    expect(await analyzeInThread({ filePath: 'nope.stl', uploadDir, fileName: 'nope.stl' }, limits)).toEqual({
+      kind: 'missing',
+    });
+    expect(
+      await analyzeInThread({ filePath: '../../etc/passwd', uploadDir, fileName: 'x.stl' }, limits),
+    ).toEqual({
+      kind: 'missing',
+    });
+  });
+
+  it('gives up on an analysis that runs past its deadline', async () => {
+    const reply = await analyzeInThread(
+      { filePath: 'sphere.stl', uploadDir, fileName: 'sphere.stl' },
+      { maxHeapMb: 256, timeoutMs: 5 },
+    );
+    expect(reply).toEqual({
+      kind: 'outcome',
+      outcome: {
+        status: 'rejected',
+        format: 'stl',
+        reason: 'Refused: the model took longer than 0 s to analyse',
+      },
+    });
+    // The stuck thread was replaced: the next analysis runs normally.
+    const next = await analyzeInThread({ filePath: 'cube.stl', uploadDir, fileName: 'cube.stl' }, limits);
+    expect(next.kind === 'outcome' && next.outcome.status).toBe('ready');
+  });
+
+  it('reuses a warm thread for the next file', async () => {
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) {
+      const reply = await analyzeInThread({ filePath: 'cube.stl', uploadDir, fileName: 'cube.stl' }, limits);
+      expect(reply.kind === 'outcome' && reply.outcome.status).toBe('ready');
+    }
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
