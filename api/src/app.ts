@@ -2,11 +2,24 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { sessionMiddleware } from './auth/session.ts';
 import type { ApiDeps, AppState } from './http/context.ts';
 import { errorMiddleware, HttpError } from './http/errors.ts';
+import { configureRateLimits } from './http/rateLimit.ts';
 import { requestLogMiddleware } from './http/requestLog.ts';
+import { crossSiteRequestMiddleware, securityHeadersMiddleware } from './http/security.ts';
 import { spaMiddleware } from './http/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createUploadServer } from './uploads/server.ts';
+
+const routers = new WeakMap<object, Router<AppState>>();
+
+/** The router createApp registered every route on (the authorization matrix walks its routes). */
+export function routerOf(app: Koa<AppState>): Router<AppState> {
+  const router = routers.get(app);
+  if (!router) throw new Error('not an app from createApp');
+  return router;
+}
 
 export function createApp(deps: ApiDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: deps.config.NODE_ENV === 'production' });
@@ -14,9 +27,13 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
 
   const router = new Router<AppState>();
   registerRoutes(router, deps);
+  routers.set(app, router);
+  configureRateLimits(app, deps);
 
   app.use(requestLogMiddleware(deps.log));
   app.use(errorMiddleware);
+  app.use(securityHeadersMiddleware(deps.config));
+  app.use(crossSiteRequestMiddleware(deps.config));
   app.use(spaMiddleware(deps.config.PWA_DIST));
   app.use(
     bodyParser({
@@ -29,6 +46,9 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
       },
     }),
   );
+  app.use(sessionMiddleware(app, deps));
+  // tus reads the raw request body itself; the JSON body parser above leaves its content types alone.
+  app.use(createUploadServer(deps).middleware);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

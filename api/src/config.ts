@@ -32,6 +32,16 @@ const schema = v.pipe(
     PWA_DIST: v.optional(v.string(), path.join(repoRoot, 'pwa/dist')),
     OUTBOX_POLL_MS: envField.int(250, 10),
     SHUTDOWN_GRACE_MS: envField.int(10_000, 0),
+    // Uploads (issue 5): tus files land in UPLOAD_DIR unless S3_BUCKET is set (then @tus/s3-store).
+    UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
+    // Unfinished uploads expire this long after creation and are deleted by the periodic clean-up.
+    UPLOAD_EXPIRATION_MS: envField.int(86_400_000, 1_000),
+    UPLOAD_CLEANUP_INTERVAL_MS: envField.int(3_600_000, 1_000),
+    S3_BUCKET: v.optional(v.string()),
+    S3_REGION: v.optional(v.string(), 'us-east-1'),
+    S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+    S3_ACCESS_KEY_ID: v.optional(v.string()),
+    S3_SECRET_ACCESS_KEY: v.optional(v.string()),
     // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
     APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
     // Accounts (issue 3). STAFF_EMAILS: comma-separated; those accounts are staff at sign-up/sign-in.

@@ -22,6 +22,12 @@ export interface RouteAccess {
   expect: Record<Actor, Expected>;
   /** JSON body sent with the request (state-changing routes). */
   body?: unknown;
+  /** The concrete path to call when `route` has a wildcard (e.g. `{*rest}`); placeholders as above. */
+  path?: string;
+  /** The call ends the caller's session: the matrix signs the caller in again afterwards. */
+  signsOut?: boolean;
+  /** Served by app middleware (e.g. the tus endpoint), not by a router route: not looked up in the router. */
+  outsideRouter?: boolean;
 }
 
 const all = (status: Expected): Record<Actor, Expected> => ({
@@ -32,6 +38,183 @@ const all = (status: Expected): Record<Actor, Expected> => ({
   staff: status,
 });
 
-export const ROUTE_ACCESS: RouteAccess[] = [{ method: 'GET', route: '/api/health', expect: all(200) }];
+const staffOnly: Record<Actor, Expected> = {
+  anonymous: 401,
+  customer: 403,
+  operator: 403,
+  otherOperator: 403,
+  staff: 200,
+};
+const signedIn: Record<Actor, Expected> = { ...all(200), anonymous: 401 };
+/** A store's admin calls: its owner and staff get `ok`; anyone else is told it does not exist. */
+const storeAdmin = (ok: Expected): Record<Actor, Expected> => ({
+  anonymous: 401,
+  customer: 404,
+  operator: ok,
+  otherOperator: 404,
+  staff: ok,
+});
+
+export const ROUTE_ACCESS: RouteAccess[] = [
+  { method: 'GET', route: '/api/health', expect: all(200) },
+  // Accounts and sessions (issue 3). The matrix runs with RATE_LIMIT_DISABLED=true.
+  { method: 'GET', route: '/api/auth/user', expect: { ...all(200), anonymous: 401 } },
+  { method: 'GET', route: '/api/auth/providers', expect: all(200) },
+  { method: 'POST', route: '/api/auth/register', expect: all(400), body: {} },
+  { method: 'POST', route: '/api/auth/login', expect: all(400), body: {} },
+  { method: 'POST', route: '/api/auth/logout', expect: all(204), signsOut: true },
+  { method: 'GET', route: '/api/login', expect: all(302) },
+  { method: 'GET', route: '/api/logout', expect: all(302), signsOut: true },
+  { method: 'GET', route: '/api/auth/oidc/callback', expect: all(302) },
+  // Queue dashboard (bull-board), staff only; unknown dashboard paths answer staff with 404.
+  { method: 'GET', route: '/api/admin/queues', expect: { ...all(403), anonymous: 401, staff: 200 } },
+  {
+    method: 'GET',
+    route: '/api/admin/queues/{*rest}',
+    path: '/api/admin/queues/api/queues',
+    expect: { ...all(403), anonymous: 401, staff: 200 },
+  },
+  ...(['PUT', 'PATCH', 'POST'] as const).map(
+    (method): RouteAccess => ({
+      method,
+      route: '/api/admin/queues/{*rest}',
+      path: '/api/admin/queues/api/no-such-action',
+      expect: { ...all(403), anonymous: 401, staff: 404 },
+      body: {},
+    }),
+  ),
+  // Staff network tools: nodes, settings, user roles
+  { method: 'GET', route: '/api/admin/nodes', expect: staffOnly },
+  { method: 'PATCH', route: '/api/admin/nodes/:farmId', expect: staffOnly, body: { isActive: true } },
+  { method: 'GET', route: '/api/admin/settings', expect: staffOnly },
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/:key',
+    expect: { ...staffOnly, staff: 400 },
+    body: { companyName: '' },
+  },
+  { method: 'GET', route: '/api/admin/users', expect: staffOnly },
+  // :userId is no fixture, so staff are told no such user exists.
+  {
+    method: 'PATCH',
+    route: '/api/admin/users/:userId',
+    expect: { ...staffOnly, staff: 404 },
+    body: { role: 'customer' },
+  },
+  // Print farms (issue 4)
+  { method: 'POST', route: '/api/print-farms/signup', expect: all(400), body: {} },
+  { method: 'GET', route: '/api/print-farms', expect: all(200) },
+  { method: 'GET', route: '/api/stats', expect: all(200) },
+  // Anonymous callers are sent to sign in; signed-in callers without a token get a 400.
+  { method: 'GET', route: '/api/print-farms/claim', expect: { ...all(400), anonymous: 302 } },
+  { method: 'GET', route: '/api/my/print-farms', expect: signedIn },
+  { method: 'GET', route: '/api/admin/print-farms', expect: staffOnly },
+  {
+    method: 'PUT',
+    route: '/api/admin/print-farms/:farmId',
+    expect: staffOnly,
+    body: { description: 'Checked by staff' },
+  },
+  // Operator applications and the blog newsletter (issue 6)
+  { method: 'POST', route: '/api/applications', expect: all([400, 429]), body: {} },
+  { method: 'GET', route: '/api/applications', expect: staffOnly },
+  {
+    method: 'PATCH',
+    route: '/api/applications/:applicationId',
+    expect: staffOnly,
+    body: { status: 'Contacted', notes: 'Called by staff' },
+  },
+  { method: 'POST', route: '/api/newsletter/subscribe', expect: all([400, 429]), body: {} },
+  { method: 'GET', route: '/api/newsletter/confirm', expect: all(302) },
+  // Stores, checkout and store admin (issue 7)
+  { method: 'GET', route: '/api/public/store/:storeName', expect: all(200) },
+  { method: 'GET', route: '/api/public/store/:storeName/products', expect: all(200) },
+  { method: 'POST', route: '/api/stores/:storeId/orders', expect: all([400, 429]), body: {} },
+  { method: 'POST', route: '/api/stores/:storeId/custom-orders', expect: all([400, 429]), body: {} },
+  { method: 'GET', route: '/api/my/stores', expect: signedIn },
+  { method: 'GET', route: '/api/stores/by-name/:storeName', expect: storeAdmin(200) },
+  {
+    method: 'PATCH',
+    route: '/api/stores/:storeId',
+    expect: storeAdmin(200),
+    body: { displayName: 'Matrix Store' },
+  },
+  { method: 'GET', route: '/api/stores/:storeId/products', expect: storeAdmin(200) },
+  {
+    method: 'POST',
+    route: '/api/stores/:storeId/products',
+    expect: storeAdmin(201),
+    body: { name: 'Matrix Part', price: '5.00', stockQuantity: 1 },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/stores/:storeId/products/:productId',
+    expect: storeAdmin([200, 404]),
+    body: { stockQuantity: 3 },
+  },
+  { method: 'DELETE', route: '/api/stores/:storeId/products/:productId', expect: storeAdmin([200, 404]) },
+  { method: 'GET', route: '/api/stores/:storeId/orders', expect: storeAdmin(200) },
+  // A pending order cannot jump to delivered: the owner and staff get 409, so the fixture stays as it is.
+  {
+    method: 'PATCH',
+    route: '/api/stores/:storeId/orders/:orderId',
+    expect: storeAdmin(409),
+    body: { status: 'delivered' },
+  },
+  // Uploads, project files, print requests, profile and support (issue 5). Customers own :requestId
+  // and :fileId; staff may read but not delete them. The fixture file may have no bytes on disk (404).
+  { method: 'POST', route: '/api/objects/upload', expect: signedIn },
+  { method: 'GET', route: '/api/project-files', expect: signedIn },
+  {
+    method: 'GET',
+    route: '/api/project-files/:fileId/download',
+    expect: { ...all(404), anonymous: 401, customer: [200, 404], staff: [200, 404] },
+  },
+  { method: 'GET', route: '/api/print-requests', expect: signedIn },
+  {
+    method: 'GET',
+    route: '/api/print-requests/:requestId',
+    expect: { ...all(404), anonymous: 401, customer: 200, staff: 200 },
+  },
+  { method: 'GET', route: '/api/profile', expect: signedIn },
+  {
+    method: 'PATCH',
+    route: '/api/profile',
+    expect: { ...all(400), anonymous: 401 },
+    body: { firstName: '' },
+  },
+  { method: 'POST', route: '/api/support', expect: { ...all(400), anonymous: 401 }, body: {} },
+  // Owner only; after the owner's call the fixture is gone, so a later run may see 404.
+  {
+    method: 'DELETE',
+    route: '/api/project-files/:fileId',
+    expect: { ...all(404), anonymous: 401, customer: [204, 404] },
+  },
+  // The tus endpoint is Koa middleware, not a router route: signed-in callers reach @tus/server, which
+  // wants its Tus-Resumable header (412); unknown or someone else's uploads answer 404.
+  {
+    method: 'POST',
+    route: '/api/uploads',
+    outsideRouter: true,
+    expect: { ...all(412), anonymous: 401 },
+    body: {},
+  },
+  { method: 'GET', route: '/api/uploads', outsideRouter: true, expect: { ...all(405), anonymous: 401 } },
+  {
+    method: 'PATCH',
+    route: '/api/uploads/:uploadId',
+    outsideRouter: true,
+    path: '/api/uploads/no-such-upload',
+    expect: { ...all(404), anonymous: 401 },
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    route: '/api/uploads/:uploadId',
+    outsideRouter: true,
+    path: '/api/uploads/no-such-upload',
+    expect: { ...all(404), anonymous: 401 },
+  },
+];
 
 export { all };

@@ -5,6 +5,7 @@ import { ConfigError } from '@printfarm/domain/config';
 import { loadWorkerConfig, type WorkerConfig } from './config.ts';
 import { createSmtpMailer } from './mail/transport.ts';
 import { startWorkerRuntime } from './runtime.ts';
+import { startSchedules } from './schedules.ts';
 
 function readConfig(): WorkerConfig {
   try {
@@ -28,6 +29,7 @@ const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABA
 const mailer = createSmtpMailer(config);
 const runtime = startWorkerRuntime({ config, prisma, mailer, log });
 log.info({ queues: [...runtime.workers.keys()] }, 'workers running');
+startSchedules({ config, log }).catch((error) => log.error({ err: error }, 'job schedules not registered'));
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {

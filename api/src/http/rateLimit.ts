@@ -8,7 +8,7 @@
 // RATE_LIMIT_SIGNIN_ACCOUNT_POINTS and RATE_LIMIT_SIGNUP_IP_POINTS set the account limits.
 import type Koa from 'koa';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppContext, AppMiddleware, ApiDeps } from './context.ts';
+import type { ApiDeps, AppContext, AppMiddleware } from './context.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateLimitOptions {
@@ -66,7 +66,11 @@ export function tooManyAttempts(msBeforeNext: number): HttpError {
  * Counts one attempt against the limit; throws the 429 when it is used up. For limits whose key is
  * only known inside the handler (e.g. the account of a sign-in).
  */
-export async function consumeRateLimit(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<void> {
+export async function consumeRateLimit(
+  ctx: AppContext,
+  options: RateLimitOptions,
+  key?: string,
+): Promise<void> {
   const env = environments.get(ctx.app);
   if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
   const id = key ?? options.key(ctx);
@@ -83,6 +87,37 @@ export async function consumeRateLimit(ctx: AppContext, options: RateLimitOption
   } catch (error) {
     if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
     // Redis is away or slow: let the request through rather than refuse everyone.
+    (ctx.state.log ?? env.deps.log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Throws the 429 when the limit is already used up, without counting this request. With
+ * consumeRateLimit after a failure, only failures count (e.g. wrong passwords).
+ */
+export async function checkRateLimit(
+  ctx: AppContext,
+  options: RateLimitOptions,
+  key?: string,
+): Promise<void> {
+  const env = environments.get(ctx.app);
+  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
+  const id = key ?? options.key(ctx);
+  if (!id) return;
+  const limiter = limiterFor(env, options);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const state = await Promise.race([
+      limiter.get(id),
+      new Promise<null>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('rate limiter timed out')), REDIS_TIMEOUT_MS);
+      }),
+    ]);
+    if (state && state.consumedPoints >= limiter.points) throw tooManyAttempts(state.msBeforeNext);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     (ctx.state.log ?? env.deps.log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
   } finally {
     clearTimeout(timer);

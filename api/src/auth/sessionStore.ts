@@ -1,0 +1,41 @@
+// koa-session's external store on the `sessions` table (sid, sess jsonb, expire).
+import type { PrismaClient } from '@printfarm/db';
+
+export interface SessionStore {
+  get(sid: string): Promise<Record<string, unknown> | undefined>;
+  set(sid: string, sess: Record<string, unknown>, maxAgeMs: number): Promise<void>;
+  destroy(sid: string): Promise<void>;
+}
+
+export function createSessionStore(prisma: PrismaClient): SessionStore {
+  return {
+    async get(sid) {
+      const row = await prisma.session.findFirst({
+        where: { sid, expire: { gt: new Date() } },
+        select: { sess: true },
+      });
+      const sess = row?.sess;
+      return sess && typeof sess === 'object' && !Array.isArray(sess)
+        ? (sess as Record<string, unknown>)
+        : undefined;
+    },
+    async set(sid, sess, maxAgeMs) {
+      const expire = new Date(Date.now() + (Number.isFinite(maxAgeMs) ? maxAgeMs : 86_400_000));
+      const data = JSON.parse(JSON.stringify(sess));
+      await prisma.session.upsert({
+        where: { sid },
+        create: { sid, sess: data, expire },
+        update: { sess: data, expire },
+      });
+    },
+    async destroy(sid) {
+      await prisma.session.deleteMany({ where: { sid } });
+    },
+  };
+}
+
+/** Deletes expired rows; the sessions.purge job runs it on a schedule. Returns how many went. */
+export async function purgeExpiredSessions(prisma: PrismaClient, now = new Date()): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { expire: { lte: now } } });
+  return count;
+}

@@ -1,0 +1,36 @@
+// Operator applications: anyone may apply (POST); staff list and update them.
+import { applicationSchema, applicationUpdateSchema } from '@printfarm/domain/application';
+import { requireStaff } from '../auth/guards.ts';
+import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { parseInput } from '../http/validate.ts';
+import { presentApplication, presentApplicationForStaff } from '../presenters/application.ts';
+import { listApplications, submitApplication, updateApplication } from '../services/applications.ts';
+
+export function registerApplicationRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+  router.post(
+    '/api/applications',
+    rateLimit({ name: 'application-submit', points: 10, durationSeconds: 3600, key: ipKey }),
+    async (ctx) => {
+      const application = await submitApplication(prisma, parseInput(ctx, applicationSchema), {
+        followupDelayMs: config.APPLICATION_FOLLOWUP_DELAY_MS,
+        // Half the pool, so a burst of applicants leaves connections for everyone else.
+        concurrency: Math.floor(config.DATABASE_POOL_SIZE / 2),
+      });
+      ctx.status = 201;
+      ctx.body = presentApplication(application);
+    },
+  );
+
+  router.get('/api/applications', requireStaff, async (ctx) => {
+    const applications = await listApplications(prisma);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = applications.map(presentApplicationForStaff);
+  });
+
+  router.patch('/api/applications/:applicationId', requireStaff, async (ctx) => {
+    const update = parseInput(ctx, applicationUpdateSchema);
+    const application = await updateApplication(prisma, ctx.params.applicationId ?? '', update);
+    ctx.body = presentApplicationForStaff(application);
+  });
+}

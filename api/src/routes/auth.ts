@@ -1,0 +1,136 @@
+// Accounts: sign-up, sign-in, sign-out, who is signed in, and the optional OpenID Connect flow.
+import { loginSchema, registerSchema, safeNextPath } from '@printfarm/domain/auth';
+import { authenticate, prepareAccounts, registerUser, userForOidcProfile } from '../auth/accounts.ts';
+import { userOf } from '../auth/guards.ts';
+import { finishOidc, OIDC_CALLBACK_PATH, oidcEnabled, startOidc } from '../auth/oidc.ts';
+import { endSession, presentUser, sessionOf, startUserSession } from '../auth/session.ts';
+import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import {
+  checkRateLimit,
+  consumeRateLimit,
+  ipKey,
+  type RateLimitOptions,
+  resetRateLimit,
+} from '../http/rateLimit.ts';
+import { parseInput } from '../http/validate.ts';
+
+const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 60 * 60;
+
+export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
+  const { config } = deps;
+  prepareAccounts();
+  const signInPerIp: RateLimitOptions = {
+    name: 'signin-ip',
+    points: config.RATE_LIMIT_SIGNIN_IP_POINTS,
+    durationSeconds: FIFTEEN_MINUTES,
+    key: ipKey,
+  };
+  const signInPerAccount: RateLimitOptions = {
+    name: 'signin-account',
+    points: config.RATE_LIMIT_SIGNIN_ACCOUNT_POINTS,
+    durationSeconds: FIFTEEN_MINUTES,
+    key: () => null,
+  };
+  const signUpPerIp: RateLimitOptions = {
+    name: 'signup-ip',
+    points: config.RATE_LIMIT_SIGNUP_IP_POINTS,
+    durationSeconds: HOUR,
+    key: ipKey,
+  };
+
+  router.get('/api/auth/user', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentUser(userOf(ctx));
+  });
+
+  /** Which sign-in methods the /login page may offer. */
+  router.get('/api/auth/providers', async (ctx) => {
+    ctx.body = { password: true, oidc: oidcEnabled(config) };
+  });
+
+  router.post('/api/auth/register', async (ctx) => {
+    await consumeRateLimit(ctx, signUpPerIp);
+    const input = parseInput(ctx, registerSchema);
+    const user = await registerUser(deps, input);
+    await startUserSession(ctx, user.id);
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/api/auth/login', async (ctx) => {
+    // Only failed sign-ins count, per address and per account; a used-up limit refuses even the right password.
+    await checkRateLimit(ctx, signInPerIp);
+    const input = parseInput(ctx, loginSchema);
+    await checkRateLimit(ctx, signInPerAccount, input.email);
+    let user: Awaited<ReturnType<typeof authenticate>>;
+    try {
+      user = await authenticate(deps, input);
+    } catch (error) {
+      await consumeRateLimit(ctx, signInPerIp);
+      await consumeRateLimit(ctx, signInPerAccount, input.email);
+      throw error;
+    }
+    await resetRateLimit(ctx, signInPerAccount, input.email);
+    await startUserSession(ctx, user.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/api/auth/logout', async (ctx) => {
+    endSession(ctx);
+    ctx.status = 204;
+  });
+
+  // Browser navigations (spec): /api/login goes to the sign-in page (or the identity provider),
+  // /api/logout ends the session and goes home.
+  router.get('/api/login', async (ctx) => {
+    const next = safeNextPath(ctx.query.next);
+    ctx.set('Cache-Control', 'no-store');
+    if (ctx.state.user) {
+      ctx.redirect(next);
+      return;
+    }
+    if (oidcEnabled(config) && ctx.query.method !== 'password') {
+      await redirectToProvider(ctx, next);
+      return;
+    }
+    ctx.redirect(`/login?next=${encodeURIComponent(next)}`);
+  });
+
+  router.get('/api/logout', async (ctx) => {
+    endSession(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect('/');
+  });
+
+  router.get(OIDC_CALLBACK_PATH, async (ctx) => {
+    const session = sessionOf(ctx);
+    const pending = session?.oidc;
+    if (!session || !pending || !oidcEnabled(config)) {
+      ctx.redirect('/login?error=oidc');
+      return;
+    }
+    delete session.oidc;
+    let userId: string;
+    try {
+      const profile = await finishOidc(config, new URL(ctx.originalUrl, config.PUBLIC_URL), pending);
+      userId = (await userForOidcProfile(deps, profile)).id;
+    } catch (error) {
+      ctx.state.log.warn({ err: error }, 'OpenID Connect sign-in failed');
+      ctx.redirect(`/login?error=oidc&next=${encodeURIComponent(pending.next)}`);
+      return;
+    }
+    await startUserSession(ctx, userId);
+    ctx.redirect(safeNextPath(pending.next));
+  });
+
+  async function redirectToProvider(ctx: AppContext, next: string): Promise<void> {
+    const session = sessionOf(ctx);
+    if (!session) throw new Error('session middleware missing');
+    const start = await startOidc(config);
+    session.oidc = { state: start.state, nonce: start.nonce, codeVerifier: start.codeVerifier, next };
+    ctx.redirect(start.url);
+  }
+}

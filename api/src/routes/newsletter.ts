@@ -1,0 +1,40 @@
+// The blog's 'Stay Updated' box: subscribe with double opt-in, then the link from the e-mail confirms.
+import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
+import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { parseInput } from '../http/validate.ts';
+import { confirmSubscription, subscribe } from '../services/newsletter.ts';
+
+const MESSAGES = {
+  subscribed: 'Check your inbox to confirm your subscription.',
+  resent: 'Check your inbox to confirm your subscription.',
+  'already-pending': 'Check your inbox to confirm your subscription.',
+  'already-confirmed': 'You are already subscribed.',
+} as const;
+
+export function registerNewsletterRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+  router.post(
+    '/api/newsletter/subscribe',
+    rateLimit({ name: 'newsletter-subscribe', points: 10, durationSeconds: 3600, key: ipKey }),
+    async (ctx) => {
+      const outcome = await subscribe(
+        prisma,
+        parseInput(ctx, newsletterSubscribeSchema).email,
+        config.PUBLIC_URL,
+      );
+      ctx.status = outcome === 'subscribed' ? 201 : 200;
+      ctx.body = {
+        status: outcome === 'already-confirmed' ? 'confirmed' : 'pending',
+        message: MESSAGES[outcome],
+      };
+    },
+  );
+
+  // Opened from an e-mail, so it always answers with a redirect to the blog, which shows the outcome.
+  router.get('/api/newsletter/confirm', async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const confirmed = token !== '' && (await confirmSubscription(prisma, token));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(confirmed ? '/blog?subscribed=1' : '/blog?subscribed=invalid');
+  });
+}

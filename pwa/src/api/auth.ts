@@ -1,0 +1,85 @@
+// Who is signed in (GET /api/auth/user; a 401 means nobody), and signing in, up and out.
+import type { LoginInput, RegisterInput, Role } from '@printfarm/domain/auth';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest, getQueryFn } from './request.ts';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: Role;
+}
+
+export interface AuthProviders {
+  password: boolean;
+  oidc: boolean;
+}
+
+export const authKeys = {
+  user: ['/api/auth/user'] as const,
+  providers: ['/api/auth/providers'] as const,
+};
+
+export const authQueries = {
+  /** The signed-in user, or null when nobody is (the spec: no retry, absence means not authenticated). */
+  user: () =>
+    queryOptions({
+      queryKey: authKeys.user,
+      queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+      retry: false,
+    }),
+  providers: () => queryOptions({ queryKey: authKeys.providers, queryFn: getQueryFn<AuthProviders>() }),
+};
+
+export function useCurrentUser() {
+  const query = useQuery(authQueries.user());
+  const user = query.data ?? null;
+  return {
+    user,
+    isLoading: query.isLoading,
+    isAuthenticated: user !== null,
+    isStaff: user?.role === 'staff',
+    error: query.error,
+  };
+}
+
+/** The user's name for greetings: first name, else 'User'. */
+export function displayFirstName(user: Pick<CurrentUser, 'firstName'> | null | undefined): string {
+  return user?.firstName?.trim() || 'User';
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiJson<CurrentUser>('POST', '/api/auth/login', input),
+    onSuccess: async (user) => {
+      // Everything cached belonged to the previous visitor.
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.user, user);
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiJson<CurrentUser>('POST', '/api/auth/register', input),
+    onSuccess: async (user) => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.user, user);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.user, null);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+// The blog's 'Stay Updated' box: POST /api/newsletter/subscribe starts the double opt-in.
+import type { NewsletterSubscribeInput } from '@printfarm/domain/newsletter';
+import { useMutation } from '@tanstack/react-query';
+import { apiJson } from './request.ts';
+
+export interface SubscribeAnswer {
+  status: 'pending' | 'confirmed';
+  message: string;
+}
+
+export function useNewsletterSubscribe() {
+  return useMutation({
+    mutationFn: (input: NewsletterSubscribeInput) =>
+      apiJson<SubscribeAnswer>('POST', '/api/newsletter/subscribe', input),
+  });
+}

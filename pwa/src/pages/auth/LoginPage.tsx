@@ -1,0 +1,87 @@
+// /login: e-mail and password sign-in (and single sign-on when the server offers it); afterwards the
+// visitor goes to ?next= when it is a path on this site, else to the dashboard.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { type Login, type LoginInput, loginSchema, safeNextPath } from '@printfarm/domain/auth';
+import { useQuery } from '@tanstack/react-query';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { authQueries, useLogin } from '../../api/auth.ts';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { AuthShell, goTo } from './AuthShell.tsx';
+
+// The resolver's types lose the schema's output; it is exactly Login.
+const resolver = valibotResolver(loginSchema) as unknown as Resolver<LoginInput, unknown, Login>;
+
+export default function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const next = safeNextPath(searchParams.get('next'));
+  const providers = useQuery(authQueries.providers());
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, Login>({ resolver, defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((input) => {
+    login.mutate(input, {
+      onSuccess: () => goTo(next, navigate),
+      onError: (error) => {
+        const fields = fieldErrors(error);
+        if (fields.email) setError('email', { message: fields.email });
+        if (fields.password) setError('password', { message: fields.password });
+      },
+    });
+  });
+
+  const failed = login.isError ? errorMessage(login.error) : null;
+  const ssoFailed = searchParams.get('error') === 'oidc';
+  const query = `?next=${encodeURIComponent(next)}`;
+
+  return (
+    <AuthShell
+      title="Sign in"
+      subtitle="Welcome back. Sign in to manage your print requests."
+      footer={
+        <>
+          New to PrintFarm Network? <Link to={`/signup${query}`}>Create an account</Link>
+        </>
+      }
+    >
+      {(failed || ssoFailed) && (
+        <div className="auth__alert" role="alert">
+          {failed ?? 'Single sign-on did not complete. Please try again.'}
+        </div>
+      )}
+      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" autoFocus {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <Button type="submit" size="lg" className="auth__submit" loading={login.isPending}>
+          Sign in
+        </Button>
+      </form>
+      {providers.data?.oidc && (
+        <>
+          <div className="auth__divider">
+            <span>or</span>
+          </div>
+          <a
+            href={`/api/login${query}`}
+            className={buttonClass({ variant: 'outline', size: 'lg', className: 'auth__submit' })}
+          >
+            Continue with single sign-on
+          </a>
+        </>
+      )}
+    </AuthShell>
+  );
+}

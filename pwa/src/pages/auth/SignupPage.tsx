@@ -1,0 +1,90 @@
+// /signup: a new customer account (name, e-mail, password of at least 10 characters); the visitor is
+// signed in at once and goes to ?next= (a path on this site) or the dashboard.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import {
+  PASSWORD_MIN_LENGTH,
+  type Register,
+  type RegisterInput,
+  registerSchema,
+  safeNextPath,
+} from '@printfarm/domain/auth';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useRegister } from '../../api/auth.ts';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { AuthShell, goTo } from './AuthShell.tsx';
+
+const EMPTY: RegisterInput = { firstName: '', lastName: '', email: '', password: '' };
+
+// The resolver's types lose the schema's output; it is exactly Register.
+const resolver = valibotResolver(registerSchema) as unknown as Resolver<RegisterInput, unknown, Register>;
+
+export default function SignupPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const next = safeNextPath(searchParams.get('next'));
+  const signup = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterInput, unknown, Register>({ resolver, defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((input) => {
+    signup.mutate(input, {
+      onSuccess: () => goTo(next, navigate),
+      onError: (error) => {
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          if (name in EMPTY) setError(name as FieldPath<RegisterInput>, { message });
+        }
+      },
+    });
+  });
+
+  const failed = signup.isError && Object.keys(fieldErrors(signup.error)).length === 0;
+
+  return (
+    <AuthShell
+      title="Create your account"
+      subtitle="Upload designs, request quotes and follow your prints from one dashboard."
+      footer={
+        <>
+          Already have an account? <Link to={`/login?next=${encodeURIComponent(next)}`}>Sign in</Link>
+        </>
+      }
+    >
+      {failed && (
+        <div className="auth__alert" role="alert">
+          {errorMessage(signup.error)}
+        </div>
+      )}
+      <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Create account">
+        <div className="auth__row">
+          <FormField label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" autoFocus {...register('firstName')} />
+          </FormField>
+          <FormField label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...register('lastName')} />
+          </FormField>
+        </div>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}
+        >
+          <Input type="password" autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <Button type="submit" size="lg" className="auth__submit" loading={signup.isPending}>
+          Create account
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,80 @@
+// 500 applications submitted at once: every one recorded, every applicant confirmed exactly once.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listEmails } from '../support/maildev.ts';
+import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+
+const SUBMISSIONS = 500;
+
+describe('500 concurrent applications', () => {
+  let api: TestApi;
+  let workers: TestWorkers;
+
+  beforeAll(async () => {
+    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true', DATABASE_POOL_SIZE: '10' } });
+    workers = await startWorkers({ env: { WORKER_CONCURRENCY: '16' } });
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+  });
+
+  it('records all of them and confirms each applicant exactly once', { timeout: 180_000 }, async () => {
+    const run = randomUUID().slice(0, 8);
+    const addresses = Array.from({ length: SUBMISSIONS }, (_, i) => `load-${run}-${i}@example.test`);
+    const statuses = await Promise.all(
+      addresses.map(async (email, i) => {
+        const response = await fetch(`${api.url}/api/applications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Load',
+            lastName: `Tester ${i}`,
+            email,
+            phone: `512555${String(i).padStart(4, '0')}`,
+            city: 'Austin',
+            state: 'TX',
+            investment: 'immediate',
+          }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status !== 201)).toEqual([]);
+    expect(await api.prisma.application.count({ where: { email: { startsWith: `load-${run}-` } } })).toBe(
+      SUBMISSIONS,
+    );
+
+    const wanted = new Set(addresses);
+    const confirmations = await eventually(async () => {
+      const received = (await listEmails()).filter(
+        (mail) =>
+          mail.subject === 'We received your print farm application' &&
+          mail.to.some((to) => wanted.has(to.address.toLowerCase())),
+      );
+      return received.length >= SUBMISSIONS ? received : undefined;
+    }, 150_000);
+    // Give stragglers (a duplicate would arrive late) a moment, then count per address.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const perAddress = new Map<string, number>();
+    for (const mail of await listEmails()) {
+      if (mail.subject !== 'We received your print farm application') continue;
+      for (const to of mail.to) {
+        const address = to.address.toLowerCase();
+        if (wanted.has(address)) perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      }
+    }
+    expect(confirmations.length).toBeGreaterThanOrEqual(SUBMISSIONS);
+    expect(perAddress.size).toBe(SUBMISSIONS);
+    expect([...perAddress.values()].every((count) => count === 1)).toBe(true);
+    const sent = await api.prisma.emailLog.count({
+      where: {
+        messageKey: { startsWith: 'application-confirmation:' },
+        status: 'sent',
+        to: { startsWith: `load-${run}-` },
+      },
+    });
+    expect(sent).toBe(SUBMISSIONS);
+  });
+});

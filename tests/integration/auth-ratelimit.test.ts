@@ -1,0 +1,135 @@
+// Rate limits on sign-in (per account and per IP) and sign-up, with small limits set through env.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, DEFAULT_PASSWORD } from '../support/auth.ts';
+import { startApi, type TestApi } from '../support/server.ts';
+
+function post(api: TestApi, path: string, body: unknown) {
+  return fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function expectTooMany(response: Response) {
+  expect(response.status).toBe(429);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(await response.json()).toEqual({
+    message: `Too many attempts. Please try again in ${retryAfter} seconds.`,
+    fields: {},
+  });
+}
+
+describe('rate limits', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({
+      env: {
+        RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '3',
+        RATE_LIMIT_SIGNIN_IP_POINTS: '8',
+        RATE_LIMIT_SIGNUP_IP_POINTS: '2',
+      },
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('limits sign-in attempts per account, even with the right password once it is hit', async () => {
+    const user = await createUser(api.prisma);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await post(api, '/api/auth/login', { email: user.email, password: `wrong password ${i}` })).status,
+      ).toBe(401);
+    }
+    await expectTooMany(
+      await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
+    );
+    // Another account from the same address is still allowed (until the per-IP limit).
+    const other = await createUser(api.prisma);
+    expect(
+      (await post(api, '/api/auth/login', { email: other.email, password: DEFAULT_PASSWORD })).status,
+    ).toBe(200);
+  });
+
+  it('limits failed sign-ins per IP across accounts; successful ones do not count', async () => {
+    // 3 failures counted above (the refused 4th attempt and the success did not count); 5 more reach 8.
+    const user = await createUser(api.prisma);
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD })).status,
+      ).toBe(200);
+    }
+    for (let i = 0; i < 5; i++) {
+      const response = await post(api, '/api/auth/login', {
+        email: `nobody-${randomUUID()}@example.test`,
+        password: 'whatever password',
+      });
+      expect(response.status).toBe(401);
+    }
+    await expectTooMany(
+      await post(api, '/api/auth/login', { email: `nobody-${randomUUID()}@example.test`, password: 'x' }),
+    );
+    // Now even a right password from this address waits.
+    await expectTooMany(
+      await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
+    );
+  });
+
+  it('limits sign-ups per IP', async () => {
+    const register = () =>
+      post(api, '/api/auth/register', {
+        email: `new-${randomUUID()}@example.test`,
+        password: 'a sturdy passphrase 42',
+        firstName: 'A',
+        lastName: 'B',
+      });
+    expect((await register()).status).toBe(201);
+    expect((await register()).status).toBe(201);
+    await expectTooMany(await register());
+  });
+});
+
+describe('rate limits switched off for load tests', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true', RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '1' } });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('never answers 429 when RATE_LIMIT_DISABLED=true', async () => {
+    const user = await createUser(api.prisma);
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await post(api, '/api/auth/login', { email: user.email, password: `wrong ${i} password` })).status,
+      ).toBe(401);
+    }
+  });
+});
+
+describe('rate limits when Redis is unreachable', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({
+      redisUrl: 'redis://127.0.0.1:1/0',
+      env: { RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '1' },
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('fails open: sign-in still works', async () => {
+    const user = await createUser(api.prisma);
+    expect(
+      (await post(api, '/api/auth/login', { email: user.email, password: 'wrong password!' })).status,
+    ).toBe(401);
+    expect(
+      (await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD })).status,
+    ).toBe(200);
+  });
+});

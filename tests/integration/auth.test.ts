@@ -1,0 +1,362 @@
+// Accounts and sessions against the real API: sign-up, sign-in, sign-out, cookies, timeouts, roles.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeaderFrom, createUser, DEFAULT_PASSWORD, signIn } from '../support/auth.ts';
+import { startApi, type TestApi } from '../support/server.ts';
+
+const STAFF_EMAIL = 'boss@printfarm.test';
+
+function email(label: string) {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+function post(api: TestApi, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+function get(api: TestApi, path: string, cookie?: string) {
+  return fetch(`${api.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+}
+
+/** The session id (cookie value) from a Cookie header string. */
+function sid(cookie: string): string {
+  const pair = cookie.split('; ').find((p) => p.startsWith('pf.sid='));
+  return pair?.slice('pf.sid='.length) ?? '';
+}
+
+describe('accounts and sessions', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi({ env: { STAFF_EMAILS: `someone@else.test, ${STAFF_EMAIL.toUpperCase()}` } });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('signs up, answers the user, and sets a HttpOnly SameSite=Lax cookie with a long random id', async () => {
+    const address = email('New.User');
+    const response = await post(api, '/api/auth/register', {
+      email: address.toUpperCase(),
+      password: 'a sturdy passphrase 42',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect(response.status).toBe(201);
+    const user = (await response.json()) as Record<string, unknown>;
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: address.toLowerCase(),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: null,
+      role: 'customer',
+    });
+    const lines = response.headers.getSetCookie();
+    const session = lines.find((line) => line.startsWith('pf.sid='));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/; httponly/i);
+    expect(session).toMatch(/; samesite=lax/i);
+    expect(session).toMatch(/; path=\//i);
+    expect(session).not.toMatch(/; secure/i);
+    const cookie = cookieHeaderFrom(response);
+    // 32 random bytes in base64url: 43 characters, far beyond 128 bits.
+    expect(sid(cookie)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const me = await get(api, '/api/auth/user', cookie);
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual(user);
+    const row = await api.prisma.user.findUniqueOrThrow({ where: { email: address.toLowerCase() } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers 401 to /api/auth/user without a session or with a forged one', async () => {
+    expect((await get(api, '/api/auth/user')).status).toBe(401);
+    const forged = await get(api, '/api/auth/user', 'pf.sid=abc; pf.sid.sig=def');
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ message: expect.any(String), fields: {} });
+  });
+
+  it('refuses short, common and duplicate sign-ups with field messages, writing nothing', async () => {
+    const before = await api.prisma.user.count();
+    const short = await post(api, '/api/auth/register', {
+      email: email('short'),
+      password: 'short',
+      firstName: 'A',
+      lastName: 'B',
+    });
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { fields: Record<string, string> }).fields.password).toBe(
+      'Password must be at least 10 characters',
+    );
+    for (const common of ['password123', 'Qwertyuiop', '1234567890']) {
+      const response = await post(api, '/api/auth/register', {
+        email: email('common'),
+        password: common,
+        firstName: 'A',
+        lastName: 'B',
+      });
+      expect(response.status, common).toBe(400);
+      expect(((await response.json()) as { fields: Record<string, string> }).fields.password).toMatch(
+        /too common/,
+      );
+    }
+    const existing = await createUser(api.prisma);
+    const duplicate = await post(api, '/api/auth/register', {
+      email: existing.email.toUpperCase(),
+      password: 'another good passphrase',
+      firstName: 'A',
+      lastName: 'B',
+    });
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toEqual({
+      message: 'An account with this email already exists',
+      fields: { email: 'An account with this email already exists' },
+    });
+    const notJson = await fetch(`${api.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
+    expect(notJson.status).toBe(400);
+    expect(await api.prisma.user.count()).toBe(before + 1); // only the fixture user
+  });
+
+  it('answers a wrong password and an unknown account alike, in similar time', async () => {
+    const user = await createUser(api.prisma);
+    const attempt = async (address: string, password: string) => {
+      const started = performance.now();
+      const response = await post(api, '/api/auth/login', { email: address, password });
+      const elapsed = performance.now() - started;
+      return { status: response.status, body: await response.json(), elapsed };
+    };
+    const wrong = await attempt(user.email, 'not the password at all');
+    const unknown = await attempt(email('nobody'), 'not the password at all');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toEqual({ message: 'Invalid email or password', fields: {} });
+
+    // Both run one argon2id verification: compare medians of a few tries, loosely (shared machine).
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const wrongTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      wrongTimes.push((await attempt(user.email, `wrong-${i}-password`)).elapsed);
+      unknownTimes.push((await attempt(email('ghost'), `wrong-${i}-password`)).elapsed);
+    }
+    const ratio = median(unknownTimes) / median(wrongTimes);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it('signs in with the right password and rotates the session id at each sign-in', async () => {
+    const user = await createUser(api.prisma, { firstName: 'Grace' });
+    const first = await signIn(api.url, user.email.toUpperCase(), DEFAULT_PASSWORD);
+    expect((await get(api, '/api/auth/user', first)).status).toBe(200);
+
+    // Signing in again while holding the first cookie: a new id, and the old one is dead.
+    const again = await fetch(`${api.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: first },
+      body: JSON.stringify({ email: user.email, password: DEFAULT_PASSWORD }),
+    });
+    expect(again.status).toBe(200);
+    const second = cookieHeaderFrom(again);
+    expect(sid(second)).not.toBe('');
+    expect(sid(second)).not.toBe(sid(first));
+    expect((await get(api, '/api/auth/user', first)).status).toBe(401);
+    expect((await get(api, '/api/auth/user', second)).status).toBe(200);
+    expect(await api.prisma.session.count({ where: { sid: sid(first) } })).toBe(0);
+  });
+
+  it('ends the session at /api/logout: row deleted, cookie cleared, redirect home', async () => {
+    const user = await createUser(api.prisma);
+    const cookie = await signIn(api.url, user.email);
+    expect(await api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(1);
+    const response = await get(api, '/api/logout', cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.getSetCookie().find((l) => l.startsWith('pf.sid='))).toMatch(
+      /expires=Thu, 01 Jan 1970/i,
+    );
+    expect(await api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(0);
+    // Replaying the old cookie gets nothing.
+    expect((await get(api, '/api/auth/user', cookie)).status).toBe(401);
+
+    const other = await signIn(api.url, user.email);
+    const viaPost = await fetch(`${api.url}/api/auth/logout`, { method: 'POST', headers: { cookie: other } });
+    expect(viaPost.status).toBe(204);
+    expect((await get(api, '/api/auth/user', other)).status).toBe(401);
+  });
+
+  it('redirects /api/login to the sign-in page with a same-origin next path only', async () => {
+    const cases: Array<[string, string]> = [
+      ['', '/dashboard'],
+      ['?next=%2Fdashboard%3Ftab%3Dfiles', '/dashboard?tab=files'],
+      ['?next=https%3A%2F%2Fevil.example%2Fsteal', '/dashboard'],
+      ['?next=%2F%2Fevil.example', '/dashboard'],
+      ['?next=%2F%5Cevil.example', '/dashboard'],
+      ['?next=javascript%3Aalert(1)', '/dashboard'],
+    ];
+    for (const [query, next] of cases) {
+      const response = await get(api, `/api/login${query}`);
+      expect(response.status, query).toBe(302);
+      expect(response.headers.get('location'), query).toBe(`/login?next=${encodeURIComponent(next)}`);
+    }
+    // Already signed in: straight to the (safe) next path.
+    const user = await createUser(api.prisma);
+    const cookie = await signIn(api.url, user.email);
+    const signedIn = await get(api, '/api/login?next=%2F%2Fevil.example', cookie);
+    expect(signedIn.headers.get('location')).toBe('/dashboard');
+  });
+
+  it('refuses cross-site state-changing requests and allows same-origin and header-less ones', async () => {
+    const user = await createUser(api.prisma);
+    const body = { email: user.email, password: DEFAULT_PASSWORD };
+    const crossOrigin = await post(api, '/api/auth/login', body, { origin: 'https://evil.example' });
+    expect(crossOrigin.status).toBe(403);
+    expect(await crossOrigin.json()).toEqual({ message: 'Cross-site request refused', fields: {} });
+    expect(crossOrigin.headers.getSetCookie()).toEqual([]);
+    const nullOrigin = await post(api, '/api/auth/login', body, { origin: 'null' });
+    expect(nullOrigin.status).toBe(403);
+    const crossSite = await post(api, '/api/auth/login', body, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    const sameSiteOtherOrigin = await post(api, '/api/auth/login', body, { 'sec-fetch-site': 'same-site' });
+    expect(sameSiteOtherOrigin.status).toBe(403);
+
+    expect((await post(api, '/api/auth/login', body, { origin: api.url })).status).toBe(200);
+    expect((await post(api, '/api/auth/login', body, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await post(api, '/api/auth/login', body)).status).toBe(200);
+    // The configured public origin counts as ours too.
+    expect((await post(api, '/api/auth/login', body, { origin: 'http://localhost:8080' })).status).toBe(200);
+    // GET is never refused.
+    expect(
+      (await fetch(`${api.url}/api/health`, { headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(200);
+  });
+
+  it('ends sessions past the idle or the absolute timeout', async () => {
+    const user = await createUser(api.prisma);
+    const idle = await signIn(api.url, user.email);
+    await api.prisma.session.update({
+      where: { sid: sid(idle) },
+      data: { expire: new Date(Date.now() - 1000) },
+    });
+    expect((await get(api, '/api/auth/user', idle)).status).toBe(401);
+
+    const old = await signIn(api.url, user.email);
+    const row = await api.prisma.session.findUniqueOrThrow({ where: { sid: sid(old) } });
+    const sess = row.sess as Record<string, unknown>;
+    await api.prisma.session.update({
+      where: { sid: sid(old) },
+      data: { sess: { ...sess, createdAt: Date.now() - 31 * 86_400_000 } },
+    });
+    expect((await get(api, '/api/auth/user', old)).status).toBe(401);
+  });
+
+  it('applies role changes and deletions at the next request', async () => {
+    const user = await createUser(api.prisma);
+    const cookie = await signIn(api.url, user.email);
+    expect((await get(api, '/api/admin/queues', cookie)).status).toBe(403);
+    await api.prisma.user.update({ where: { id: user.id }, data: { role: 'staff' } });
+    expect(((await (await get(api, '/api/auth/user', cookie)).json()) as { role: string }).role).toBe(
+      'staff',
+    );
+    expect((await get(api, '/api/admin/queues', cookie)).status).toBe(200);
+    await api.prisma.user.delete({ where: { id: user.id } });
+    expect((await get(api, '/api/auth/user', cookie)).status).toBe(401);
+  });
+
+  it('makes STAFF_EMAILS accounts staff at sign-up and at sign-in', async () => {
+    const response = await post(api, '/api/auth/register', {
+      email: STAFF_EMAIL,
+      password: 'staff passphrase 2026',
+      firstName: 'Sam',
+      lastName: 'Staff',
+    });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { role: string }).role).toBe('staff');
+
+    await api.prisma.user.update({ where: { email: STAFF_EMAIL }, data: { role: 'customer' } });
+    const login = await post(api, '/api/auth/login', {
+      email: STAFF_EMAIL,
+      password: 'staff passphrase 2026',
+    });
+    expect(((await login.json()) as { role: string }).role).toBe('staff');
+  });
+
+  it('serves the queue dashboard to staff only', async () => {
+    const staff = await signIn(api.url, (await createUser(api.prisma, { role: 'staff' })).email);
+    const customer = await signIn(api.url, (await createUser(api.prisma)).email);
+    expect((await get(api, '/api/admin/queues')).status).toBe(401);
+    expect((await get(api, '/api/admin/queues', customer)).status).toBe(403);
+    expect((await get(api, '/api/admin/queues/api/queues', customer)).status).toBe(403);
+    const page = await get(api, '/api/admin/queues', staff);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const queues = await get(api, '/api/admin/queues/api/queues', staff);
+    expect(queues.status).toBe(200);
+    const json = (await queues.json()) as { queues: Array<{ name: string }> };
+    expect(json.queues.map((q) => q.name)).toContain('email.send');
+  });
+
+  it('sends security headers on pages and API answers', async () => {
+    for (const path of ['/', '/api/health', '/api/nope']) {
+      const response = await fetch(`${api.url}${path}`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).not.toContain('maps.googleapis.com');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security'), path).toBeNull(); // not production
+    }
+  });
+});
+
+describe('production cookies and headers', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+        PUBLIC_URL: 'https://printfarm.example',
+        GOOGLE_MAPS_API_KEY: 'test-key',
+      },
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('uses a __Host- prefixed Secure cookie, HSTS, and allows Google Maps when configured', async () => {
+    const user = await createUser(api.prisma);
+    const response = await fetch(`${api.url}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-proto': 'https',
+        origin: 'https://printfarm.example',
+      },
+      body: JSON.stringify({ email: user.email, password: DEFAULT_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('__Host-pf.sid='));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/; path=\/(;|$)/i);
+    expect(session).toMatch(/; secure/i);
+    expect(session).toMatch(/; httponly/i);
+    expect(session).toMatch(/; samesite=lax/i);
+    expect(session).not.toMatch(/domain=/i);
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    expect(response.headers.get('content-security-policy')).toContain('https://maps.googleapis.com');
+  });
+});

@@ -1,0 +1,47 @@
+// Repeatable jobs. BullMQ 6 has no `repeat` job option: each schedule is a job scheduler, upserted at
+// every worker start (idempotent, so several worker processes do not multiply it).
+import type { Logger } from '@printfarm/db/logger';
+import type { JobName } from '@printfarm/domain/queues';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { WorkerConfig } from './config.ts';
+
+export interface Schedule {
+  id: string;
+  job: JobName;
+  everyMs: number;
+}
+
+export const SCHEDULES: Schedule[] = [
+  { id: 'sessions.purge:hourly', job: 'sessions.purge', everyMs: 3_600_000 },
+];
+
+export interface Schedules {
+  close(): Promise<void>;
+}
+
+export async function startSchedules(
+  options: { config: Pick<WorkerConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>; log: Logger },
+  schedules: Schedule[] = SCHEDULES,
+): Promise<Schedules> {
+  const connection = new Redis(options.config.REDIS_URL, { maxRetriesPerRequest: null });
+  connection.on('error', () => {});
+  const queues: Queue[] = [];
+  for (const schedule of schedules) {
+    const queue = new Queue(schedule.job, { connection, prefix: options.config.QUEUE_PREFIX });
+    queue.on('error', () => {});
+    queues.push(queue);
+    await queue.upsertJobScheduler(
+      schedule.id,
+      { every: schedule.everyMs },
+      { name: schedule.job, data: {}, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+    );
+    options.log.info({ schedule: schedule.id, everyMs: schedule.everyMs }, 'job schedule registered');
+  }
+  return {
+    async close() {
+      await Promise.all(queues.map((queue) => queue.close()));
+      await connection.quit().catch(() => {});
+    },
+  };
+}
