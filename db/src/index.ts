@@ -13,8 +13,14 @@ export function createPrisma(databaseUrl: string, options: DatabaseOptions = {})
   const adapter = new PrismaPg({
     connectionString: databaseUrl,
     max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: 5_000,
+    // A burst of requests queues for a pooled connection instead of failing after a few seconds;
+    // the pool hands them out in order, so waiting is fair.
+    connectionTimeoutMillis: 30_000,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({
+    adapter,
+    // The same patience for interactive transactions (Prisma's own default gives up after 2 s).
+    transactionOptions: { maxWait: 30_000, timeout: 30_000 },
+  });
 }

@@ -12,11 +12,11 @@ export function registerApplicationRoutes(router: AppRouter, { prisma, config }:
     '/api/applications',
     rateLimit({ name: 'application-submit', points: 10, durationSeconds: 3600, key: ipKey }),
     async (ctx) => {
-      const application = await submitApplication(prisma, parseInput(ctx, applicationSchema), {
-        followupDelayMs: config.APPLICATION_FOLLOWUP_DELAY_MS,
-        // Half the pool, so a burst of applicants leaves connections for everyone else.
-        concurrency: Math.floor(config.DATABASE_POOL_SIZE / 2),
-      });
+      const application = await submitApplication(
+        prisma,
+        parseInput(ctx, applicationSchema),
+        config.APPLICATION_FOLLOWUP_DELAY_MS,
+      );
       ctx.status = 201;
       ctx.body = presentApplication(application);
     },
