@@ -1,0 +1,107 @@
+// What each audience sees of a print farm. The public view (map, landing page) never carries contact
+// details or the full street address; staff and the owning operator see the whole record.
+import { Prisma } from '@printfarm/db';
+
+type Coordinates = { lat: number; lng: number } | null;
+
+const coordinates = (farm: { latitude: number | null; longitude: number | null }): Coordinates =>
+  farm.latitude === null || farm.longitude === null ? null : { lat: farm.latitude, lng: farm.longitude };
+
+/** The columns the public view needs: the list query selects only these. */
+export const publicFarmSelect = {
+  id: true,
+  displayName: true,
+  streetName: true,
+  city: true,
+  state: true,
+  zipCode: true,
+  printerCount: true,
+  capacity: true,
+  printerTypes: true,
+  website: true,
+  wantsOrderingLink: true,
+  assignedOrderingLink: true,
+  latitude: true,
+  longitude: true,
+} satisfies Prisma.PrintFarmSelect;
+
+export type PublicFarmRow = Prisma.PrintFarmGetPayload<{ select: typeof publicFarmSelect }>;
+
+export function presentPublicFarm(farm: PublicFarmRow) {
+  return {
+    id: farm.id,
+    displayName: farm.displayName,
+    streetName: farm.streetName,
+    city: farm.city,
+    state: farm.state,
+    zipCode: farm.zipCode,
+    printerCount: farm.printerCount,
+    capacity: farm.capacity,
+    printerTypes: farm.printerTypes,
+    website: farm.website,
+    wantsOrderingLink: farm.wantsOrderingLink,
+    assignedOrderingLink: farm.assignedOrderingLink,
+    coordinates: coordinates(farm),
+  };
+}
+
+export type PublicFarm = ReturnType<typeof presentPublicFarm>;
+
+/**
+ * The same public view built by PostgreSQL as one JSON array of every active farm: serializing 10,000
+ * farms there takes a fraction of reading them into Prisma objects and stringifying them here.
+ * Keep its keys in step with presentPublicFarm (the integration test compares both).
+ */
+export const publicFarmListSql = Prisma.sql`
+  SELECT coalesce(json_agg(view.farm ORDER BY p.created_at, p.id), '[]'::json)::text AS body
+  FROM print_farms p
+  CROSS JOIN LATERAL (
+    SELECT row_to_json(f) AS farm FROM (
+      SELECT p.id AS "id",
+             p.display_name AS "displayName",
+             p.street_name AS "streetName",
+             p.city AS "city",
+             p.state AS "state",
+             p.zip_code AS "zipCode",
+             p.printer_count AS "printerCount",
+             p.capacity AS "capacity",
+             p.printer_types AS "printerTypes",
+             p.website AS "website",
+             p.wants_ordering_link AS "wantsOrderingLink",
+             p.assigned_ordering_link AS "assignedOrderingLink",
+             CASE WHEN p.latitude IS NULL OR p.longitude IS NULL THEN NULL
+                  ELSE json_build_object('lat', p.latitude, 'lng', p.longitude) END AS "coordinates"
+    ) AS f
+  ) AS view
+  WHERE p.is_active`;
+
+type FarmRow = Prisma.PrintFarmGetPayload<object>;
+
+/** Staff and owner view: the admin fields of the operator spec plus where geocoding left the farm. */
+export function presentFullFarm(farm: FarmRow) {
+  return {
+    ...presentPublicFarm(farm),
+    farmName: farm.farmName,
+    userId: farm.userId,
+    description: farm.description,
+    location: farm.location,
+    contactName: farm.contactName,
+    contactEmail: farm.contactEmail,
+    contactPhone: farm.contactPhone,
+    fullStreetAddress: farm.fullStreetAddress,
+    customWebsite: farm.customWebsite,
+    isPaidMember: farm.isPaidMember,
+    monthlyFee: farm.monthlyFee.toFixed(2),
+    signupFee: farm.signupFee.toFixed(2),
+    totalPrinterCount: farm.totalPrinterCount,
+    printerInventory: farm.printerInventory,
+    availableCapacity: farm.availableCapacity,
+    capabilities: farm.capabilities,
+    isActive: farm.isActive,
+    geocodeStatus: farm.geocodeStatus,
+    geocodeError: farm.geocodeError,
+    geocodedAt: farm.geocodedAt,
+    createdAt: farm.createdAt,
+    updatedAt: farm.updatedAt,
+  };
+}

@@ -1,0 +1,371 @@
+// Print farms: signup (farm, capabilities, geocode job and confirmation e-mail in one transaction),
+// the public list and network figures, and the staff and owner views.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import { Prisma, type PrismaClient } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
+import type { FarmAdminUpdate } from '@printfarm/domain/farmAdmin';
+import { companyKey, type FarmSignup, farmSlug, summarizeInventory } from '@printfarm/domain/farmSignup';
+import { type Technology, TYPICAL_BUILD_VOLUME_MM } from '@printfarm/domain/printerCatalogue';
+import { promoteToOperator } from '../auth/roles.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { farmSignupEmail } from '../mail/farms.ts';
+import { publicFarmListSql } from '../presenters/printFarm.ts';
+import { claimUrl, createFarmClaim } from './farmClaims.ts';
+
+interface TechnologyProfile {
+  /** Parts one printer of this kind turns out in a day, for the farm's capacity figure. */
+  partsPerPrinterPerDay: number;
+  materials: string[];
+  layerHeightMm: { min: number; max: number };
+  postProcessing: string[];
+}
+
+const PROFILES: Record<Technology, TechnologyProfile> = {
+  'FFF/FDM': {
+    partsPerPrinterPerDay: 8,
+    materials: ['PLA', 'PETG', 'ABS', 'TPU'],
+    layerHeightMm: { min: 0.08, max: 0.32 },
+    postProcessing: ['support removal', 'sanding'],
+  },
+  'SLA/Resin': {
+    partsPerPrinterPerDay: 6,
+    materials: ['Standard Resin', 'Tough Resin', 'Flexible Resin'],
+    layerHeightMm: { min: 0.025, max: 0.1 },
+    postProcessing: ['washing', 'UV curing', 'support removal'],
+  },
+  SLS: {
+    partsPerPrinterPerDay: 40,
+    materials: ['Nylon PA12', 'Nylon PA11'],
+    layerHeightMm: { min: 0.08, max: 0.12 },
+    postProcessing: ['depowdering', 'bead blasting', 'dyeing'],
+  },
+  'Multi Jet Fusion': {
+    partsPerPrinterPerDay: 60,
+    materials: ['Nylon PA12', 'Nylon PA11', 'TPU'],
+    layerHeightMm: { min: 0.08, max: 0.08 },
+    postProcessing: ['depowdering', 'bead blasting', 'dyeing'],
+  },
+  PolyJet: {
+    partsPerPrinterPerDay: 10,
+    materials: ['Photopolymer', 'Digital ABS', 'Rubber-like'],
+    layerHeightMm: { min: 0.014, max: 0.032 },
+    postProcessing: ['support removal'],
+  },
+  'Binder Jetting': {
+    partsPerPrinterPerDay: 30,
+    materials: ['Stainless Steel', 'Sand', 'Full-color Gypsum'],
+    layerHeightMm: { min: 0.05, max: 0.1 },
+    postProcessing: ['sintering', 'infiltration'],
+  },
+  'Metal 3D Printing': {
+    partsPerPrinterPerDay: 4,
+    materials: ['Stainless Steel 316L', 'Aluminum AlSi10Mg', 'Titanium Ti64'],
+    layerHeightMm: { min: 0.02, max: 0.06 },
+    postProcessing: ['heat treatment', 'support removal', 'machining'],
+  },
+  Other: {
+    partsPerPrinterPerDay: 5,
+    materials: ['Various'],
+    layerHeightMm: { min: 0.05, max: 0.3 },
+    postProcessing: [],
+  },
+};
+
+/** Capacity, capabilities and capability rows derived from a printer inventory. */
+export function farmCapabilities(inventory: FarmSignup['printerInventory']) {
+  const printersBy = new Map<Technology, number>();
+  for (const entry of inventory)
+    printersBy.set(entry.technology, (printersBy.get(entry.technology) ?? 0) + entry.count);
+  let capacity = 0;
+  const byTechnology: Record<string, { printers: number; materials: string[]; maxPrintSize: object }> = {};
+  const rows: Omit<Prisma.PrintFarmCapabilityCreateManyInput, 'farmId'>[] = [];
+  for (const [technology, printers] of printersBy) {
+    const profile = PROFILES[technology];
+    const maxPrintSize = { ...TYPICAL_BUILD_VOLUME_MM[technology], unit: 'mm' };
+    capacity += printers * profile.partsPerPrinterPerDay;
+    byTechnology[technology] = { printers, materials: profile.materials, maxPrintSize };
+    rows.push({
+      printTechnology: technology,
+      materialType: profile.materials[0] ?? 'Various',
+      maxPrintSize,
+      layerHeight: profile.layerHeightMm,
+      postProcessing: profile.postProcessing,
+    });
+  }
+  const capabilities = {
+    technologies: [...printersBy.keys()],
+    materials: [...new Set([...printersBy.keys()].flatMap((t) => PROFILES[t].materials))],
+    byTechnology,
+    unit: 'parts per day',
+  };
+  return { capacity, capabilities, rows };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/** The farm's slug, or the slug with the first free '-2', '-3'... when it is taken. */
+async function freeFarmName(
+  tx: Prisma.TransactionClient,
+  displayName: string,
+  salt?: string,
+): Promise<string> {
+  const base = salt ? `${farmSlug(displayName)}-${salt}` : farmSlug(displayName);
+  const taken = await tx.printFarm.findMany({
+    where: { OR: [{ farmName: base }, { farmName: { startsWith: `${base}-` } }] },
+    select: { farmName: true },
+  });
+  const names = new Set(taken.map((farm) => farm.farmName));
+  if (!names.has(base)) return base;
+  for (let n = 2; ; n++) if (!names.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export interface SignupContext {
+  /** The signed-in user, who then owns the farm; anonymous signups are claimed through an e-mailed link. */
+  userId: string | null;
+  publicUrl: string;
+}
+
+const alreadyRegistered = (displayName: string) =>
+  conflict(`A print farm named "${displayName}" is already registered.`, {
+    displayName: `A print farm named "${displayName}" is already registered.`,
+  });
+
+export async function signupFarm(prisma: PrismaClient, input: FarmSignup, context: SignupContext) {
+  const key = companyKey(input.displayName);
+  const summary = summarizeInventory(input.printerInventory);
+  const { capacity, capabilities, rows } = farmCapabilities(input.printerInventory);
+  // A slug taken between the lookup and the insert (two signups at once) is retried with a random suffix.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const farm = await prisma.$transaction(async (tx) => {
+        const salt = attempt > 1 ? Math.random().toString(36).slice(2, 6) : undefined;
+        const farm = await tx.printFarm.create({
+          data: {
+            userId: context.userId,
+            farmName: await freeFarmName(tx, input.displayName, salt),
+            displayName: input.displayName,
+            companyKey: key,
+            location: `${input.city}, ${input.state}`,
+            contactName: input.contactName,
+            contactEmail: input.contactEmail,
+            contactPhone: input.contactPhone,
+            fullStreetAddress: input.fullStreetAddress,
+            streetName: input.streetName,
+            city: input.city,
+            state: input.state,
+            zipCode: input.zipCode,
+            totalPrinterCount: summary.totalPrinterCount,
+            printerCount: summary.totalPrinterCount,
+            printerInventory: input.printerInventory.map(({ technology, brand, model, count }) => ({
+              technology,
+              brand,
+              model: model?.trim() || null,
+              count,
+            })),
+            printerTypes: summary.printerTypes,
+            website: input.website || null,
+            wantsOrderingLink: input.wantsOrderingLink,
+            capacity,
+            availableCapacity: capacity,
+            capabilities,
+          },
+        });
+        await tx.printFarmCapability.createMany({ data: rows.map((row) => ({ ...row, farmId: farm.id })) });
+        if (context.userId) await promoteToOperator(tx, context.userId);
+        const token = context.userId ? undefined : await createFarmClaim(tx, farm);
+        await recordJob(tx, 'farm.geocode', { farmId: farm.id });
+        const networkUrl = `${context.publicUrl.replace(/\/+$/, '')}/print-farms`;
+        await recordJob(
+          tx,
+          'email.send',
+          farmSignupEmail(farm, {
+            networkUrl,
+            ...(token ? { claimUrl: claimUrl(context.publicUrl, token) } : {}),
+          }),
+        );
+        return farm;
+      });
+      invalidatePublicFarms(prisma);
+      return farm;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The company's key is taken (registered before, or by a concurrent request): a conflict. Otherwise
+      // it was the slug, taken between the lookup and the insert: retried with a random suffix.
+      if (
+        attempt >= 4 ||
+        (await prisma.printFarm.findUnique({ where: { companyKey: key }, select: { id: true } }))
+      ) {
+        throw alreadyRegistered(input.displayName);
+      }
+    }
+  }
+}
+
+// ---- The public list and network figures -------------------------------------------------------------
+
+export interface NetworkStats {
+  activeFarms: number;
+  statesCovered: number;
+  totalPrinters: number;
+  /** Farms with coordinates, i.e. markers on the map. */
+  mappedFarms: number;
+  totalCapacity: number;
+}
+
+interface PublicSnapshot {
+  version: string;
+  etag: string;
+  json: Buffer;
+  gzip: Buffer;
+  stats: NetworkStats;
+  checkedAt: number;
+}
+
+interface SnapshotSlot {
+  current?: PublicSnapshot;
+  loading?: Promise<PublicSnapshot>;
+  /** Bumped by writes in this process, so their result shows at once. */
+  generation: number;
+}
+
+// The worker writes coordinates from another process, so a snapshot is re-validated against a cheap
+// version query at most this often; writes made by this process drop it at once.
+const RECHECK_MS = 1_000;
+const slots = new WeakMap<PrismaClient, SnapshotSlot>();
+const gzip = promisify(gzipCallback);
+
+function slotOf(prisma: PrismaClient): SnapshotSlot {
+  let slot = slots.get(prisma);
+  if (!slot) {
+    slot = { generation: 0 };
+    slots.set(prisma, slot);
+  }
+  return slot;
+}
+
+export function invalidatePublicFarms(prisma: PrismaClient): void {
+  const slot = slotOf(prisma);
+  slot.generation++;
+  // A load already under way may have read the table before the write: later callers start afresh.
+  delete slot.current;
+  delete slot.loading;
+}
+
+async function tableVersion(prisma: PrismaClient): Promise<string> {
+  // Any insert, delete or update through Prisma (@updatedAt) moves one of these.
+  const [row] = await prisma.$queryRaw<{ n: number; m: string | null; g: string | null }[]>`
+    SELECT count(*)::int AS n, max(updated_at)::text AS m, max(geocoded_at)::text AS g FROM print_farms`;
+  return `${row?.n ?? 0}|${row?.m ?? ''}|${row?.g ?? ''}`;
+}
+
+async function loadSnapshot(prisma: PrismaClient, version: string): Promise<PublicSnapshot> {
+  const [[list], [figures]] = await Promise.all([
+    prisma.$queryRaw<{ body: string }[]>(publicFarmListSql),
+    prisma.$queryRaw<NetworkStats[]>`
+      SELECT count(*)::int AS "activeFarms",
+             count(DISTINCT state)::int AS "statesCovered",
+             coalesce(sum(printer_count), 0)::int AS "totalPrinters",
+             count(latitude)::int AS "mappedFarms",
+             coalesce(sum(capacity), 0)::int AS "totalCapacity"
+      FROM print_farms WHERE is_active`,
+  ]);
+  const json = Buffer.from(list?.body ?? '[]');
+  const etag = `"pf-${createHash('sha1').update(json).digest('base64url')}"`;
+  const stats = figures ?? {
+    activeFarms: 0,
+    statesCovered: 0,
+    totalPrinters: 0,
+    mappedFarms: 0,
+    totalCapacity: 0,
+  };
+  return { version, etag, json, gzip: await gzip(json), stats, checkedAt: Date.now() };
+}
+
+/** The public farm list (and figures derived from it), served from memory while the table is unchanged. */
+export async function publicFarms(prisma: PrismaClient): Promise<PublicSnapshot> {
+  const slot = slotOf(prisma);
+  const current = slot.current;
+  if (current && Date.now() - current.checkedAt < RECHECK_MS) return current;
+  if (slot.loading) return slot.loading;
+  const generation = slot.generation;
+  const loading = (async () => {
+    const version = await tableVersion(prisma);
+    const snapshot =
+      current && current.version === version
+        ? { ...current, checkedAt: Date.now() }
+        : await loadSnapshot(prisma, version);
+    if (slot.generation === generation) slot.current = snapshot;
+    return snapshot;
+  })();
+  slot.loading = loading;
+  try {
+    return await loading;
+  } finally {
+    if (slot.loading === loading) delete slot.loading;
+  }
+}
+
+// ---- Staff and owners ---------------------------------------------------------------------------------
+
+export function listAllFarms(prisma: PrismaClient) {
+  return prisma.printFarm.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
+}
+
+export function listFarmsOwnedBy(prisma: PrismaClient, userId: string) {
+  return prisma.printFarm.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
+}
+
+const blankToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value?.trim() || null;
+
+/** Staff edit of contact, address, membership and fees; an address change sends the farm to the geocoder again. */
+export async function updateFarmAsStaff(prisma: PrismaClient, farmId: string, input: FarmAdminUpdate) {
+  try {
+    const farm = await prisma.$transaction(async (tx) => {
+      const farm = await tx.printFarm.findUnique({ where: { id: farmId } });
+      if (!farm) throw notFound('Print farm not found');
+      const city = input.city ?? farm.city;
+      const state = input.state ?? farm.state;
+      const zipCode = input.zipCode ?? farm.zipCode;
+      const moved = city !== farm.city || state !== farm.state || zipCode !== farm.zipCode;
+      const displayName = input.displayName ?? farm.displayName;
+      const key = companyKey(displayName);
+      if (key !== farm.companyKey) {
+        const other = await tx.printFarm.findUnique({ where: { companyKey: key }, select: { id: true } });
+        if (other && other.id !== farm.id) throw alreadyRegistered(displayName);
+      }
+      const updated = await tx.printFarm.update({
+        where: { id: farm.id },
+        data: {
+          displayName,
+          companyKey: key,
+          contactName: input.contactName,
+          contactEmail: input.contactEmail,
+          contactPhone: input.contactPhone,
+          streetName: input.streetName,
+          city,
+          state,
+          zipCode,
+          location: `${city}, ${state}`,
+          website: blankToNull(input.website),
+          customWebsite: blankToNull(input.customWebsite),
+          description: blankToNull(input.description),
+          isPaidMember: input.isPaidMember,
+          monthlyFee: input.monthlyFee,
+          signupFee: input.signupFee,
+          ...(moved ? { geocodeStatus: 'pending' as const, geocodeError: null } : {}),
+        },
+      });
+      if (moved) await recordJob(tx, 'farm.geocode', { farmId: farm.id });
+      return updated;
+    });
+    invalidatePublicFarms(prisma);
+    return farm;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyRegistered(input.displayName ?? 'that name');
+    throw error;
+  }
+}
