@@ -1,0 +1,29 @@
+// GET/PATCH /api/profile: the signed-in user's name and default shipping address.
+import { profileSettingsSchema } from '@printfarm/domain/profile';
+import { requireUser, userOf } from '../auth/guards.ts';
+import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { parseInput } from '../http/validate.ts';
+import { getProfile, type ProfileRow, updateProfile } from '../services/profile.ts';
+
+function presentProfile(row: ProfileRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    defaultShippingAddress: row.defaultShippingAddress ?? null,
+  };
+}
+
+export function registerProfileRoutes(router: AppRouter, { prisma }: ApiDeps): void {
+  router.get('/api/profile', requireUser, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentProfile(await getProfile(prisma, userOf(ctx)));
+  });
+
+  router.patch('/api/profile', requireUser, async (ctx) => {
+    const input = parseInput(ctx, profileSettingsSchema);
+    ctx.body = presentProfile(await updateProfile(prisma, userOf(ctx), input));
+  });
+}

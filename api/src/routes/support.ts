@@ -1,0 +1,24 @@
+// POST /api/support: the dashboard's Support contact form (signed-in users).
+import { supportContactSchema } from '@printfarm/domain/support';
+import { requireUser, userOf } from '../auth/guards.ts';
+import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { rateLimit } from '../http/rateLimit.ts';
+import { parseInput } from '../http/validate.ts';
+import { sendSupportMessage } from '../services/support.ts';
+
+export function registerSupportRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+  router.post(
+    '/api/support',
+    requireUser,
+    rateLimit({ name: 'support', points: 10, durationSeconds: 3600, key: (ctx) => ctx.state.user?.id }),
+    async (ctx) => {
+      const input = parseInput(ctx, supportContactSchema);
+      const message = await sendSupportMessage(prisma, userOf(ctx), input, {
+        staffEmails: config.STAFF_EMAILS,
+        publicUrl: config.PUBLIC_URL,
+      });
+      ctx.status = 201;
+      ctx.body = { id: message.id, message: 'Thanks! Our team will get back to you by e-mail.' };
+    },
+  );
+}

@@ -1,0 +1,12 @@
+// POST /api/objects/upload: where the dashboard's uploader sends files (the tus endpoint).
+// The tus protocol itself is served by uploads/server.ts, mounted as middleware in app.ts.
+import { requireUser } from '../auth/guards.ts';
+import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { UPLOADS_PATH } from '../uploads/server.ts';
+
+export function registerUploadRoutes(router: AppRouter, { config }: ApiDeps): void {
+  router.post('/api/objects/upload', requireUser, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { uploadURL: `${config.PUBLIC_URL.replace(/\/$/, '')}${UPLOADS_PATH}` };
+  });
+}

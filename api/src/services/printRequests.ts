@@ -1,0 +1,58 @@
+// A customer's print requests: the dashboard's list and one request with its files and history.
+import type { Prisma, PrismaClient } from '@printfarm/db';
+import * as v from 'valibot';
+import type { SessionUser } from '../auth/guards.ts';
+import { notFound } from '../http/errors.ts';
+
+const uuidSchema = v.pipe(v.string(), v.uuid());
+
+/** A record id from the path; anything that is not an id answers 404 like a missing record. */
+export function recordIdParam(id: string | undefined): string {
+  if (!v.is(uuidSchema, id)) throw notFound();
+  return id;
+}
+
+const withFileCount = {
+  _count: { select: { files: { where: { deletedAt: null } } } },
+  statusHistory: { orderBy: { createdAt: 'asc' } },
+} satisfies Prisma.CustomPrintRequestInclude;
+
+export type PrintRequestListRow = Prisma.CustomPrintRequestGetPayload<{ include: typeof withFileCount }>;
+
+const withFiles = {
+  files: { where: { deletedAt: null }, orderBy: { uploadedAt: 'asc' }, include: { analysis: true } },
+  statusHistory: { orderBy: { createdAt: 'asc' } },
+} satisfies Prisma.CustomPrintRequestInclude;
+
+export type PrintRequestDetailRow = Prisma.CustomPrintRequestGetPayload<{ include: typeof withFiles }>;
+
+/** The signed-in user's own requests, drafts included, newest first. */
+export function listOwnPrintRequests(
+  prisma: PrismaClient,
+  user: SessionUser,
+): Promise<PrintRequestListRow[]> {
+  return prisma.customPrintRequest.findMany({
+    where: { userId: user.id },
+    orderBy: { createdAt: 'desc' },
+    include: withFileCount,
+    take: 500,
+  });
+}
+
+/** One request with its files and analyses; someone else's answers 404 (staff may read any). */
+export async function getPrintRequest(
+  prisma: PrismaClient,
+  user: SessionUser,
+  id: string,
+): Promise<PrintRequestDetailRow> {
+  const request = await prisma.customPrintRequest.findUnique({ where: { id }, include: withFiles });
+  if (!request || (request.userId !== user.id && user.role !== 'staff'))
+    throw notFound('Print request not found');
+  return request;
+}
+
+/** Inside a transaction: the user's own request by id, or null when it is not theirs or missing. */
+export function findOwnPrintRequest(tx: Prisma.TransactionClient, userId: string, id: string) {
+  if (!v.is(uuidSchema, id)) return Promise.resolve(null);
+  return tx.customPrintRequest.findFirst({ where: { id, userId }, select: { id: true } });
+}

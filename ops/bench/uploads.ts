@@ -1,0 +1,195 @@
+// Resumable upload throughput: a 100 MB design sent over tus to the real API (in this process, on a
+// fresh database of its own) next to a plain fs.copyFile of the same file in the same run.
+//   node ops/bench/uploads.ts        BENCH_MB=100 BENCH_ROUNDS=3 DATABASE_URL=... REDIS_URL=...
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createApp } from '../../api/src/app.ts';
+import { loadApiConfig } from '../../api/src/config.ts';
+import { createQueueRegistry } from '../../api/src/queues.ts';
+import { createRedis } from '../../api/src/redis.ts';
+import { createPrisma } from '../../db/src/index.ts';
+import { createLogger } from '../../db/src/logger.ts';
+import { hashPassword } from '../../db/src/password.ts';
+import { uploadWhole } from '../../tests/support/tus.ts';
+import { step } from '../lib/log.ts';
+import { generatePrismaClient, migrate } from '../lib/prepare.ts';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  deleteRedisPrefix,
+  dropDatabase,
+  ensureDatabase,
+} from '../lib/services.ts';
+
+const MB = 1024 * 1024;
+const SIZE_MB = Number(process.env.BENCH_MB ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+interface Row {
+  method: string;
+  seconds: number[];
+  peakRssMb: number;
+}
+
+/** A binary STL of random triangles whose header count matches its length. */
+function randomStl(bytes: number): Buffer {
+  const triangles = Math.floor((bytes - 84) / 50);
+  const buffer = Buffer.concat([Buffer.alloc(84), randomBytes(triangles * 50)]);
+  buffer.write('upload benchmark', 0, 'latin1');
+  buffer.writeUInt32LE(triangles, 80);
+  return buffer;
+}
+
+async function measure(method: string, run: () => Promise<void>): Promise<Row> {
+  const row: Row = { method, seconds: [], peakRssMb: 0 };
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const started = performance.now();
+      await run();
+      row.seconds.push((performance.now() - started) / 1_000);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  row.peakRssMb = Math.max(peak, process.memoryUsage().rss) / MB;
+  return row;
+}
+
+function report(rows: Row[], sizeBytes: number): void {
+  const mb = sizeBytes / MB;
+  const best = (row: Row) => Math.min(...row.seconds);
+  const median = (row: Row) =>
+    [...row.seconds].sort((a, b) => a - b)[Math.floor(row.seconds.length / 2)] ?? 0;
+  console.table(
+    rows.map((row) => ({
+      method: row.method,
+      'MB/s (median)': (mb / median(row)).toFixed(1),
+      'MB/s (best)': (mb / best(row)).toFixed(1),
+      'median s': median(row).toFixed(2),
+      'peak RSS MB': row.peakRssMb.toFixed(0),
+      rounds: row.seconds.length,
+    })),
+  );
+  const copy = rows.find((row) => row.method.startsWith('fs.copyFile'));
+  if (copy) {
+    for (const row of rows.filter((r) => r !== copy)) {
+      console.log(`${row.method}: ${((median(copy) / median(row)) * 100).toFixed(1)}% of fs.copyFile speed`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const suffix = randomBytes(4).toString('hex');
+  const server = new URL(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
+  server.pathname = `/bench_uploads_${suffix}`;
+  const databaseUrl = server.toString();
+  const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+  const queuePrefix = `bench-uploads-${suffix}`;
+  const workDir = await mkdtemp(path.join(tmpdir(), 'bench-uploads-'));
+  const uploadDir = path.join(workDir, 'uploads');
+
+  step(`fresh database ${server.pathname.slice(1)}, uploads in ${uploadDir}`);
+  generatePrismaClient();
+  await ensureDatabase(databaseUrl);
+  const cleanups: (() => Promise<void>)[] = [
+    () => dropDatabase(databaseUrl),
+    () => deleteRedisPrefix(redisUrl, queuePrefix),
+    () => rm(workDir, { recursive: true, force: true }),
+  ];
+  try {
+    migrate(databaseUrl);
+    const config = loadApiConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: queuePrefix,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_DISABLED: 'true',
+      UPLOAD_DIR: uploadDir,
+    });
+    const log = createLogger({ name: 'bench', level: 'silent', pretty: false });
+    const prisma = createPrisma(config.DATABASE_URL, { maxConnections: 5 });
+    const redis = createRedis(config.REDIS_URL);
+    redis.on('error', () => {});
+    const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
+    // No relay: the model.analyze events stay in the outbox, so only the upload path is measured.
+    const app = createApp({ config, prisma, redis, queues, log });
+    const http = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    cleanups.unshift(async () => {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await queues.close();
+      redis.disconnect();
+      await prisma.$disconnect();
+    });
+
+    const email = `bench-${suffix}@example.test`;
+    const password = 'bench-password-123456';
+    await prisma.user.create({
+      data: { email, firstName: 'Bench', passwordHash: await hashPassword(password) },
+    });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .join('; ');
+
+    step(`writing a ${SIZE_MB} MB binary STL`);
+    const data = randomStl(SIZE_MB * MB);
+    const source = path.join(workDir, 'source.stl');
+    await writeFile(source, data);
+    const expected = createHash('sha256').update(data).digest('hex');
+
+    const rows: Row[] = [];
+    step(`fs.copyFile × ${ROUNDS}`);
+    rows.push(
+      await measure('fs.copyFile (same disk)', async () => {
+        const target = path.join(workDir, 'copy.stl');
+        await copyFile(source, target);
+        await rm(target);
+      }),
+    );
+    for (const [label, chunk] of [
+      ['tus, one PATCH (Uppy default)', Number.POSITIVE_INFINITY],
+      ['tus, 8 MB PATCH chunks', 8 * MB],
+    ] as const) {
+      step(`${label} × ${ROUNDS}`);
+      rows.push(
+        await measure(label, async () => {
+          const { finished } = await uploadWhole(url, cookie, data, { filename: 'bench.stl' }, chunk);
+          const fileId = finished.headers.get('upload-file-id');
+          const file = fileId ? await prisma.projectFile.findUnique({ where: { id: fileId } }) : null;
+          if (!file || file.sha256 !== expected) throw new Error('stored file does not match the original');
+        }),
+      );
+    }
+    report(rows, data.length);
+    const stored = await prisma.projectFile.findFirstOrThrow({ orderBy: { uploadedAt: 'desc' } });
+    const bytes = await readFile(path.join(uploadDir, stored.filePath));
+    console.log(
+      `last stored file SHA-256 matches: ${createHash('sha256').update(bytes).digest('hex') === expected}`,
+    );
+  } finally {
+    step('cleaning up');
+    for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));
+  }
+}
+
+await main();

@@ -1,0 +1,96 @@
+// The signed-in user's uploaded design files: the list (polled while analyses run), delete, and
+// the raw bytes for the 3-D preview.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../components/ui/toast.tsx';
+import { printRequestKeys } from './printRequests.ts';
+import { apiJson, apiRequest, errorMessage } from './request.ts';
+
+export type AnalysisStatus = 'pending' | 'analyzing' | 'ready' | 'rejected';
+
+export interface FileAnalysisView {
+  format: string;
+  triangleCount: number | null;
+  boundingBoxMm: { x: number; y: number; z: number } | null;
+  volumeCm3: number | null;
+  surfaceAreaCm2: number | null;
+  shellCount: number | null;
+  openEdgeCount: number | null;
+  nonManifoldEdgeCount: number | null;
+  watertight: boolean | null;
+  invertedNormals: boolean | null;
+  fitsBuildVolume: Record<string, boolean> | null;
+  metadata: Record<string, unknown> | null;
+  rejectReason: string | null;
+  durationMs: number | null;
+  analyzedAt: string;
+}
+
+export interface ProjectFile {
+  id: string;
+  printRequestId: string;
+  fileName: string;
+  originalFileName: string;
+  fileType: string;
+  fileSize: number;
+  sha256: string | null;
+  isMainFile: boolean;
+  analysisStatus: AnalysisStatus;
+  uploadedAt: string;
+  downloadUrl: string;
+  analysis: FileAnalysisView | null;
+}
+
+export const projectFileKeys = {
+  list: ['/api/project-files'] as const,
+};
+
+const isBusy = (file: ProjectFile) =>
+  file.analysisStatus === 'pending' || file.analysisStatus === 'analyzing';
+
+export const projectFileQueries = {
+  /** Re-reads every second while any file is still being analysed, so results appear within seconds. */
+  list: () =>
+    queryOptions<ProjectFile[]>({
+      queryKey: projectFileKeys.list,
+      refetchInterval: (query) => ((query.state.data ?? []).some(isBusy) ? 1_000 : false),
+    }),
+};
+
+/** The stored bytes of a file (for the 3-D preview), through the owner-only download route. */
+export async function fetchFileBytes(file: Pick<ProjectFile, 'downloadUrl'>, signal?: AbortSignal) {
+  const response = await fetch(file.downloadUrl, { credentials: 'include', signal });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  return response.arrayBuffer();
+}
+
+export function useDeleteProjectFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: ProjectFile) => {
+      await apiRequest('DELETE', `/api/project-files/${file.id}`);
+      return file;
+    },
+    onSuccess: (file) => {
+      toast({ title: 'File deleted', description: `${file.fileName} was removed.` });
+      void queryClient.invalidateQueries({ queryKey: projectFileKeys.list });
+      void queryClient.invalidateQueries({ queryKey: printRequestKeys.all });
+    },
+    onError: (error) => {
+      toast({ title: 'Could not delete the file', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+}
+
+/** After uploads finish: re-read the file list and the requests they landed in. */
+export function invalidateUploads(queryClient: ReturnType<typeof useQueryClient>): void {
+  void queryClient.invalidateQueries({ queryKey: projectFileKeys.list });
+  void queryClient.invalidateQueries({ queryKey: printRequestKeys.all });
+}
+
+/** POST /api/objects/upload: the tus endpoint the uploader sends files to. */
+export async function fetchUploadEndpoint(): Promise<string> {
+  const answer = await apiJson<{ uploadURL: string }>('POST', '/api/objects/upload');
+  // The PWA and the API share one origin (first-party cookies, CSP 'self'); PUBLIC_URL may name another
+  // host for the same server (a proxy, 127.0.0.1 vs localhost), so keep the path on this origin.
+  return new URL(answer.uploadURL, window.location.origin).pathname;
+}

@@ -1,0 +1,59 @@
+// Request History: completed and cancelled requests, and every status change of every request.
+import type { PrintRequestSummary } from '../../api/printRequests.ts';
+import { isClosed } from '../../api/printRequests.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { RequestList } from './RequestList.tsx';
+import { StatusDot, statusLabel } from './RequestStatus.tsx';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function HistoryTab({
+  requests,
+  loading,
+}: {
+  requests: PrintRequestSummary[] | undefined;
+  loading: boolean;
+}) {
+  const closed = (requests ?? []).filter((request) => isClosed(request.status));
+  const changes = (requests ?? [])
+    .flatMap((request) => request.statusHistory.map((change) => ({ ...change, title: request.title })))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <div className="dash-stack">
+      <Card>
+        <CardHeader>
+          <CardTitle>Completed &amp; Cancelled Requests</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RequestList
+            requests={closed}
+            loading={loading}
+            emptyText="No completed or cancelled requests yet."
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Status History</CardTitle>
+          <CardDescription>Every change to your print requests, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {changes.length === 0 ? (
+            <p className="dash-empty">{loading ? 'Loading...' : 'No status changes yet.'}</p>
+          ) : (
+            <ol className="status-history">
+              {changes.map((change) => (
+                <li key={change.id}>
+                  <StatusDot status={change.toStatus} /> <strong>{change.title}</strong>:{' '}
+                  {change.fromStatus ? `${statusLabel(change.fromStatus)} → ` : ''}
+                  {statusLabel(change.toStatus)} · {dateTime.format(new Date(change.createdAt))}
+                  {change.note && <span className="status-history__note"> — {change.note}</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

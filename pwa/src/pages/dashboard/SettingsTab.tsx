@@ -1,0 +1,159 @@
+// The Settings tab: first and last name and an optional default shipping address (GET/PATCH
+// /api/profile), validated with the same schema as the server.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import type { ProfileSettings, ProfileSettingsInput } from '@printfarm/domain/profile';
+import { profileSettingsSchema } from '@printfarm/domain/profile';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { type Profile, profileQueries, useUpdateProfile } from '../../api/profile.ts';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+
+interface AddressValues {
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+interface SettingsValues {
+  firstName: string;
+  lastName: string;
+  defaultShippingAddress: AddressValues | null;
+}
+
+const EMPTY_ADDRESS: AddressValues = { street: '', city: '', state: '', zipCode: '', country: 'US' };
+
+const resolver = valibotResolver(profileSettingsSchema) as unknown as Resolver<
+  SettingsValues,
+  unknown,
+  ProfileSettings
+>;
+
+function valuesFrom(profile: Profile): SettingsValues {
+  const address = profile.defaultShippingAddress;
+  return {
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    defaultShippingAddress: address
+      ? { ...EMPTY_ADDRESS, ...address, country: address.country ?? 'US' }
+      : null,
+  };
+}
+
+function SettingsForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    watch,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SettingsValues, unknown, ProfileSettings>({
+    resolver,
+    defaultValues: valuesFrom(profile),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  useEffect(() => reset(valuesFrom(profile)), [profile, reset]);
+  const hasAddress = watch('defaultShippingAddress') !== null;
+  const addressErrors = errors.defaultShippingAddress;
+
+  const onSubmit = handleSubmit((input) => {
+    update.mutate(input satisfies ProfileSettingsInput, {
+      onError: (error) => {
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          setError(name as FieldPath<SettingsValues>, { message });
+        }
+        toast({ title: 'Could not save settings', description: errorMessage(error), variant: 'destructive' });
+      },
+    });
+  });
+
+  return (
+    <form className="settings-form" onSubmit={onSubmit} noValidate aria-label="Account settings">
+      <div className="settings-form__grid">
+        <FormField label="First name" required error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...register('firstName')} />
+        </FormField>
+        <FormField label="Last name" required error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...register('lastName')} />
+        </FormField>
+      </div>
+      <p className="settings-form__email">
+        Signed in as <strong>{profile.email}</strong>
+      </p>
+      <CheckboxField
+        label="Save a default shipping address"
+        checked={hasAddress}
+        onChange={(event) =>
+          setValue('defaultShippingAddress', event.target.checked ? { ...EMPTY_ADDRESS } : null, {
+            shouldDirty: true,
+          })
+        }
+      />
+      {hasAddress && (
+        <fieldset className="settings-form__address">
+          <legend>Default shipping address</legend>
+          <FormField label="Street address" required error={addressErrors?.street?.message}>
+            <Input autoComplete="street-address" {...register('defaultShippingAddress.street')} />
+          </FormField>
+          <div className="settings-form__grid settings-form__grid--address">
+            <FormField label="City" required error={addressErrors?.city?.message}>
+              <Input autoComplete="address-level2" {...register('defaultShippingAddress.city')} />
+            </FormField>
+            <FormField label="State" required error={addressErrors?.state?.message}>
+              <Input autoComplete="address-level1" {...register('defaultShippingAddress.state')} />
+            </FormField>
+            <FormField label="ZIP code" required error={addressErrors?.zipCode?.message}>
+              <Input
+                autoComplete="postal-code"
+                inputMode="numeric"
+                {...register('defaultShippingAddress.zipCode')}
+              />
+            </FormField>
+            <FormField label="Country" error={addressErrors?.country?.message}>
+              <Input autoComplete="country" {...register('defaultShippingAddress.country')} />
+            </FormField>
+          </div>
+        </fieldset>
+      )}
+      <div className="settings-form__actions">
+        <Button type="submit" loading={update.isPending} disabled={!isDirty && !update.isPending}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SettingsTab() {
+  const profile = useQuery({ ...profileQueries.profile(), staleTime: 0 });
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>Your name and the address we ship finished prints to by default.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {profile.isPending && <Skeleton className="settings-form__skeleton" />}
+        {profile.isError && (
+          <p className="dash-error" role="alert">
+            {errorMessage(profile.error)}
+          </p>
+        )}
+        {profile.data && <SettingsForm profile={profile.data} />}
+      </CardContent>
+    </Card>
+  );
+}
