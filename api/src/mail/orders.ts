@@ -1,7 +1,7 @@
 // The e-mails a store sends: order confirmation, new-order notice for the owner, shipped, cancelled,
 // and a custom-order request. Each returns the email.send payload with a stable message key.
 import type { JobPayload } from '@printfarm/domain/queues';
-import { SHIPPING_METHODS, isShippingMethodId } from '@printfarm/domain/shipping';
+import { isShippingMethodId, SHIPPING_METHODS } from '@printfarm/domain/shipping';
 
 type Email = JobPayload<'email.send'>;
 
@@ -65,7 +65,12 @@ export function orderConfirmationEmail(order: MailOrder, store: MailStore): Emai
   };
 }
 
-export function newOrderEmail(order: MailOrder, store: MailStore, ownerEmail: string, adminUrl: string): Email {
+export function newOrderEmail(
+  order: MailOrder,
+  store: MailStore,
+  ownerEmail: string,
+  adminUrl: string,
+): Email {
   return {
     messageKey: `order-new:${order.id}`,
     to: ownerEmail,
@@ -124,7 +129,11 @@ export interface MailCustomOrder {
   budget?: string | null;
 }
 
-export function customOrderRequestEmail(request: MailCustomOrder, store: MailStore, ownerEmail: string): Email {
+export function customOrderRequestEmail(
+  request: MailCustomOrder,
+  store: MailStore,
+  ownerEmail: string,
+): Email {
   return {
     messageKey: `custom-order-request:${request.id}`,
     to: ownerEmail,

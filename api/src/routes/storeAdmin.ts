@@ -1,0 +1,78 @@
+// Store admin calls, for the store's owner or staff: settings, products and orders. Each call first finds
+// the store the signed-in user manages (401 signed out, 404 for anyone else), then reads the body.
+import { orderStatusUpdateSchema } from '@printfarm/domain/order';
+import { productSchema, productUpdateSchema, storeSettingsSchema } from '@printfarm/domain/store';
+import { requireUser, userOf } from '../auth/guards.ts';
+import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import { parseInput } from '../http/validate.ts';
+import { presentStoreOrder } from '../presenters/order.ts';
+import { presentManagedProduct } from '../presenters/product.ts';
+import { presentManagedStore } from '../presenters/store.ts';
+import { listStoreOrders, ORDER_NOT_FOUND, updateOrderStatus } from '../services/orders.ts';
+import {
+  createProduct,
+  deleteProduct,
+  listStoreProducts,
+  PRODUCT_NOT_FOUND,
+  updateProduct,
+  updateStoreSettings,
+} from '../services/storeAdmin.ts';
+import { assertRecordId, assertStoreId, findManagedStore, listOwnStores } from '../services/stores.ts';
+
+export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps): void {
+  const managedStore = (ctx: AppContext) =>
+    findManagedStore(prisma, userOf(ctx), { id: assertStoreId(ctx.params.storeId) });
+
+  router.get('/api/my/stores', requireUser, async (ctx) => {
+    const stores = await listOwnStores(prisma, userOf(ctx).id);
+    ctx.body = stores.map(presentManagedStore);
+  });
+
+  router.get('/api/stores/by-name/:storeName', async (ctx) => {
+    const store = await findManagedStore(prisma, userOf(ctx), { storeName: ctx.params.storeName ?? '' });
+    ctx.body = presentManagedStore(store);
+  });
+
+  router.patch('/api/stores/:storeId', async (ctx) => {
+    const store = await managedStore(ctx);
+    const settings = parseInput(ctx, storeSettingsSchema);
+    ctx.body = presentManagedStore(await updateStoreSettings(prisma, store.id, settings));
+  });
+
+  router.get('/api/stores/:storeId/products', async (ctx) => {
+    const store = await managedStore(ctx);
+    ctx.body = (await listStoreProducts(prisma, store.id)).map(presentManagedProduct);
+  });
+
+  router.post('/api/stores/:storeId/products', async (ctx) => {
+    const store = await managedStore(ctx);
+    const product = parseInput(ctx, productSchema);
+    ctx.status = 201;
+    ctx.body = presentManagedProduct(await createProduct(prisma, store.id, product));
+  });
+
+  router.patch('/api/stores/:storeId/products/:productId', async (ctx) => {
+    const store = await managedStore(ctx);
+    const productId = assertRecordId(ctx.params.productId, PRODUCT_NOT_FOUND);
+    const changes = parseInput(ctx, productUpdateSchema);
+    ctx.body = presentManagedProduct(await updateProduct(prisma, store.id, productId, changes));
+  });
+
+  router.delete('/api/stores/:storeId/products/:productId', async (ctx) => {
+    const store = await managedStore(ctx);
+    const productId = assertRecordId(ctx.params.productId, PRODUCT_NOT_FOUND);
+    ctx.body = { id: productId, outcome: await deleteProduct(prisma, store.id, productId) };
+  });
+
+  router.get('/api/stores/:storeId/orders', async (ctx) => {
+    const store = await managedStore(ctx);
+    ctx.body = (await listStoreOrders(prisma, store.id)).map(presentStoreOrder);
+  });
+
+  router.patch('/api/stores/:storeId/orders/:orderId', async (ctx) => {
+    const store = await managedStore(ctx);
+    const orderId = assertRecordId(ctx.params.orderId, ORDER_NOT_FOUND);
+    const update = parseInput(ctx, orderStatusUpdateSchema);
+    ctx.body = presentStoreOrder(await updateOrderStatus(prisma, store.id, orderId, update));
+  });
+}

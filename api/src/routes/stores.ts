@@ -1,0 +1,75 @@
+// Public store calls: the storefront, its products, placing an order and the workshop's custom-order request.
+import { placeOrderSchema } from '@printfarm/domain/order';
+import { customOrderSchema } from '@printfarm/domain/store';
+import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import { badRequest } from '../http/errors.ts';
+import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { parseInput } from '../http/validate.ts';
+import { presentPlacedOrder } from '../presenters/order.ts';
+import { presentPublicProduct } from '../presenters/product.ts';
+import { presentPublicStore } from '../presenters/store.ts';
+import { orderSlots, placeOrder } from '../services/orders.ts';
+import {
+  assertStoreId,
+  findPublicStore,
+  listPublicProducts,
+  requestCustomOrder,
+} from '../services/stores.ts';
+
+const MAX_KEY_LENGTH = 200;
+
+// Generous for real carts (a shop's checkout retries, a family behind one address), tight for scripts.
+const placeOrderLimit = rateLimit({ name: 'store-order', points: 60, durationSeconds: 600, key: ipKey });
+const customOrderLimit = rateLimit({ name: 'custom-order', points: 10, durationSeconds: 3600, key: ipKey });
+
+/** The checkout's Idempotency-Key header (or an idempotencyKey body field), when it sent one. */
+function idempotencyKeyOf(ctx: AppContext): string | undefined {
+  const body = (ctx.request as { body?: unknown }).body;
+  const fromBody =
+    typeof body === 'object' && body !== null
+      ? (body as { idempotencyKey?: unknown }).idempotencyKey
+      : undefined;
+  const key = ctx.get('Idempotency-Key') || (typeof fromBody === 'string' ? fromBody : '');
+  if (!key) return undefined;
+  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    const message = 'Idempotency key must be at most 200 visible characters';
+    throw badRequest(message, { idempotencyKey: message });
+  }
+  return key;
+}
+
+export function registerStoreRoutes(router: AppRouter, { prisma, config, log }: ApiDeps): void {
+  // One pool connection always stays free for the storefront's reads while orders queue.
+  const slots = orderSlots(config.DATABASE_POOL_SIZE - 1);
+
+  router.get('/api/public/store/:storeName', async (ctx) => {
+    const store = await findPublicStore(prisma, ctx.params.storeName ?? '');
+    ctx.body = presentPublicStore(store);
+  });
+
+  router.get('/api/public/store/:storeName/products', async (ctx) => {
+    const store = await findPublicStore(prisma, ctx.params.storeName ?? '');
+    const products = await listPublicProducts(prisma, store.id);
+    ctx.body = products.map(presentPublicProduct);
+  });
+
+  router.post('/api/stores/:storeId/orders', placeOrderLimit, async (ctx) => {
+    const storeId = assertStoreId(ctx.params.storeId);
+    const input = parseInput(ctx, placeOrderSchema);
+    const { order, created } = await placeOrder(prisma, storeId, input, {
+      idempotencyKey: idempotencyKeyOf(ctx),
+      publicUrl: config.PUBLIC_URL,
+      slots,
+      log: ctx.state.log ?? log,
+    });
+    ctx.status = created ? 201 : 200;
+    ctx.body = presentPlacedOrder(order);
+  });
+
+  router.post('/api/stores/:storeId/custom-orders', customOrderLimit, async (ctx) => {
+    const storeId = assertStoreId(ctx.params.storeId);
+    const request = await requestCustomOrder(prisma, storeId, parseInput(ctx, customOrderSchema));
+    ctx.status = 201;
+    ctx.body = { id: request.id, createdAt: request.createdAt.toISOString() };
+  });
+}

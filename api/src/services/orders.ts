@@ -1,0 +1,308 @@
+// Placing an order and moving it through its states. Every line is priced from the database, stock is
+// taken with one guarded UPDATE per line inside the order's transaction, and an idempotency key makes a
+// repeated submit answer the order it already made.
+import type { Prisma, PrismaClient } from '@printfarm/db';
+import type { Logger } from '@printfarm/db/logger';
+import { recordJob } from '@printfarm/db/outbox';
+import { formatCents, parseCents } from '@printfarm/domain/money';
+import {
+  canTransitionOrder,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type OrderStatusUpdate,
+  type PlaceOrder,
+} from '@printfarm/domain/order';
+import { shippingFeeCents } from '@printfarm/domain/shipping';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import {
+  type MailOrder,
+  newOrderEmail,
+  orderCancelledEmail,
+  orderConfirmationEmail,
+  orderShippedEmail,
+} from '../mail/orders.ts';
+import type { OrderWithItems } from '../presenters/order.ts';
+import { isUniqueViolation, STORE_NOT_FOUND } from './stores.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+// 200 shoppers may wait on one product's row lock; give them time instead of failing at 2 s / 5 s.
+const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 30_000 } as const;
+
+export interface PlaceOrderContext {
+  idempotencyKey?: string | undefined;
+  /** Runs the order's transaction when a slot is free (see orderSlots). */
+  slots?: OrderSlots;
+  publicUrl: string;
+  log?: Logger;
+}
+
+export type OrderSlots = <T>(task: () => Promise<T>) => Promise<T>;
+
+/**
+ * At most `size` order transactions at once per process; the rest wait here, in order. Shoppers queueing
+ * for one busy product then wait in this queue instead of in the database pool, whose wait for a free
+ * connection is short and would turn a rush into errors; one connection or more stays free for reads.
+ */
+export function orderSlots(size: number): OrderSlots {
+  let free = Math.max(1, size);
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
+export interface PlacedOrder {
+  order: OrderWithItems;
+  /** False when the idempotency key named an order made before. */
+  created: boolean;
+}
+
+function toMailOrder(order: OrderWithItems): MailOrder {
+  return {
+    id: order.id,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    shippingMethod: order.shippingMethod,
+    subtotal: order.subtotal.toFixed(2),
+    shippingFee: order.shippingFee.toFixed(2),
+    totalAmount: order.totalAmount.toFixed(2),
+    trackingNumber: order.trackingNumber,
+    shippingAddress: order.shippingAddress as unknown as MailOrder['shippingAddress'],
+    items: order.items.map((item) => ({
+      productName: item.productName,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice.toFixed(2),
+    })),
+  };
+}
+
+function findByKey(prisma: PrismaClient, storeId: string, idempotencyKey: string) {
+  return prisma.order.findUnique({
+    where: { storeId_idempotencyKey: { storeId, idempotencyKey } },
+    include: { items: true },
+  });
+}
+
+/** Why a line cannot be taken: 400 when the product is gone or hidden, 409 naming it when stock is short. */
+async function refuseLine(
+  tx: Prisma.TransactionClient | PrismaClient,
+  storeId: string,
+  line: { productId: string; index: number },
+): Promise<never> {
+  const product = await tx.product.findFirst({
+    where: { id: line.productId, storeId, isActive: true },
+    select: { name: true, stockQuantity: true },
+  });
+  if (!product) {
+    const message = 'This product is no longer available';
+    throw badRequest(message, { [`items.${line.index}.productId`]: message });
+  }
+  const message = `Only ${product.stockQuantity} left of "${product.name}"`;
+  throw conflict(message, { [`items.${line.index}.quantity`]: message });
+}
+
+/** Takes `quantity` of one product of this store; never below zero, whatever runs at the same time. */
+async function takeStock(
+  tx: Prisma.TransactionClient,
+  storeId: string,
+  line: { productId: string; quantity: number; index: number },
+): Promise<void> {
+  const taken = await tx.$executeRaw`
+    UPDATE products
+       SET stock_quantity = stock_quantity - ${line.quantity}, updated_at = now()
+     WHERE id = ${line.productId}::uuid AND store_id = ${storeId}::uuid AND is_active
+       AND stock_quantity >= ${line.quantity}`;
+  if (taken === 0) await refuseLine(tx, storeId, line);
+}
+
+export async function placeOrder(
+  prisma: PrismaClient,
+  storeId: string,
+  input: PlaceOrder,
+  context: PlaceOrderContext,
+): Promise<PlacedOrder> {
+  const { idempotencyKey, log } = context;
+  const store = await prisma.store.findUnique({
+    where: { id: storeId },
+    include: { owner: { select: { email: true } } },
+  });
+  if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
+
+  if (idempotencyKey) {
+    const earlier = await findByKey(prisma, storeId, idempotencyKey);
+    if (earlier) return { order: earlier, created: false };
+  }
+
+  const lines = input.items.map((item, index) => ({ ...item, index }));
+  // A stable lock order: two carts holding the same products never wait on each other in a cycle.
+  const lockOrder = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  const feeCents = shippingFeeCents(input.shippingMethod);
+
+  // Priced from the database before the transaction; the guarded UPDATE below decides the stock.
+  const products = await prisma.product.findMany({
+    where: { id: { in: lines.map((line) => line.productId) }, storeId, isActive: true },
+    select: { id: true, name: true, price: true, stockQuantity: true },
+  });
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const priced: ((typeof lines)[number] & { name: string; unitPriceCents: number })[] = [];
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    // Gone, hidden or already short (sold out): refuse without queueing for a transaction.
+    if (!product || product.stockQuantity < line.quantity) await refuseLine(prisma, storeId, line);
+    if (!product) continue;
+    const unitPriceCents = parseCents(product.price.toFixed(2)) ?? 0;
+    if (line.unitPrice !== undefined && parseCents(line.unitPrice) !== unitPriceCents) {
+      log?.info(
+        { productId: line.productId, sent: line.unitPrice, price: product.price.toFixed(2) },
+        'client price ignored',
+      );
+    }
+    priced.push({ ...line, name: product.name, unitPriceCents });
+  }
+  const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const totalCents = subtotalCents + feeCents;
+  if (input.totalAmount !== undefined && parseCents(input.totalAmount) !== totalCents) {
+    log?.info({ sent: input.totalAmount, total: formatCents(totalCents) }, 'client total ignored');
+  }
+  const inSlot = context.slots ?? ((task) => task());
+
+  try {
+    const order = await inSlot(() =>
+      prisma.$transaction(async (tx) => {
+        // It may have sold out while this order waited for its slot: one cheap read says so.
+        const stock = await tx.product.findMany({
+          where: { id: { in: lines.map((line) => line.productId) } },
+          select: { id: true, stockQuantity: true },
+        });
+        for (const line of lines) {
+          const left = stock.find((product) => product.id === line.productId)?.stockQuantity ?? 0;
+          if (left < line.quantity) await refuseLine(tx, storeId, line);
+        }
+        const created = await tx.order.create({
+          data: {
+            storeId,
+            customerName: input.customerName,
+            customerEmail: input.customerEmail,
+            customerPhone: input.customerPhone || null,
+            shippingAddress: input.shippingAddress,
+            shippingMethod: input.shippingMethod,
+            notes: input.notes || null,
+            subtotal: formatCents(subtotalCents),
+            shippingFee: formatCents(feeCents),
+            totalAmount: formatCents(totalCents),
+            idempotencyKey: idempotencyKey ?? null,
+            items: {
+              create: priced.map((line) => ({
+                productId: line.productId,
+                productName: line.name,
+                quantity: line.quantity,
+                unitPrice: formatCents(line.unitPriceCents),
+                ...(line.customizations ? { customizations: line.customizations } : {}),
+              })),
+            },
+          },
+          include: { items: { orderBy: { createdAt: 'asc' } } },
+        });
+        // Items come back in insert order only by accident; answer them in the cart's order.
+        created.items.sort(
+          (a, b) =>
+            lines.findIndex((l) => l.productId === a.productId) -
+            lines.findIndex((l) => l.productId === b.productId),
+        );
+        const mail = toMailOrder(created);
+        await recordJob(tx, 'email.send', orderConfirmationEmail(mail, store));
+        if (store.owner.email) {
+          const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
+          await recordJob(tx, 'email.send', newOrderEmail(mail, store, store.owner.email, adminUrl));
+        }
+        // Stock last: the rows stay locked only from here to the commit, so busy products sell faster.
+        for (const line of lockOrder) await takeStock(tx, storeId, line);
+        return created;
+      }, TRANSACTION_OPTIONS),
+    );
+    return { order, created: true };
+  } catch (error) {
+    // The same key raced us and won: its order is committed (the unique index waited for it).
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await findByKey(prisma, storeId, idempotencyKey);
+      if (earlier) return { order: earlier, created: false };
+    }
+    throw error;
+  }
+}
+
+export function listStoreOrders(prisma: PrismaClient, storeId: string) {
+  return prisma.order.findMany({
+    where: { storeId },
+    include: { items: { orderBy: { createdAt: 'asc' } } },
+    orderBy: { createdAt: 'desc' },
+  });
+}
+
+function asStatus(status: string): OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : 'pending';
+}
+
+/**
+ * Moves an order along pending → processing → shipped → delivered, or cancels it from pending or
+ * processing (its stock goes back in the same transaction). The shopper hears about shipped and cancelled.
+ */
+export async function updateOrderStatus(
+  prisma: PrismaClient,
+  storeId: string,
+  orderId: string,
+  update: OrderStatusUpdate,
+): Promise<OrderWithItems> {
+  const store = await prisma.store.findUnique({ where: { id: storeId } });
+  if (!store) throw notFound(STORE_NOT_FOUND);
+  return prisma.$transaction(async (tx) => {
+    // Lock the order row so two admins changing it at once are applied one after the other.
+    const locked = await tx.$queryRaw<{ status: string }[]>`
+      SELECT status FROM orders WHERE id = ${orderId}::uuid AND store_id = ${storeId}::uuid FOR UPDATE`;
+    const current = locked[0];
+    if (!current) throw notFound(ORDER_NOT_FOUND);
+    const from = asStatus(current.status);
+    if (from === update.status && update.status === 'shipped' && update.trackingNumber) {
+      // Correcting the tracking number of a shipped order is allowed and mails nobody.
+      return tx.order.update({
+        where: { id: orderId },
+        data: { trackingNumber: update.trackingNumber },
+        include: { items: true },
+      });
+    }
+    if (!canTransitionOrder(from, update.status)) {
+      const message = `An order that is ${from} cannot become ${update.status}`;
+      throw conflict(message, { status: message });
+    }
+    const order = await tx.order.update({
+      where: { id: orderId },
+      data: {
+        status: update.status,
+        ...(update.status === 'shipped' ? { trackingNumber: update.trackingNumber ?? null } : {}),
+      },
+      include: { items: true },
+    });
+    if (update.status === 'cancelled') {
+      for (const item of [...order.items].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+        await tx.product.update({
+          where: { id: item.productId },
+          data: { stockQuantity: { increment: item.quantity } },
+        });
+      }
+      await recordJob(tx, 'email.send', orderCancelledEmail(toMailOrder(order), store));
+    }
+    if (update.status === 'shipped') {
+      await recordJob(tx, 'email.send', orderShippedEmail(toMailOrder(order), store));
+    }
+    return order;
+  });
+}

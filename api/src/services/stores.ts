@@ -1,0 +1,96 @@
+// Finding stores: the public lookup by storeName, and the store an operator (or staff) manages.
+import type { PrismaClient, Store } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
+import type { CustomOrder } from '@printfarm/domain/store';
+import * as v from 'valibot';
+import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
+import { notFound } from '../http/errors.ts';
+import { customOrderRequestEmail } from '../mail/orders.ts';
+
+export const STORE_NOT_FOUND = 'Store not found';
+
+const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value);
+
+/** A store id from the path: anything that is not a uuid cannot name a store. */
+export function assertStoreId(storeId: string | undefined): string {
+  if (!storeId || !isUuid(storeId)) throw notFound(STORE_NOT_FOUND);
+  return storeId;
+}
+
+export function assertRecordId(id: string | undefined, message: string): string {
+  if (!id || !isUuid(id)) throw notFound(message);
+  return id;
+}
+
+/** An active store by its public name, or a 404. */
+export async function findPublicStore(prisma: PrismaClient, storeName: string): Promise<Store> {
+  const store = await prisma.store.findUnique({ where: { storeName } });
+  if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
+  return store;
+}
+
+export function listPublicProducts(prisma: PrismaClient, storeId: string) {
+  return prisma.product.findMany({
+    where: { storeId, isActive: true },
+    orderBy: [{ createdAt: 'asc' }, { name: 'asc' }],
+  });
+}
+
+/** The store the signed-in user may manage: its owner, or staff. Anyone else gets a 404. */
+export async function findManagedStore(
+  prisma: PrismaClient,
+  user: SessionUser,
+  where: { id: string } | { storeName: string },
+): Promise<Store> {
+  const store = await prisma.store.findUnique({ where });
+  if (!store) throw notFound(STORE_NOT_FOUND);
+  assertOwnerOrStaff(user, store.userId);
+  return store;
+}
+
+export function listOwnStores(prisma: PrismaClient, userId: string) {
+  return prisma.store.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } });
+}
+
+/** Records the workshop's custom-order request and e-mails the store's owner, in one transaction. */
+export async function requestCustomOrder(prisma: PrismaClient, storeId: string, input: CustomOrder) {
+  const store = await prisma.store.findUnique({
+    where: { id: storeId },
+    include: { owner: { select: { email: true } } },
+  });
+  if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
+  return prisma.$transaction(async (tx) => {
+    const request = await tx.customOrderRequest.create({
+      data: {
+        storeId,
+        fullName: input.fullName,
+        email: input.email,
+        phone: input.phone || null,
+        description: input.description,
+        timeline: input.timeline || null,
+        budget: input.budget || null,
+      },
+    });
+    if (store.owner.email) {
+      await recordJob(tx, 'email.send', customOrderRequestEmail(request, store, store.owner.email));
+    }
+    return request;
+  });
+}
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** A unique constraint refused the write (Prisma P2002, PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'P2002' || code === '23505';
+}
+
+/** A foreign key refused the write (Prisma P2003, PostgreSQL 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'P2003' || code === '23503';
+}

@@ -1,0 +1,183 @@
+// Stores: the public storefront and checkout, the workshop's custom-order request, and the store admin.
+import type { OrderStatusUpdate, PlaceOrderInput } from '@printfarm/domain/order';
+import type { CustomOrderInput, ProductInput, StoreSettingsInput } from '@printfarm/domain/store';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiJson, getQueryFn } from './request.ts';
+
+export interface PublicStore {
+  id: string;
+  storeName: string;
+  displayName: string;
+  description: string | null;
+  logoUrl: string | null;
+  bannerUrl: string | null;
+}
+
+export interface PublicProduct {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Decimal string, e.g. '12.50'. */
+  price: string;
+  imageUrl: string | null;
+  category: string | null;
+  tags: string[];
+  /** Minutes. */
+  printTime: number | null;
+  materialType: string | null;
+  stockQuantity: number;
+}
+
+export interface ManagedStore extends PublicStore {
+  isActive: boolean;
+  createdAt: string;
+}
+
+export interface ManagedProduct extends PublicProduct {
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderLine {
+  id: string;
+  productId: string;
+  productName: string;
+  quantity: number;
+  unitPrice: string;
+  customizations: unknown;
+}
+
+export interface PlacedOrder {
+  id: string;
+  status: string;
+  subtotal: string;
+  shippingFee: string;
+  totalAmount: string;
+  shippingMethod: string;
+  createdAt: string;
+  items: OrderLine[];
+}
+
+export interface StoreOrder extends PlacedOrder {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  shippingAddress: { street: string; city: string; state: string; zipCode: string; country?: string };
+  notes: string | null;
+  paymentStatus: string;
+  trackingNumber: string | null;
+  updatedAt: string;
+}
+
+export const storeKeys = {
+  public: (storeName: string) => ['/api/public/store', storeName] as const,
+  publicProducts: (storeName: string) => ['/api/public/store', storeName, 'products'] as const,
+  mine: ['/api/my/stores'] as const,
+  managed: (storeName: string) => ['/api/stores/by-name', storeName] as const,
+  products: (storeId: string) => ['/api/stores', storeId, 'products'] as const,
+  orders: (storeId: string) => ['/api/stores', storeId, 'orders'] as const,
+};
+
+export const storeQueries = {
+  publicStore: (storeName: string) =>
+    queryOptions({ queryKey: storeKeys.public(storeName), queryFn: getQueryFn<PublicStore>() }),
+  publicProducts: (storeName: string) =>
+    queryOptions({ queryKey: storeKeys.publicProducts(storeName), queryFn: getQueryFn<PublicProduct[]>() }),
+  mine: () => queryOptions({ queryKey: storeKeys.mine, queryFn: getQueryFn<ManagedStore[]>() }),
+  managed: (storeName: string) =>
+    queryOptions({ queryKey: storeKeys.managed(storeName), queryFn: getQueryFn<ManagedStore>() }),
+  products: (storeId: string) =>
+    queryOptions({ queryKey: storeKeys.products(storeId), queryFn: getQueryFn<ManagedProduct[]>() }),
+  orders: (storeId: string) =>
+    queryOptions({ queryKey: storeKeys.orders(storeId), queryFn: getQueryFn<StoreOrder[]>() }),
+};
+
+/** POST an order with the checkout's Idempotency-Key, so a retry or double click makes one order. */
+async function postOrder(
+  storeId: string,
+  order: PlaceOrderInput,
+  idempotencyKey: string,
+): Promise<PlacedOrder> {
+  const response = await fetch(`/api/stores/${encodeURIComponent(storeId)}/orders`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify(order),
+  });
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text().catch(() => ''));
+  }
+  return (await response.json()) as PlacedOrder;
+}
+
+export function usePlaceOrder(storeId: string, storeName: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ order, idempotencyKey }: { order: PlaceOrderInput; idempotencyKey: string }) =>
+      postOrder(storeId, order, idempotencyKey),
+    // Stock changed either way (sold, or someone else sold it first).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(storeName) }),
+  });
+}
+
+export function useRequestCustomOrder(storeId: string) {
+  return useMutation({
+    mutationFn: (request: CustomOrderInput) =>
+      apiJson<{ id: string }>('POST', `/api/stores/${encodeURIComponent(storeId)}/custom-orders`, request),
+  });
+}
+
+export function useUpdateStoreSettings(store: ManagedStore) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: StoreSettingsInput) =>
+      apiJson<ManagedStore>('PATCH', `/api/stores/${store.id}`, settings),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(storeKeys.managed(store.storeName), updated);
+      void queryClient.invalidateQueries({ queryKey: storeKeys.public(store.storeName) });
+      void queryClient.invalidateQueries({ queryKey: storeKeys.mine });
+    },
+  });
+}
+
+export function useSaveProduct(store: ManagedStore) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, product }: { productId?: string; product: ProductInput }) =>
+      productId
+        ? apiJson<ManagedProduct>('PATCH', `/api/stores/${store.id}/products/${productId}`, product)
+        : apiJson<ManagedProduct>('POST', `/api/stores/${store.id}/products`, product),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
+      void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
+    },
+  });
+}
+
+export function useDeleteProduct(store: ManagedStore) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: string) =>
+      apiJson<{ id: string; outcome: 'deleted' | 'hidden' }>(
+        'DELETE',
+        `/api/stores/${store.id}/products/${productId}`,
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
+      void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
+    },
+  });
+}
+
+export function useUpdateOrderStatus(store: ManagedStore) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, update }: { orderId: string; update: OrderStatusUpdate }) =>
+      apiJson<StoreOrder>('PATCH', `/api/stores/${store.id}/orders/${orderId}`, update),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: storeKeys.orders(store.id) });
+      void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
+    },
+  });
+}

@@ -1,0 +1,183 @@
+// The frame of the three demo storefronts: real store data from the API, 'Back to Marketplace', a store
+// profile strip, the cart button and the real checkout.
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type PublicProduct, type PublicStore, storeQueries } from '../../api/stores.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/layout.tsx';
+import { type Cart, useCart } from '../../lib/cart.ts';
+import { cx } from '../../lib/cx.ts';
+import { CheckoutDialog } from '../store/CheckoutDialog.tsx';
+import { STORE_MISSING } from '../store/StorePage.tsx';
+import {
+  CartButton,
+  EmptyCatalogue,
+  ProductGridSkeleton,
+  StoreLoading,
+  StoreNotFound,
+} from '../store/StoreParts.tsx';
+import './demo.css';
+
+export interface DemoProfile {
+  theme: 'minis' | 'parts' | 'workshop';
+  location: string;
+  rating: number;
+  totalOrders: number;
+  established: string;
+  responseTime: string;
+  shipping: string;
+  owner: string;
+  motto: string;
+  specialties: readonly string[];
+}
+
+export interface DemoContent {
+  store: PublicStore;
+  products: PublicProduct[] | undefined;
+  productsLoading: boolean;
+  cart: Cart;
+}
+
+export function DemoShell({
+  storeName,
+  profile,
+  headerActions,
+  children,
+}: {
+  storeName: string;
+  profile: DemoProfile;
+  headerActions?: (store: PublicStore) => ReactNode;
+  children: (content: DemoContent) => ReactNode;
+}) {
+  const store = useQuery(storeQueries.publicStore(storeName));
+  if (store.isPending) return <StoreLoading />;
+  if (!store.data) return <StoreNotFound message={STORE_MISSING} action={<BackToMarketplace />} />;
+  return (
+    <DemoStorefront store={store.data} profile={profile} headerActions={headerActions}>
+      {children}
+    </DemoStorefront>
+  );
+}
+
+function BackToMarketplace() {
+  return (
+    <Link to="/" className={buttonClass({ variant: 'ghost', size: 'sm', className: 'demo-back' })}>
+      <span aria-hidden="true">←</span> Back to Marketplace
+    </Link>
+  );
+}
+
+function DemoStorefront({
+  store,
+  profile,
+  headerActions,
+  children,
+}: {
+  store: PublicStore;
+  profile: DemoProfile;
+  headerActions: ((store: PublicStore) => ReactNode) | undefined;
+  children: (content: DemoContent) => ReactNode;
+}) {
+  const products = useQuery(storeQueries.publicProducts(store.storeName));
+  const cart = useCart(store.id);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  return (
+    <div className={cx('demo', `demo--${profile.theme}`)}>
+      <title>{`${store.displayName} · PrintFarm Network`}</title>
+      <div className="demo-topbar">
+        <Container size="wide" className="demo-topbar__inner">
+          <BackToMarketplace />
+          <CartButton cart={cart} onOpen={() => setCheckoutOpen(true)} />
+        </Container>
+      </div>
+      <header className="demo-hero">
+        <Container size="wide" className="demo-hero__inner">
+          <div className="demo-hero__text">
+            <p className="demo-hero__eyebrow">
+              {profile.location} · Est. {profile.established}
+            </p>
+            <h1>{store.displayName}</h1>
+            {store.description && <p className="demo-hero__description">{store.description}</p>}
+            <p className="demo-hero__motto">“{profile.motto}”</p>
+            <ul className="demo-hero__specialties" aria-label="Specialties">
+              {profile.specialties.map((specialty) => (
+                <li key={specialty}>{specialty}</li>
+              ))}
+            </ul>
+            {headerActions?.(store)}
+          </div>
+          <dl className="demo-hero__facts">
+            <div>
+              <dt>Rating</dt>
+              <dd>★ {profile.rating.toFixed(1)}</dd>
+            </div>
+            <div>
+              <dt>Orders</dt>
+              <dd>{profile.totalOrders.toLocaleString('en-US')}+</dd>
+            </div>
+            <div>
+              <dt>Replies</dt>
+              <dd>{profile.responseTime}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd>{profile.shipping}</dd>
+            </div>
+            <div>
+              <dt>Maker</dt>
+              <dd>{profile.owner}</dd>
+            </div>
+          </dl>
+        </Container>
+      </header>
+      <main id="main" className="demo-main">
+        {children({ store, products: products.data, productsLoading: products.isPending, cart })}
+      </main>
+      <footer className="demo-footer">
+        <Container size="wide">© 2024 {store.displayName} · Printed on the PrintFarm Network</Container>
+      </footer>
+      <CheckoutDialog store={store} cart={cart} open={checkoutOpen} onOpenChange={setCheckoutOpen} />
+    </div>
+  );
+}
+
+/** Case-insensitive match of the query against any of the texts. */
+export function matches(query: string, ...texts: (string | null | undefined)[]): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return texts.some((text) => text?.toLowerCase().includes(needle));
+}
+
+/** A stable number from a product id, for the demo's rating and review figures. */
+export function idNumber(id: string): number {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash;
+}
+
+export function categoriesOf(products: readonly PublicProduct[] | undefined): string[] {
+  return [
+    ...new Set((products ?? []).map((product) => product.category).filter((c): c is string => Boolean(c))),
+  ];
+}
+
+/** Skeletons while loading, the empty-catalogue message, a no-match line, or the results themselves. */
+export function CatalogueResults({
+  loading,
+  total,
+  shown,
+  noMatch,
+  children,
+}: {
+  loading: boolean;
+  total: number;
+  shown: number;
+  noMatch: string;
+  children: ReactNode;
+}) {
+  if (loading) return <ProductGridSkeleton />;
+  if (total === 0) return <EmptyCatalogue />;
+  if (shown === 0) return <p className="demo-none">{noMatch}</p>;
+  return children;
+}

@@ -1,0 +1,178 @@
+// /makers-workshop: the workshop tools demo storefront with its Request Custom Order dialog.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { type CustomOrder, type CustomOrderInput, customOrderSchema } from '@printfarm/domain/store';
+import { useMemo, useState } from 'react';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { type PublicStore, useRequestCustomOrder } from '../../api/stores.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Container } from '../../components/ui/layout.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { ProductCard } from '../store/StoreParts.tsx';
+import { ALL_PRODUCTS, CategorySidebar, inCategory } from './CategorySidebar.tsx';
+import { CatalogueResults, type DemoContent, type DemoProfile, DemoShell, matches } from './DemoShell.tsx';
+
+const PROFILE: DemoProfile = {
+  theme: 'workshop',
+  location: 'Asheville, NC',
+  rating: 4.9,
+  totalOrders: 1236,
+  established: '2018',
+  responseTime: 'same day',
+  shipping: 'Flat $5, free over $75',
+  owner: 'Jake Morrison',
+  motto: 'Tools that make the next project easier.',
+  specialties: ['Shop jigs', 'Custom fixtures', 'Tough CF nylon'],
+};
+
+export default function MakersWorkshopPage() {
+  const [requestOpen, setRequestOpen] = useState(false);
+  return (
+    <DemoShell
+      storeName="makers-workshop"
+      profile={PROFILE}
+      headerActions={(store) => (
+        <>
+          <Button className="demo-hero__action" onClick={() => setRequestOpen(true)}>
+            Request Custom Order
+          </Button>
+          <CustomOrderDialog store={store} open={requestOpen} onOpenChange={setRequestOpen} />
+        </>
+      )}
+    >
+      {(content) => <Catalogue {...content} />}
+    </DemoShell>
+  );
+}
+
+function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState(ALL_PRODUCTS);
+  const shown = useMemo(
+    () =>
+      (products ?? [])
+        .filter((product) => inCategory(product, category))
+        .filter((product) => matches(query, product.name, ...product.tags)),
+    [products, category, query],
+  );
+  return (
+    <Container size="wide" className="demo-catalogue demo-catalogue--sidebar">
+      <CategorySidebar products={products} value={category} onChange={setCategory} />
+      <section className="demo-results" aria-label="Tools">
+        <div className="parts-toolbar">
+          <Input
+            type="search"
+            aria-label="Search tools"
+            placeholder="Search tools by name or tag..."
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <CatalogueResults
+          loading={loading}
+          total={(products ?? []).length}
+          shown={shown.length}
+          noMatch="No tools match your search."
+        >
+          <div className="product-grid">
+            {shown.map((product) => (
+              <ProductCard key={product.id} product={product} cart={cart} />
+            ))}
+          </div>
+        </CatalogueResults>
+      </section>
+    </Container>
+  );
+}
+
+const EMPTY_REQUEST: CustomOrderInput = {
+  fullName: '',
+  email: '',
+  phone: '',
+  description: '',
+  timeline: '',
+  budget: '',
+};
+const resolver = valibotResolver(customOrderSchema) as Resolver<CustomOrderInput, unknown, CustomOrder>;
+
+function CustomOrderDialog({
+  store,
+  open,
+  onOpenChange,
+}: {
+  store: PublicStore;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const request = useRequestCustomOrder(store.id);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CustomOrderInput, unknown, CustomOrder>({ resolver, defaultValues: EMPTY_REQUEST });
+
+  const close = () => {
+    reset(EMPTY_REQUEST);
+    onOpenChange(false);
+  };
+
+  const onValid = (values: CustomOrder) =>
+    request.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Request sent!', description: `${store.displayName} will get back to you soon.` });
+        close();
+      },
+      onError: (error) => {
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          setError(name as FieldPath<CustomOrderInput>, { type: 'server', message });
+        }
+        toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Request Custom Order"
+      description="Tell us what you need and we'll send you a quote."
+    >
+      <form className="custom-order" onSubmit={handleSubmit(onValid)} noValidate>
+        <FormField label="Full Name" error={errors.fullName?.message} required>
+          <Input autoComplete="name" {...register('fullName')} />
+        </FormField>
+        <FormField label="Email Address" error={errors.email?.message} required>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Phone Number" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Project Description" error={errors.description?.message} required>
+          <Textarea rows={4} {...register('description')} />
+        </FormField>
+        <div className="form-grid">
+          <FormField label="Timeline" error={errors.timeline?.message}>
+            <Input placeholder="e.g. within 2 weeks" {...register('timeline')} />
+          </FormField>
+          <FormField label="Budget Range" error={errors.budget?.message}>
+            <Input placeholder="e.g. $50-$100" {...register('budget')} />
+          </FormField>
+        </div>
+        <div className="checkout__actions">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={request.isPending}>
+            Submit Request
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+// /store/{storeName}: an operator's public storefront with its product grid, cart and checkout.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { type PublicStore, storeQueries } from '../../api/stores.ts';
+import { Container } from '../../components/ui/layout.tsx';
+import { useCart } from '../../lib/cart.ts';
+import { CheckoutDialog } from './CheckoutDialog.tsx';
+import {
+  CartButton,
+  EmptyCatalogue,
+  ProductCard,
+  ProductGridSkeleton,
+  StoreLoading,
+  StoreNotFound,
+} from './StoreParts.tsx';
+
+export const STORE_MISSING = "The store you're looking for doesn't exist or is temporarily unavailable.";
+
+export default function StorePage() {
+  const { storeName = '' } = useParams();
+  const store = useQuery(storeQueries.publicStore(storeName));
+  if (store.isPending) return <StoreLoading />;
+  if (!store.data) {
+    return (
+      <StoreNotFound
+        message={STORE_MISSING}
+        action={
+          <Link to="/" className="btn btn--outline btn--md">
+            Back to home
+          </Link>
+        }
+      />
+    );
+  }
+  return <Storefront store={store.data} />;
+}
+
+function Storefront({ store }: { store: PublicStore }) {
+  const products = useQuery(storeQueries.publicProducts(store.storeName));
+  const cart = useCart(store.id);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+
+  return (
+    <div className="storefront">
+      <title>{`${store.displayName} · PrintFarm Network`}</title>
+      <header className="store-header">
+        {store.bannerUrl && <img className="store-header__banner" src={store.bannerUrl} alt="" />}
+        <Container className="store-header__inner">
+          {store.logoUrl ? (
+            <img className="store-header__logo" src={store.logoUrl} alt={`${store.displayName} logo`} />
+          ) : (
+            <span className="store-header__logo store-header__logo--initial" aria-hidden="true">
+              {store.displayName.charAt(0).toUpperCase()}
+            </span>
+          )}
+          <div className="store-header__text">
+            <h1>{store.displayName}</h1>
+            {store.description && <p>{store.description}</p>}
+          </div>
+          <CartButton cart={cart} onOpen={() => setCheckoutOpen(true)} className="store-header__cart" />
+        </Container>
+      </header>
+      <main id="main">
+        <Container className="store-products">
+          <h2 className="sr-only">Products</h2>
+          {products.isPending ? (
+            <ProductGridSkeleton />
+          ) : products.isError ? (
+            <div className="store-empty" role="alert">
+              <h2>Products could not be loaded</h2>
+              <p>Please check your connection and reload the page.</p>
+            </div>
+          ) : products.data.length === 0 ? (
+            <EmptyCatalogue />
+          ) : (
+            <div className="product-grid">
+              {products.data.map((product) => (
+                <ProductCard key={product.id} product={product} cart={cart} />
+              ))}
+            </div>
+          )}
+        </Container>
+      </main>
+      <footer className="store-footer">
+        <Container>
+          <Link to="/">Powered by PrintFarm Network</Link>
+        </Container>
+      </footer>
+      <CheckoutDialog store={store} cart={cart} open={checkoutOpen} onOpenChange={setCheckoutOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+// Pieces every storefront shares: money, the product image or its placeholder, the card, skeletons,
+// the not-found and loading states, and the cart button.
+import { formatUsd } from '@printfarm/domain/money';
+import { lowStockLabel, printHours } from '@printfarm/domain/store';
+import { type ReactNode, useState } from 'react';
+import type { PublicProduct } from '../../api/stores.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import type { Cart } from '../../lib/cart.ts';
+import { priceCents } from '../../lib/cart.ts';
+import { cx } from '../../lib/cx.ts';
+import './store.css';
+
+export const PRODUCT_SKELETON_COUNT = 8;
+export const TAGS_PER_CARD = 3;
+
+export const money = (price: string) => formatUsd(priceCents(price));
+
+/** The product's picture, or a drawn placeholder when it has none or it fails to load. */
+export function ProductImage({
+  product,
+  className,
+}: {
+  product: Pick<PublicProduct, 'name' | 'imageUrl'>;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (!product.imageUrl || failed) {
+    return (
+      <div
+        className={cx('product-image product-image--placeholder', className)}
+        role="img"
+        aria-label={`${product.name} (no photo yet)`}
+      >
+        <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
+          <path
+            d="M32 6 56 19v26L32 58 8 45V19z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinejoin="round"
+          />
+          <path
+            d="M8 19l24 13 24-13M32 32v26"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img
+      className={cx('product-image', className)}
+      src={product.imageUrl}
+      alt={product.name}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** Adds one to the cart with the spec's toast; out of stock or already at the stock limit does nothing. */
+export function addWithToast(cart: Cart, product: PublicProduct): boolean {
+  const added = cart.add({
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    stockQuantity: product.stockQuantity,
+    imageUrl: product.imageUrl,
+  });
+  if (added) toast({ title: 'Added to cart', description: `${product.name} has been added to your cart` });
+  return added;
+}
+
+export function ProductCard({ product, cart }: { product: PublicProduct; cart: Cart }) {
+  const lowStock = lowStockLabel(product.stockQuantity);
+  const soldOut = product.stockQuantity <= 0;
+  const atLimit = !soldOut && cart.quantityOf(product.id) >= product.stockQuantity;
+  return (
+    <article className="product-card" aria-label={product.name}>
+      <div className="product-card__media">
+        <ProductImage product={product} />
+        {lowStock && (
+          <Badge variant="destructive" className="product-card__stock">
+            {lowStock}
+          </Badge>
+        )}
+        {soldOut && (
+          <Badge variant="secondary" className="product-card__stock">
+            Out of stock
+          </Badge>
+        )}
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__name">{product.name}</h3>
+        {product.description && <p className="product-card__description">{product.description}</p>}
+        <dl className="product-card__facts">
+          {product.materialType && (
+            <div>
+              <dt>Material</dt>
+              <dd>{product.materialType}</dd>
+            </div>
+          )}
+          {product.printTime !== null && product.printTime > 0 && (
+            <div>
+              <dt>Print time</dt>
+              <dd>~{printHours(product.printTime)}h</dd>
+            </div>
+          )}
+        </dl>
+        {product.tags.length > 0 && (
+          <ul className="product-card__tags" aria-label="Tags">
+            {product.tags.slice(0, TAGS_PER_CARD).map((tag) => (
+              <li key={tag}>
+                <Badge variant="outline">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="product-card__footer">
+        <span className="product-card__price">{money(product.price)}</span>
+        <Button
+          size="sm"
+          disabled={soldOut || atLimit}
+          title={atLimit ? 'All available stock is in your cart' : undefined}
+          onClick={() => addWithToast(cart, product)}
+        >
+          Add to Cart
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGridSkeleton({ count = PRODUCT_SKELETON_COUNT }: { count?: number }) {
+  return (
+    <div className="product-grid" aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: skeletons have no identity
+        <div key={i} className="product-card product-card--skeleton" data-testid="product-skeleton">
+          <Skeleton className="product-skeleton__image" />
+          <div className="product-card__body">
+            <Skeleton className="product-skeleton__line product-skeleton__line--title" />
+            <Skeleton className="product-skeleton__line" />
+            <Skeleton className="product-skeleton__line product-skeleton__line--short" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function StoreLoading() {
+  return (
+    <div className="store-state">
+      <Spinner size="lg" label="Loading store..." showLabel />
+    </div>
+  );
+}
+
+export function StoreNotFound({ message, action }: { message: string; action?: ReactNode }) {
+  return (
+    <div className="store-state">
+      <title>Store Not Found · PrintFarm Network</title>
+      <h1>Store Not Found</h1>
+      <p>{message}</p>
+      {action}
+    </div>
+  );
+}
+
+export function EmptyCatalogue() {
+  return (
+    <div className="store-empty">
+      <h2>No products available</h2>
+      <p>This store is still setting up their product catalog.</p>
+    </div>
+  );
+}
+
+export function CartButton({
+  cart,
+  onOpen,
+  className,
+}: {
+  cart: Cart;
+  onOpen: () => void;
+  className?: string;
+}) {
+  return (
+    <Button
+      variant="outline"
+      className={cx('cart-button', className)}
+      onClick={onOpen}
+      aria-label={`Cart, ${cart.count} items`}
+    >
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path
+          d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2M10 20.5h.01M17 20.5h.01"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      Cart
+      {cart.count > 0 && <span className="cart-button__count">{cart.count}</span>}
+    </Button>
+  );
+}

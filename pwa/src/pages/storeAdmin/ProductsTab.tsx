@@ -1,0 +1,290 @@
+// Products: the store's whole catalogue (hidden ones too) with Add Product, edit and delete.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { formatUsd } from '@printfarm/domain/money';
+import { type Product, type ProductInput, parseTags, productSchema } from '@printfarm/domain/store';
+import { useState } from 'react';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import {
+  type ManagedProduct,
+  type ManagedStore,
+  useDeleteProduct,
+  useSaveProduct,
+} from '../../api/stores.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { priceCents } from '../../lib/cart.ts';
+import { ProductImage } from '../store/StoreParts.tsx';
+
+type Editing = { product: ManagedProduct | null } | null;
+
+export function ProductsTab({
+  store,
+  products,
+  loading,
+}: {
+  store: ManagedStore;
+  products: ManagedProduct[] | undefined;
+  loading: boolean;
+}) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ManagedProduct | null>(null);
+  return (
+    <section className="admin-section" aria-labelledby="products-title">
+      <div className="admin-section__header">
+        <h2 id="products-title">Products</h2>
+        <Button onClick={() => setEditing({ product: null })}>Add Product</Button>
+      </div>
+      {loading ? (
+        <div className="admin-product-grid">
+          {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: skeletons have no identity
+            <Skeleton key={i} className="admin-product-skeleton" />
+          ))}
+        </div>
+      ) : (products ?? []).length === 0 ? (
+        <p className="store-admin__muted">No products yet. Add your first product to open your store.</p>
+      ) : (
+        <div className="admin-product-grid">
+          {(products ?? []).map((product) => (
+            <article key={product.id} className="admin-product" aria-label={product.name}>
+              <ProductImage product={product} className="admin-product__image" />
+              <div className="admin-product__body">
+                <h3>{product.name}</h3>
+                {product.description && <p className="admin-product__description">{product.description}</p>}
+                <div className="admin-product__facts">
+                  <span className="admin-product__price">{formatUsd(priceCents(product.price))}</span>
+                  <span>Stock: {product.stockQuantity}</span>
+                  {!product.isActive && <Badge variant="secondary">Hidden</Badge>}
+                </div>
+              </div>
+              <div className="admin-product__actions">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setEditing({ product })}
+                  aria-label={`Edit ${product.name}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  onClick={() => setDeleting(product)}
+                  aria-label={`Delete ${product.name}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            </article>
+          ))}
+        </div>
+      )}
+      {editing && (
+        <ProductFormDialog store={store} product={editing.product} onClose={() => setEditing(null)} />
+      )}
+      <DeleteProductDialog store={store} product={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+const EMPTY_PRODUCT: ProductInput = {
+  name: '',
+  description: '',
+  price: '',
+  imageUrl: '',
+  category: '',
+  tags: [],
+  printTime: undefined,
+  materialType: '',
+  stockQuantity: 0,
+  isActive: true,
+};
+
+const valuesOf = (product: ManagedProduct): ProductInput => ({
+  name: product.name,
+  description: product.description ?? '',
+  price: product.price,
+  imageUrl: product.imageUrl ?? '',
+  category: product.category ?? '',
+  tags: product.tags,
+  printTime: product.printTime ?? undefined,
+  materialType: product.materialType ?? '',
+  stockQuantity: product.stockQuantity,
+  isActive: product.isActive,
+});
+
+const resolver = valibotResolver(productSchema) as Resolver<ProductInput, unknown, Product>;
+const optionalNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+const tagList = (value: unknown) => (typeof value === 'string' ? parseTags(value) : value);
+
+function ProductFormDialog({
+  store,
+  product,
+  onClose,
+}: {
+  store: ManagedStore;
+  product: ManagedProduct | null;
+  onClose: () => void;
+}) {
+  const save = useSaveProduct(store);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ProductInput, unknown, Product>({
+    resolver,
+    defaultValues: product ? valuesOf(product) : EMPTY_PRODUCT,
+  });
+
+  const onValid = (values: Product) =>
+    save.mutate(
+      { ...(product ? { productId: product.id } : {}), product: values },
+      {
+        onSuccess: () => {
+          toast({
+            title: product ? 'Product updated' : 'Product added',
+            description: `${values.name} has been saved.`,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          for (const [name, message] of Object.entries(fieldErrors(error))) {
+            setError(name as FieldPath<ProductInput>, { type: 'server', message });
+          }
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to save product'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={product ? 'Edit Product' : 'Add Product'}
+      size="lg"
+    >
+      <form onSubmit={handleSubmit(onValid)} noValidate className="admin-form">
+        <FormField label="Product Name" error={errors.name?.message} required>
+          <Input {...register('name')} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea rows={3} {...register('description')} />
+        </FormField>
+        <div className="form-grid">
+          <FormField label="Price ($)" error={errors.price?.message} required>
+            <Input inputMode="decimal" placeholder="12.99" {...register('price')} />
+          </FormField>
+          <FormField label="Stock Quantity" error={errors.stockQuantity?.message}>
+            <Input
+              type="number"
+              min={0}
+              step={1}
+              {...register('stockQuantity', { setValueAs: optionalNumber })}
+            />
+          </FormField>
+          <FormField label="Print Time (minutes)" error={errors.printTime?.message}>
+            <Input
+              type="number"
+              min={0}
+              step={1}
+              {...register('printTime', { setValueAs: optionalNumber })}
+            />
+          </FormField>
+        </div>
+        <div className="form-grid">
+          <FormField label="Category" error={errors.category?.message}>
+            <Input {...register('category')} />
+          </FormField>
+          <FormField label="Material" error={errors.materialType?.message}>
+            <Input placeholder="PLA, PETG, Resin..." {...register('materialType')} />
+          </FormField>
+        </div>
+        <FormField
+          label="Tags"
+          hint="Separate tags with commas"
+          error={errors.tags?.message ?? errors.tags?.[0]?.message}
+        >
+          <Input {...register('tags', { setValueAs: tagList })} />
+        </FormField>
+        <FormField label="Image URL" error={errors.imageUrl?.message}>
+          <Input type="url" placeholder="https://" {...register('imageUrl')} />
+        </FormField>
+        <CheckboxField label="Show in store" {...register('isActive')} />
+        <div className="admin-form__actions">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {product ? 'Save Changes' : 'Add Product'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteProductDialog({
+  store,
+  product,
+  onClose,
+}: {
+  store: ManagedStore;
+  product: ManagedProduct | null;
+  onClose: () => void;
+}) {
+  const remove = useDeleteProduct(store);
+  const confirm = () => {
+    if (!product) return;
+    remove.mutate(product.id, {
+      onSuccess: (result) => {
+        toast({
+          title: result.outcome === 'deleted' ? 'Product deleted' : 'Product hidden',
+          description:
+            result.outcome === 'deleted'
+              ? `${product.name} has been removed.`
+              : `${product.name} has orders, so it was hidden from your store instead of deleted.`,
+        });
+        onClose();
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to delete product'),
+          variant: 'destructive',
+        }),
+    });
+  };
+  return (
+    <Dialog
+      open={product !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete product?"
+      description={product ? `${product.name} will be removed from your store.` : undefined}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" loading={remove.isPending} onClick={confirm}>
+            Delete
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,95 @@
+// Store Settings: Store Name (the display name), Description, logo and banner URLs; Update Store saves.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { type StoreSettings, type StoreSettingsInput, storeSettingsSchema } from '@printfarm/domain/store';
+import { useEffect } from 'react';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { type ManagedStore, useUpdateStoreSettings } from '../../api/stores.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+
+const resolver = valibotResolver(storeSettingsSchema) as Resolver<StoreSettingsInput, unknown, StoreSettings>;
+
+const valuesOf = (store: ManagedStore): StoreSettingsInput => ({
+  displayName: store.displayName,
+  description: store.description ?? '',
+  logoUrl: store.logoUrl ?? '',
+  bannerUrl: store.bannerUrl ?? '',
+});
+
+export function SettingsDialog({
+  store,
+  open,
+  onOpenChange,
+}: {
+  store: ManagedStore;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateStoreSettings(store);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<StoreSettingsInput, unknown, StoreSettings>({ resolver, defaultValues: valuesOf(store) });
+
+  useEffect(() => {
+    if (open) reset(valuesOf(store));
+  }, [open, store, reset]);
+
+  const onValid = (settings: StoreSettings) =>
+    update.mutate(settings, {
+      onSuccess: () => {
+        toast({ title: 'Store updated', description: 'Your store settings have been saved.' });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          setError(name as FieldPath<StoreSettingsInput>, { type: 'server', message });
+        }
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to update store'),
+          variant: 'destructive',
+        });
+      },
+    });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Store Settings"
+      description="How your store appears to shoppers."
+    >
+      <form onSubmit={handleSubmit(onValid)} noValidate className="admin-form">
+        <FormField label="Store Name" error={errors.displayName?.message} required>
+          <Input {...register('displayName')} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea rows={3} {...register('description')} />
+        </FormField>
+        <FormField label="Logo URL" error={errors.logoUrl?.message}>
+          <Input type="url" placeholder="https://" {...register('logoUrl')} />
+        </FormField>
+        <FormField label="Banner URL" error={errors.bannerUrl?.message}>
+          <Input type="url" placeholder="https://" {...register('bannerUrl')} />
+        </FormField>
+        <div className="admin-form__actions">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Update Store
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+// /admin/store/{storeName}: the owner's (or staff's) store admin with tabs from ?tab=.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/request.ts';
+import { type ManagedStore, storeQueries } from '../../api/stores.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/layout.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { SiteLayout } from '../SiteLayout.tsx';
+import { OrdersTab } from './OrdersTab.tsx';
+import { OverviewTab } from './OverviewTab.tsx';
+import { ProductsTab } from './ProductsTab.tsx';
+import { SettingsDialog } from './SettingsDialog.tsx';
+import { ShippingTab } from './ShippingTab.tsx';
+import './storeAdmin.css';
+
+export const ADMIN_TABS = ['overview', 'products', 'orders', 'shipping'] as const;
+type AdminTab = (typeof ADMIN_TABS)[number];
+const LOGIN_REDIRECT_MS = 500;
+
+const isTab = (value: string | null): value is AdminTab =>
+  (ADMIN_TABS as readonly (string | null)[]).includes(value);
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError
+    ? error.status === 401
+    : error instanceof Error && /^401: /.test(error.message);
+}
+
+/** The admin dashboard's rule: a 401 shows 'Unauthorized' and sends the browser to /api/login after 500 ms. */
+export function useLoginRedirect(error: unknown): void {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!isUnauthorized(error) || sent.current) return;
+    sent.current = true;
+    toast({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    const timer = window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [error]);
+}
+
+export default function StoreAdminPage() {
+  const { storeName = '' } = useParams();
+  const store = useQuery(storeQueries.managed(storeName));
+  useLoginRedirect(store.error);
+
+  return (
+    <SiteLayout>
+      {store.isPending || isUnauthorized(store.error) ? (
+        <div className="store-admin-state">
+          <Spinner size="lg" label="Loading store..." showLabel />
+        </div>
+      ) : !store.data ? (
+        <div className="store-admin-state">
+          <title>Store Not Found · PrintFarm Network</title>
+          <h1>Store Not Found</h1>
+          <p>The store you're looking for doesn't exist.</p>
+        </div>
+      ) : (
+        <StoreAdmin store={store.data} />
+      )}
+    </SiteLayout>
+  );
+}
+
+function StoreAdmin({ store }: { store: ManagedStore }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: AdminTab = isTab(requested) ? requested : 'overview';
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const orders = useQuery(storeQueries.orders(store.id));
+  const products = useQuery(storeQueries.products(store.id));
+  useLoginRedirect(orders.error ?? products.error);
+
+  const selectTab = (next: string) =>
+    setSearchParams(
+      (params) => {
+        params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Container size="wide" className="store-admin">
+      <title>{`${store.displayName} - Store Admin · PrintFarm Network`}</title>
+      <header className="store-admin__header">
+        <div>
+          <h1>{store.displayName} - Store Admin</h1>
+          <p className="store-admin__subtitle">
+            /store/{store.storeName}
+            {!store.isActive && ' · inactive'}
+          </p>
+        </div>
+        <div className="store-admin__actions">
+          <Button
+            variant="outline"
+            onClick={() => window.open(`/store/${store.storeName}`, '_blank', 'noopener')}
+          >
+            View Store
+          </Button>
+          <Button onClick={() => setSettingsOpen(true)}>Store Settings</Button>
+        </div>
+      </header>
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabsList aria-label="Store admin sections">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="products">Products</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="shipping">Shipping</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab orders={orders.data} loading={orders.isPending} />
+        </TabsContent>
+        <TabsContent value="products">
+          <ProductsTab store={store} products={products.data} loading={products.isPending} />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrdersTab store={store} orders={orders.data} loading={orders.isPending} />
+        </TabsContent>
+        <TabsContent value="shipping">
+          <ShippingTab store={store} orders={orders.data} loading={orders.isPending} />
+        </TabsContent>
+      </Tabs>
+      <SettingsDialog store={store} open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </Container>
+  );
+}

@@ -1,0 +1,254 @@
+// The shopper's and the owner's journey in Chromium: browse a store, fill the cart, check out (with the
+// form's rules), get the confirmation e-mail; the owner sees the order in store admin and ships it.
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, type TestUser } from '../support/auth.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { emailsTo } from '../support/maildev.ts';
+import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+
+const TIMEOUT = 30_000;
+// SCREENSHOTS=/some/dir keeps a picture of each screen for a human look.
+const SHOTS = process.env.SCREENSHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+describe('storefront and store admin in Chromium', () => {
+  let api: TestApi;
+  let workers: TestWorkers;
+  let browser: Browser;
+  let owner: TestUser;
+  let storeName: string;
+  const shopperEmail = `shopper-${randomUUID().slice(0, 8)}@example.test`;
+  const contexts: BrowserContext[] = [];
+
+  async function newPage(cookieHeader?: string): Promise<Page> {
+    const context = await browser.newContext();
+    contexts.push(context);
+    if (cookieHeader) {
+      await context.addCookies(
+        cookieHeader.split('; ').map((pair) => {
+          const [name = '', ...rest] = pair.split('=');
+          return { name, value: rest.join('='), url: api.url };
+        }),
+      );
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    return page;
+  }
+
+  beforeAll(async () => {
+    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
+    workers = await startWorkers();
+    browser = await launchBrowser();
+    owner = await createUser(api.prisma, { role: 'operator' });
+    storeName = `garage-${randomUUID().slice(0, 8)}`;
+    await api.prisma.store.create({
+      data: {
+        userId: owner.id,
+        storeName,
+        displayName: 'Garage Parts',
+        description: 'Replacement parts printed to order.',
+        products: {
+          create: [
+            {
+              name: 'Dryer Knob',
+              description: 'Fits most dryers.',
+              price: '12.50',
+              stockQuantity: 3,
+              printTime: 61,
+              materialType: 'PETG',
+              tags: ['dryer', 'knob', 'laundry', 'ge'],
+            },
+            { name: 'Fridge Clip', price: '6.00', stockQuantity: 20, materialType: 'PLA' },
+            { name: 'Sold Out Wheel', price: '9.00', stockQuantity: 0 },
+          ],
+        },
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await workers?.close();
+    await api?.close();
+  });
+
+  it('checks out from a store and the owner ships the order', async () => {
+    const page = await newPage();
+    await page.goto(`${api.url}/store/${storeName}`);
+    await page.getByRole('heading', { level: 1, name: 'Garage Parts' }).waitFor();
+    const knob = page.getByRole('article', { name: 'Dryer Knob' });
+    await knob.getByText('Only 3 left').waitFor();
+    await shot(page, 'store');
+    await knob.getByText('~2h').waitFor();
+    expect(await knob.locator('.product-card__tags li').count()).toBe(3);
+    expect(
+      await page
+        .getByRole('article', { name: 'Sold Out Wheel' })
+        .getByRole('button', { name: 'Add to Cart' })
+        .isDisabled(),
+    ).toBe(true);
+
+    await knob.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Dryer Knob has been added to your cart').waitFor();
+    await page
+      .getByRole('article', { name: 'Fridge Clip' })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+
+    // The cart survives a reload.
+    await page.reload();
+    await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    await dialog.getByRole('button', { name: 'Increase quantity of Dryer Knob' }).click();
+    await dialog.getByRole('button', { name: 'Increase quantity of Dryer Knob' }).click();
+    expect(await dialog.getByRole('button', { name: 'Increase quantity of Dryer Knob' }).isDisabled()).toBe(
+      true,
+    );
+    await dialog.getByRole('button', { name: 'Decrease quantity of Dryer Knob' }).click();
+    expect(await dialog.getByTestId('order-total').textContent()).toBe('$31.00');
+
+    // Validate on submit and focus the first field with an error.
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByText('Street address is required').waitFor();
+    expect(
+      await dialog.getByLabel('Full Name').evaluate((input) => input.ownerDocument.activeElement === input),
+    ).toBe(true);
+
+    await dialog.getByLabel('Full Name').fill('Pat Shopper');
+    await dialog.getByText('Name is required').waitFor({ state: 'detached' });
+    await dialog.getByLabel('Email').fill(shopperEmail);
+    await dialog.getByLabel('Phone (optional)').fill('555-0134');
+    await dialog.getByLabel('Street Address').fill('12 Oak Ave');
+    await dialog.getByLabel('City').fill('Austin');
+    await dialog.getByLabel('State').fill('TX');
+    await dialog.getByLabel('ZIP Code').fill('78701');
+    await dialog.getByLabel('Shipping Method').selectOption('expedited');
+    expect(await dialog.getByTestId('order-total').textContent()).toBe('$40.99');
+    await shot(page, 'checkout');
+    await dialog.getByLabel('Order Notes (optional)').fill('Leave at the door');
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+
+    await page.getByText('Order placed successfully!').waitFor();
+    await page.getByText('You will receive a confirmation email shortly.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
+
+    const order = await api.prisma.order.findFirstOrThrow({
+      where: { customerEmail: shopperEmail },
+      include: { items: true },
+    });
+    expect(order.totalAmount.toFixed(2)).toBe('40.99');
+    expect(order.notes).toBe('Leave at the door');
+    const confirmation = await eventually(async () => (await emailsTo(shopperEmail))[0], 30_000);
+    expect(confirmation.text).toContain('Total: $40.99');
+
+    // The owner signs in, finds the order and ships it.
+    const admin = await newPage(await signIn(api.url, owner.email, owner.password));
+    await admin.goto(`${api.url}/admin/store/${storeName}`);
+    await admin.getByRole('heading', { name: 'Garage Parts - Store Admin' }).waitFor();
+    await admin.getByText('Pat Shopper').waitFor();
+    await shot(admin, 'store-admin-overview');
+    await admin.getByRole('tab', { name: 'Orders' }).click();
+    expect(new URL(admin.url()).searchParams.get('tab')).toBe('orders');
+    const row = admin.getByRole('listitem', { name: `Order ${order.id.slice(0, 8).toUpperCase()}` });
+    await row.getByLabel('Change status').selectOption('processing');
+    await row.getByRole('button', { name: 'Update Status' }).click();
+    await row.getByText('processing', { exact: true }).waitFor();
+    await row.getByLabel('Change status').selectOption('shipped');
+    await row.getByRole('button', { name: 'Update Status' }).click();
+    await row.getByText('Tracking number is required').waitFor();
+    await row.getByLabel('Tracking Number').fill('1Z-E2E-12345');
+    await row.getByRole('button', { name: 'Update Status' }).click();
+    await row.getByText('shipped', { exact: true }).waitFor();
+    await shot(admin, 'store-admin-orders');
+    const shipped = await eventually(
+      async () => (await emailsTo(shopperEmail)).find((mail) => mail.subject.includes('has shipped')),
+      30_000,
+    );
+    expect(shipped.text).toContain('1Z-E2E-12345');
+  }, 180_000);
+
+  it('shows Store Not Found for an unknown store and keeps another operator out of the admin', async () => {
+    const page = await newPage();
+    await page.goto(`${api.url}/store/no-such-store-here`);
+    await page.getByRole('heading', { name: 'Store Not Found' }).waitFor();
+    await page
+      .getByText("The store you're looking for doesn't exist or is temporarily unavailable.")
+      .waitFor();
+
+    // Signed out: the admin says so and sends the browser to /api/login after 500 ms.
+    const anonymous = await newPage();
+    await anonymous.goto(`${api.url}/admin/store/${storeName}`);
+    await anonymous.getByText('You are logged out. Logging in again...').waitFor();
+    await anonymous.waitForURL((url) => !url.pathname.startsWith('/admin/'));
+
+    const other = await createUser(api.prisma, { role: 'operator' });
+    const intruder = await newPage(await signIn(api.url, other.email, other.password));
+    await intruder.goto(`${api.url}/admin/store/${storeName}`);
+    await intruder.getByRole('heading', { name: 'Store Not Found' }).waitFor();
+    await intruder.getByText("The store you're looking for doesn't exist.").waitFor();
+  }, 90_000);
+
+  it('lets the owner add, edit and delete products and save the store settings', async () => {
+    const admin = await newPage(await signIn(api.url, owner.email, owner.password));
+    await admin.goto(`${api.url}/admin/store/${storeName}?tab=products`);
+    await admin.getByRole('tab', { name: 'Products', selected: true }).waitFor();
+    await admin.getByRole('button', { name: 'Add Product' }).click();
+    const form = admin.getByRole('dialog', { name: 'Add Product' });
+    await form.getByLabel('Stock Quantity').fill('-1');
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await form.getByText('Product name is required').waitFor();
+    await form.getByText('Price is required').waitFor();
+    await form.getByText('Stock quantity must be non-negative').waitFor();
+    await form.getByLabel('Product Name').fill('Spa Jet Cap');
+    await form.getByLabel('Price ($)').fill('7.5');
+    await form.getByLabel('Stock Quantity').fill('4');
+    await form.getByLabel('Print Time (minutes)').fill('90');
+    await form.getByLabel('Tags').fill('spa, jet, spa');
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await form.waitFor({ state: 'detached' });
+    const card = admin.getByRole('article', { name: 'Spa Jet Cap' });
+    await card.getByText('$7.50').waitFor();
+    const saved = await api.prisma.product.findFirstOrThrow({ where: { name: 'Spa Jet Cap' } });
+    expect([saved.stockQuantity, saved.printTime, saved.tags, saved.isActive]).toEqual([
+      4,
+      90,
+      ['spa', 'jet'],
+      true,
+    ]);
+
+    await card.getByRole('button', { name: 'Edit Spa Jet Cap' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Product' });
+    expect(await edit.getByLabel('Tags').inputValue()).toBe('spa,jet');
+    await edit.getByLabel('Stock Quantity').fill('9');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await card.getByText('Stock: 9').waitFor();
+
+    await card.getByRole('button', { name: 'Delete Spa Jet Cap' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Delete product?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await card.waitFor({ state: 'detached' });
+    expect(await api.prisma.product.count({ where: { name: 'Spa Jet Cap' } })).toBe(0);
+
+    await admin.getByRole('button', { name: 'Store Settings' }).click();
+    const settings = admin.getByRole('dialog', { name: 'Store Settings' });
+    await settings.getByLabel('Store Name').fill('');
+    await settings.getByRole('button', { name: 'Update Store' }).click();
+    await settings.getByText('Store name is required').waitFor();
+    await settings.getByLabel('Store Name').fill('Garage Parts Plus');
+    await settings.getByRole('button', { name: 'Update Store' }).click();
+    await admin.getByRole('heading', { name: 'Garage Parts Plus - Store Admin' }).waitFor();
+    await admin.getByRole('tab', { name: 'Shipping' }).click();
+    await admin.getByRole('cell', { name: '$24.99' }).waitFor();
+  }, 120_000);
+});
