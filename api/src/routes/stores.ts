@@ -8,7 +8,7 @@ import { parseInput } from '../http/validate.ts';
 import { presentPlacedOrder } from '../presenters/order.ts';
 import { presentPublicProduct } from '../presenters/product.ts';
 import { presentPublicStore } from '../presenters/store.ts';
-import { orderSlots, placeOrder } from '../services/orders.ts';
+import { placeOrder } from '../services/orders.ts';
 import {
   assertStoreId,
   findPublicStore,
@@ -39,9 +39,6 @@ function idempotencyKeyOf(ctx: AppContext): string | undefined {
 }
 
 export function registerStoreRoutes(router: AppRouter, { prisma, config, log }: ApiDeps): void {
-  // One pool connection always stays free for the storefront's reads while orders queue.
-  const slots = orderSlots(config.DATABASE_POOL_SIZE - 1);
-
   router.get('/api/public/store/:storeName', async (ctx) => {
     const store = await findPublicStore(prisma, ctx.params.storeName ?? '');
     ctx.body = presentPublicStore(store);
@@ -59,7 +56,6 @@ export function registerStoreRoutes(router: AppRouter, { prisma, config, log }: 
     const { order, created } = await placeOrder(prisma, storeId, input, {
       idempotencyKey: idempotencyKeyOf(ctx),
       publicUrl: config.PUBLIC_URL,
-      slots,
       log: ctx.state.log ?? log,
     });
     ctx.status = created ? 201 : 200;

@@ -26,38 +26,10 @@ import { isUniqueViolation, STORE_NOT_FOUND } from './stores.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
-// 200 shoppers may wait on one product's row lock; give them time instead of failing at 2 s / 5 s.
-const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 30_000 } as const;
-
 export interface PlaceOrderContext {
   idempotencyKey?: string | undefined;
-  /** Runs the order's transaction when a slot is free (see orderSlots). */
-  slots?: OrderSlots;
   publicUrl: string;
   log?: Logger;
-}
-
-export type OrderSlots = <T>(task: () => Promise<T>) => Promise<T>;
-
-/**
- * At most `size` order transactions at once per process; the rest wait here, in order. Shoppers queueing
- * for one busy product then wait in this queue instead of in the database pool, whose wait for a free
- * connection is short and would turn a rush into errors; one connection or more stays free for reads.
- */
-export function orderSlots(size: number): OrderSlots {
-  let free = Math.max(1, size);
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (free > 0) free -= 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    }
-  };
 }
 
 export interface PlacedOrder {
@@ -173,62 +145,58 @@ export async function placeOrder(
   if (input.totalAmount !== undefined && parseCents(input.totalAmount) !== totalCents) {
     log?.info({ sent: input.totalAmount, total: formatCents(totalCents) }, 'client total ignored');
   }
-  const inSlot = context.slots ?? ((task) => task());
-
   try {
-    const order = await inSlot(() =>
-      prisma.$transaction(async (tx) => {
-        // It may have sold out while this order waited for its slot: one cheap read says so.
-        const stock = await tx.product.findMany({
-          where: { id: { in: lines.map((line) => line.productId) } },
-          select: { id: true, stockQuantity: true },
-        });
-        for (const line of lines) {
-          const left = stock.find((product) => product.id === line.productId)?.stockQuantity ?? 0;
-          if (left < line.quantity) await refuseLine(tx, storeId, line);
-        }
-        const created = await tx.order.create({
-          data: {
-            storeId,
-            customerName: input.customerName,
-            customerEmail: input.customerEmail,
-            customerPhone: input.customerPhone || null,
-            shippingAddress: input.shippingAddress,
-            shippingMethod: input.shippingMethod,
-            notes: input.notes || null,
-            subtotal: formatCents(subtotalCents),
-            shippingFee: formatCents(feeCents),
-            totalAmount: formatCents(totalCents),
-            idempotencyKey: idempotencyKey ?? null,
-            items: {
-              create: priced.map((line) => ({
-                productId: line.productId,
-                productName: line.name,
-                quantity: line.quantity,
-                unitPrice: formatCents(line.unitPriceCents),
-                ...(line.customizations ? { customizations: line.customizations } : {}),
-              })),
-            },
+    const order = await prisma.$transaction(async (tx) => {
+      // It may have sold out while this order waited for a connection: one cheap read says so.
+      const stock = await tx.product.findMany({
+        where: { id: { in: lines.map((line) => line.productId) } },
+        select: { id: true, stockQuantity: true },
+      });
+      for (const line of lines) {
+        const left = stock.find((product) => product.id === line.productId)?.stockQuantity ?? 0;
+        if (left < line.quantity) await refuseLine(tx, storeId, line);
+      }
+      const created = await tx.order.create({
+        data: {
+          storeId,
+          customerName: input.customerName,
+          customerEmail: input.customerEmail,
+          customerPhone: input.customerPhone || null,
+          shippingAddress: input.shippingAddress,
+          shippingMethod: input.shippingMethod,
+          notes: input.notes || null,
+          subtotal: formatCents(subtotalCents),
+          shippingFee: formatCents(feeCents),
+          totalAmount: formatCents(totalCents),
+          idempotencyKey: idempotencyKey ?? null,
+          items: {
+            create: priced.map((line) => ({
+              productId: line.productId,
+              productName: line.name,
+              quantity: line.quantity,
+              unitPrice: formatCents(line.unitPriceCents),
+              ...(line.customizations ? { customizations: line.customizations } : {}),
+            })),
           },
-          include: { items: { orderBy: { createdAt: 'asc' } } },
-        });
-        // Items come back in insert order only by accident; answer them in the cart's order.
-        created.items.sort(
-          (a, b) =>
-            lines.findIndex((l) => l.productId === a.productId) -
-            lines.findIndex((l) => l.productId === b.productId),
-        );
-        const mail = toMailOrder(created);
-        await recordJob(tx, 'email.send', orderConfirmationEmail(mail, store));
-        if (store.owner.email) {
-          const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
-          await recordJob(tx, 'email.send', newOrderEmail(mail, store, store.owner.email, adminUrl));
-        }
-        // Stock last: the rows stay locked only from here to the commit, so busy products sell faster.
-        for (const line of lockOrder) await takeStock(tx, storeId, line);
-        return created;
-      }, TRANSACTION_OPTIONS),
-    );
+        },
+        include: { items: { orderBy: { createdAt: 'asc' } } },
+      });
+      // Items come back in insert order only by accident; answer them in the cart's order.
+      created.items.sort(
+        (a, b) =>
+          lines.findIndex((l) => l.productId === a.productId) -
+          lines.findIndex((l) => l.productId === b.productId),
+      );
+      const mail = toMailOrder(created);
+      await recordJob(tx, 'email.send', orderConfirmationEmail(mail, store));
+      if (store.owner.email) {
+        const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
+        await recordJob(tx, 'email.send', newOrderEmail(mail, store, store.owner.email, adminUrl));
+      }
+      // Stock last: the rows stay locked only from here to the commit, so busy products sell faster.
+      for (const line of lockOrder) await takeStock(tx, storeId, line);
+      return created;
+    });
     return { order, created: true };
   } catch (error) {
     // The same key raced us and won: its order is committed (the unique index waited for it).
