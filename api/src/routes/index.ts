@@ -1,7 +1,35 @@
 // Every route module of the API, registered in one place.
 import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { registerAdminNetworkRoutes } from './adminNetwork.ts';
+import { registerAdminQueueRoutes } from './adminQueues.ts';
+import { registerApplicationRoutes } from './applications.ts';
+import { registerAuthRoutes } from './auth.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerNewsletterRoutes } from './newsletter.ts';
+import { registerPrintFarmRoutes } from './printFarms.ts';
+import { registerPrintFarmAdminRoutes } from './printFarmsAdmin.ts';
+import { registerPrintRequestRoutes } from './printRequests.ts';
+import { registerProfileRoutes } from './profile.ts';
+import { registerProjectFileRoutes } from './projectFiles.ts';
+import { registerStoreAdminRoutes } from './storeAdmin.ts';
+import { registerStoreRoutes } from './stores.ts';
+import { registerSupportRoutes } from './support.ts';
+import { registerUploadRoutes } from './uploads.ts';
 
 export function registerRoutes(router: AppRouter, deps: ApiDeps): void {
   registerHealthRoutes(router, deps);
+  registerAuthRoutes(router, deps);
+  registerAdminQueueRoutes(router, deps);
+  registerAdminNetworkRoutes(router, deps);
+  registerPrintFarmRoutes(router, deps);
+  registerPrintFarmAdminRoutes(router, deps);
+  registerApplicationRoutes(router, deps);
+  registerNewsletterRoutes(router, deps);
+  registerStoreRoutes(router, deps);
+  registerStoreAdminRoutes(router, deps);
+  registerUploadRoutes(router, deps);
+  registerProjectFileRoutes(router, deps);
+  registerPrintRequestRoutes(router, deps);
+  registerProfileRoutes(router, deps);
+  registerSupportRoutes(router, deps);
 }
