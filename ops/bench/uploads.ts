@@ -3,27 +3,14 @@
 //   node ops/bench/uploads.ts        BENCH_MB=100 BENCH_ROUNDS=3 DATABASE_URL=... REDIS_URL=...
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../../api/src/app.ts';
-import { loadApiConfig } from '../../api/src/config.ts';
-import { createQueueRegistry } from '../../api/src/queues.ts';
-import { createRedis } from '../../api/src/redis.ts';
-import { createPrisma } from '../../db/src/index.ts';
-import { createLogger } from '../../db/src/logger.ts';
 import { hashPassword } from '../../db/src/password.ts';
+import { cookieHeaderFrom } from '../../tests/support/auth.ts';
 import { uploadWhole } from '../../tests/support/tus.ts';
+import { withBenchApi } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
-import { generatePrismaClient, migrate } from '../lib/prepare.ts';
-import {
-  DEFAULT_DATABASE_URL,
-  DEFAULT_REDIS_URL,
-  deleteRedisPrefix,
-  dropDatabase,
-  ensureDatabase,
-} from '../lib/services.ts';
 
 const MB = 1024 * 1024;
 const SIZE_MB = Number(process.env.BENCH_MB ?? 100);
@@ -86,110 +73,65 @@ function report(rows: Row[], sizeBytes: number): void {
   }
 }
 
-async function main(): Promise<void> {
-  const suffix = randomBytes(4).toString('hex');
-  const server = new URL(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
-  server.pathname = `/bench_uploads_${suffix}`;
-  const databaseUrl = server.toString();
-  const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
-  const queuePrefix = `bench-uploads-${suffix}`;
-  const workDir = await mkdtemp(path.join(tmpdir(), 'bench-uploads-'));
-  const uploadDir = path.join(workDir, 'uploads');
+const workDir = await mkdtemp(path.join(tmpdir(), 'bench-uploads-'));
+const uploadDir = path.join(workDir, 'uploads');
+step(`uploads in ${uploadDir}`);
+try {
+  // No relay: the model.analyze events stay in the outbox, so only the upload path is measured.
+  await withBenchApi(
+    'uploads',
+    async ({ url, prisma, suffix }) => {
+      const email = `bench-${suffix}@example.test`;
+      const password = 'bench-password-123456';
+      await prisma.user.create({
+        data: { email, firstName: 'Bench', passwordHash: await hashPassword(password) },
+      });
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+      const cookie = cookieHeaderFrom(login);
 
-  step(`fresh database ${server.pathname.slice(1)}, uploads in ${uploadDir}`);
-  generatePrismaClient();
-  await ensureDatabase(databaseUrl);
-  const cleanups: (() => Promise<void>)[] = [
-    () => dropDatabase(databaseUrl),
-    () => deleteRedisPrefix(redisUrl, queuePrefix),
-    () => rm(workDir, { recursive: true, force: true }),
-  ];
-  try {
-    migrate(databaseUrl);
-    const config = loadApiConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      QUEUE_PREFIX: queuePrefix,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_DISABLED: 'true',
-      UPLOAD_DIR: uploadDir,
-    });
-    const log = createLogger({ name: 'bench', level: 'silent', pretty: false });
-    const prisma = createPrisma(config.DATABASE_URL, { maxConnections: 5 });
-    const redis = createRedis(config.REDIS_URL);
-    redis.on('error', () => {});
-    const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
-    // No relay: the model.analyze events stay in the outbox, so only the upload path is measured.
-    const app = createApp({ config, prisma, redis, queues, log });
-    const http = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => http.once('listening', () => resolve()));
-    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-    cleanups.unshift(async () => {
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-      await queues.close();
-      redis.disconnect();
-      await prisma.$disconnect();
-    });
+      step(`writing a ${SIZE_MB} MB binary STL`);
+      const data = randomStl(SIZE_MB * MB);
+      const source = path.join(workDir, 'source.stl');
+      await writeFile(source, data);
+      const expected = createHash('sha256').update(data).digest('hex');
 
-    const email = `bench-${suffix}@example.test`;
-    const password = 'bench-password-123456';
-    await prisma.user.create({
-      data: { email, firstName: 'Bench', passwordHash: await hashPassword(password) },
-    });
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0] ?? '')
-      .join('; ');
-
-    step(`writing a ${SIZE_MB} MB binary STL`);
-    const data = randomStl(SIZE_MB * MB);
-    const source = path.join(workDir, 'source.stl');
-    await writeFile(source, data);
-    const expected = createHash('sha256').update(data).digest('hex');
-
-    const rows: Row[] = [];
-    step(`fs.copyFile × ${ROUNDS}`);
-    rows.push(
-      await measure('fs.copyFile (same disk)', async () => {
-        const target = path.join(workDir, 'copy.stl');
-        await copyFile(source, target);
-        await rm(target);
-      }),
-    );
-    for (const [label, chunk] of [
-      ['tus, one PATCH (Uppy default)', Number.POSITIVE_INFINITY],
-      ['tus, 8 MB PATCH chunks', 8 * MB],
-    ] as const) {
-      step(`${label} × ${ROUNDS}`);
+      const rows: Row[] = [];
+      step(`fs.copyFile × ${ROUNDS}`);
       rows.push(
-        await measure(label, async () => {
-          const { finished } = await uploadWhole(url, cookie, data, { filename: 'bench.stl' }, chunk);
-          const fileId = finished.headers.get('upload-file-id');
-          const file = fileId ? await prisma.projectFile.findUnique({ where: { id: fileId } }) : null;
-          if (!file || file.sha256 !== expected) throw new Error('stored file does not match the original');
+        await measure('fs.copyFile (same disk)', async () => {
+          const target = path.join(workDir, 'copy.stl');
+          await copyFile(source, target);
+          await rm(target);
         }),
       );
-    }
-    report(rows, data.length);
-    const stored = await prisma.projectFile.findFirstOrThrow({ orderBy: { uploadedAt: 'desc' } });
-    const bytes = await readFile(path.join(uploadDir, stored.filePath));
-    console.log(
-      `last stored file SHA-256 matches: ${createHash('sha256').update(bytes).digest('hex') === expected}`,
-    );
-  } finally {
-    step('cleaning up');
-    for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));
-  }
+      for (const [label, chunk] of [
+        ['tus, one PATCH (Uppy default)', Number.POSITIVE_INFINITY],
+        ['tus, 8 MB PATCH chunks', 8 * MB],
+      ] as const) {
+        step(`${label} × ${ROUNDS}`);
+        rows.push(
+          await measure(label, async () => {
+            const { finished } = await uploadWhole(url, cookie, data, { filename: 'bench.stl' }, chunk);
+            const fileId = finished.headers.get('upload-file-id');
+            const file = fileId ? await prisma.projectFile.findUnique({ where: { id: fileId } }) : null;
+            if (!file || file.sha256 !== expected) throw new Error('stored file does not match the original');
+          }),
+        );
+      }
+      report(rows, data.length);
+      const stored = await prisma.projectFile.findFirstOrThrow({ orderBy: { uploadedAt: 'desc' } });
+      const bytes = await readFile(path.join(uploadDir, stored.filePath));
+      console.log(
+        `last stored file SHA-256 matches: ${createHash('sha256').update(bytes).digest('hex') === expected}`,
+      );
+    },
+    { env: { UPLOAD_DIR: uploadDir, DATABASE_POOL_SIZE: '5' } },
+  );
+} finally {
+  await rm(workDir, { recursive: true, force: true });
 }
-
-await main();
