@@ -2,12 +2,10 @@
 import { farmAdminUpdateSchema } from '@printfarm/domain/farmAdmin';
 import { requireStaff } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
-import { notFound } from '../http/errors.ts';
+import { idParam } from '../http/params.ts';
 import { parseInput } from '../http/validate.ts';
 import { presentFullFarm } from '../presenters/printFarm.ts';
 import { listAllFarms, updateFarmAsStaff } from '../services/printFarms.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerPrintFarmAdminRoutes(router: AppRouter, { prisma }: ApiDeps): void {
   router.get('/api/admin/print-farms', requireStaff, async (ctx) => {
@@ -18,8 +16,7 @@ export function registerPrintFarmAdminRoutes(router: AppRouter, { prisma }: ApiD
 
   router.put('/api/admin/print-farms/:farmId', requireStaff, async (ctx) => {
     const input = parseInput(ctx, farmAdminUpdateSchema);
-    const farmId = ctx.params.farmId ?? '';
-    if (!UUID.test(farmId)) throw notFound('Print farm not found');
+    const farmId = idParam(ctx, 'farmId', 'Print farm not found');
     const farm = await updateFarmAsStaff(prisma, farmId, input);
     ctx.body = presentFullFarm(farm);
   });

@@ -6,10 +6,9 @@ import {
   type ApplicationUpdate,
   DEFAULT_APPLICATION_STATUS,
 } from '@printfarm/domain/application';
+import { isUuid } from '@printfarm/domain/ids';
 import { notFound } from '../http/errors.ts';
 import { applicationConfirmationEmail } from '../mail/applications.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Stores a new application as New and, in the same transaction, the applicant's confirmation e-mail,
@@ -59,7 +58,7 @@ export async function updateApplication(
   id: string,
   update: ApplicationUpdate,
 ): Promise<ApplicationRow> {
-  if (!UUID.test(id)) throw notFound('Application not found');
+  if (!isUuid(id)) throw notFound('Application not found');
   const data: { status: string; notes?: string | null } = { status: update.status };
   if (update.notes !== undefined) data.notes = update.notes || null;
   const { count } = await prisma.application.updateMany({ where: { id }, data });

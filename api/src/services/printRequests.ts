@@ -1,14 +1,14 @@
 // A customer's print requests: the dashboard's list and one request with its files and history.
+
 import type { Prisma, PrismaClient } from '@printfarm/db';
+import { isUuid } from '@printfarm/domain/ids';
 import * as v from 'valibot';
 import type { SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
 
-const uuidSchema = v.pipe(v.string(), v.uuid());
-
 /** A record id from the path; anything that is not an id answers 404 like a missing record. */
 export function recordIdParam(id: string | undefined): string {
-  if (!v.is(uuidSchema, id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return id;
 }
 
@@ -53,6 +53,6 @@ export async function getPrintRequest(
 
 /** Inside a transaction: the user's own request by id, or null when it is not theirs or missing. */
 export function findOwnPrintRequest(tx: Prisma.TransactionClient, userId: string, id: string) {
-  if (!v.is(uuidSchema, id)) return Promise.resolve(null);
+  if (!isUuid(id)) return Promise.resolve(null);
   return tx.customPrintRequest.findFirst({ where: { id, userId }, select: { id: true } });
 }

@@ -1,6 +1,8 @@
 // Finding stores: the public lookup by storeName, and the store an operator (or staff) manages.
+
 import type { PrismaClient, Store } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { isUuid } from '@printfarm/domain/ids';
 import type { CustomOrder } from '@printfarm/domain/store';
 import * as v from 'valibot';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
@@ -8,8 +10,6 @@ import { notFound } from '../http/errors.ts';
 import { customOrderRequestEmail } from '../mail/orders.ts';
 
 export const STORE_NOT_FOUND = 'Store not found';
-
-const isUuid = (value: string) => v.is(v.pipe(v.string(), v.uuid()), value);
 
 /** A store id from the path: anything that is not a uuid cannot name a store. */
 export function assertStoreId(storeId: string | undefined): string {
