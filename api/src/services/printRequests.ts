@@ -2,7 +2,6 @@
 
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { isUuid } from '@printfarm/domain/ids';
-import * as v from 'valibot';
 import type { SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
 

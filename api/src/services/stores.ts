@@ -4,7 +4,6 @@ import type { PrismaClient, Store } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { isUuid } from '@printfarm/domain/ids';
 import type { CustomOrder } from '@printfarm/domain/store';
-import * as v from 'valibot';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
 import { customOrderRequestEmail } from '../mail/orders.ts';
