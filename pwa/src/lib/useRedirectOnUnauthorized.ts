@@ -1,23 +1,33 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../api/request.ts';
 import { toast } from '../components/ui/toast.tsx';
 
-/** A 401 means the session is gone: say so, then go to sign-in after 500 ms (operator-side section 6). */
-export function useRedirectOnUnauthorized(error: unknown): void {
+const LOGIN_REDIRECT_MS = 500;
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * The admin screens' rule (operator-side section 6): once the session is known to be gone, say so
+ * ('Unauthorized' / 'You are logged out. Logging in again...') and go to /api/login after 500 ms.
+ */
+export function useRedirectToLogin(loggedOut: boolean): void {
+  const sent = useRef(false);
   useEffect(() => {
-    if (!(error instanceof ApiError) || error.status !== 401) return;
+    if (!loggedOut || sent.current) return;
+    sent.current = true;
     toast({
       title: 'Unauthorized',
       description: 'You are logged out. Logging in again...',
       variant: 'destructive',
     });
-    const timer = window.setTimeout(() => {
-      window.location.href = '/api/login';
-    }, 500);
+    const timer = window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [error]);
+  }, [loggedOut]);
 }
 
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
+/** The same rule for a query or mutation error: a 401 means the session is gone. */
+export function useRedirectOnUnauthorized(error: unknown): void {
+  useRedirectToLogin(isUnauthorized(error));
 }

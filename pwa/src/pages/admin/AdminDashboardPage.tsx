@@ -4,7 +4,7 @@
 import type { FarmAdminUpdateInput } from '@printfarm/domain/farmAdmin';
 import { US_STATES } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   type AdminFarm,
   adminFarmQueries,
@@ -26,7 +26,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { isUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
+import { isUnauthorized, useRedirectToLogin } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
 import './staff.css';
@@ -73,22 +73,6 @@ function draftOf(farm: AdminFarm): Draft {
     monthlyFee: farm.monthlyFee ?? '15.00',
     signupFee: farm.signupFee ?? '750.00',
   };
-}
-
-/** The session is gone: say so, then sign in again after 500 ms (operator-side section 6). */
-function useLoggedOutRedirect(loggedOut: boolean): void {
-  useEffect(() => {
-    if (!loggedOut) return;
-    toast({
-      title: 'Unauthorized',
-      description: 'You are logged out. Logging in again...',
-      variant: 'destructive',
-    });
-    const timer = window.setTimeout(() => {
-      window.location.href = '/api/login';
-    }, 500);
-    return () => window.clearTimeout(timer);
-  }, [loggedOut]);
 }
 
 function StatCards({ farms }: { farms: AdminFarm[] }) {
@@ -310,7 +294,7 @@ function FarmTable({ farms }: { farms: AdminFarm[] }) {
 export default function AdminDashboardPage() {
   const { user, isLoading } = useCurrentUser();
   const farms = useQuery({ ...adminFarmQueries.list(), enabled: user !== null });
-  useLoggedOutRedirect((!isLoading && user === null) || isUnauthorized(farms.error));
+  useRedirectToLogin((!isLoading && user === null) || isUnauthorized(farms.error));
 
   if (isLoading || !user) {
     return (

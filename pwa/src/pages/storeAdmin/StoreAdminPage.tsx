@@ -1,14 +1,13 @@
 // /admin/store/{storeName}: the owner's (or staff's) store admin with tabs from ?tab=.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/request.ts';
 import { type ManagedStore, storeQueries } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { toast } from '../../components/ui/toast.tsx';
+import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { OrdersTab } from './OrdersTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -19,37 +18,14 @@ import './storeAdmin.css';
 
 export const ADMIN_TABS = ['overview', 'products', 'orders', 'shipping'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
-const LOGIN_REDIRECT_MS = 500;
 
 const isTab = (value: string | null): value is AdminTab =>
   (ADMIN_TABS as readonly (string | null)[]).includes(value);
 
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError
-    ? error.status === 401
-    : error instanceof Error && /^401: /.test(error.message);
-}
-
-/** The admin dashboard's rule: a 401 shows 'Unauthorized' and sends the browser to /api/login after 500 ms. */
-export function useLoginRedirect(error: unknown): void {
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!isUnauthorized(error) || sent.current) return;
-    sent.current = true;
-    toast({
-      title: 'Unauthorized',
-      description: 'You are logged out. Logging in again...',
-      variant: 'destructive',
-    });
-    const timer = window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [error]);
-}
-
 export default function StoreAdminPage() {
   const { storeName = '' } = useParams();
   const store = useQuery(storeQueries.managed(storeName));
-  useLoginRedirect(store.error);
+  useRedirectOnUnauthorized(store.error);
 
   return (
     <SiteLayout>
@@ -77,7 +53,7 @@ function StoreAdmin({ store }: { store: ManagedStore }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const orders = useQuery(storeQueries.orders(store.id));
   const products = useQuery(storeQueries.products(store.id));
-  useLoginRedirect(orders.error ?? products.error);
+  useRedirectOnUnauthorized(orders.error ?? products.error);
 
   const selectTab = (next: string) =>
     setSearchParams(
