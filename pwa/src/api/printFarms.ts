@@ -1,6 +1,7 @@
 // The public print-farm network: the farm list for the map, the network figures, and the farm signup.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
 import type { FarmSignupInput } from '@printfarm/domain/farmSignup';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** A farm as GET /api/print-farms shows it: public map fields only, never contact details. */

@@ -1,0 +1,199 @@
+// The Print Farm Network page (/print-farms, /print-farm-network): explore the map and list, or join.
+// ?tab=join opens the Join tab; ?tab=search opens Explore with the farm search focused.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { printFarmQueries } from '../../api/printFarms.ts';
+import { FarmMap } from '../../components/map/FarmMap.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Container } from '../../components/ui/layout.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { NETWORK_NAV, SiteLayout } from '../SiteLayout.tsx';
+import { FarmList } from './FarmList.tsx';
+import { FarmSignupForm } from './FarmSignupForm.tsx';
+import './network.css';
+
+type Tab = 'explore' | 'join';
+
+const BENEFITS = [
+  [
+    'Receive custom print orders automatically',
+    'Jobs from customers near you are routed straight to your farm.',
+  ],
+  ['Set your own pricing and availability', 'You decide what you charge and when you take on work.'],
+  ['Quality scoring and feedback system', 'Great work earns a higher score and more orders.'],
+  ['Optional custom ordering page', 'Get your own page where customers can order from you directly.'],
+] as const;
+
+const STEPS = [
+  ['Complete the form', 'Tell us about your farm, where it is and the printers you run.'],
+  ['Your farm appears on the map', 'Customers and the network can find you right away.'],
+  ['Start fulfilling orders', 'Accept print jobs that match your printers and capacity.'],
+  ['Build a reputation', 'Deliver quality parts on time and grow with the network.'],
+] as const;
+
+function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
+  return (
+    <Card className="network-stat">
+      <CardContent>
+        {loading ? (
+          <Skeleton className="network-stat__skeleton" />
+        ) : (
+          <p className="network-stat__value">{value === undefined ? '—' : value.toLocaleString('en-US')}</p>
+        )}
+        <p className="network-stat__label">{label}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function PrintFarmNetworkPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab: Tab = tabParam === 'join' ? 'join' : 'explore';
+  const farms = useQuery(printFarmQueries.list());
+  const stats = useQuery(printFarmQueries.stats());
+  const [selectedFarmId, setSelectedFarmId] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const mapCardRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (tabParam !== 'search') return;
+    searchRef.current?.focus();
+    searchRef.current?.scrollIntoView({ block: 'center' });
+  }, [tabParam]);
+
+  const showTab = (next: Tab) => {
+    setSearchParams(next === 'join' ? { tab: 'join' } : {});
+    window.scrollTo({ top: 0 });
+  };
+
+  const selectFromList = (farmId: string) => {
+    setSelectedFarmId(farmId);
+    mapCardRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  return (
+    <SiteLayout nav={NETWORK_NAV}>
+      <section className="network-hero">
+        <Container className="network-hero__inner">
+          <p className="network-hero__eyebrow">Distributed manufacturing, coast to coast</p>
+          <h1 className="network-hero__title">Print Farm Network</h1>
+          <p className="network-hero__lead">
+            Explore the independent print farms that make up our network, or register your own farm to start
+            receiving custom print orders.
+          </p>
+        </Container>
+      </section>
+
+      <Container className="network-body">
+        <Tabs value={tab} onValueChange={(next) => showTab(next as Tab)}>
+          <TabsList aria-label="Print farm network" className="network-tabs">
+            <TabsTrigger value="explore">Explore Network</TabsTrigger>
+            <TabsTrigger value="join">Join Network</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="explore" className="network-explore">
+            <div className="network-stats">
+              <StatCard label="Active Farms" value={stats.data?.activeFarms} loading={stats.isPending} />
+              <StatCard label="States Covered" value={stats.data?.statesCovered} loading={stats.isPending} />
+              <StatCard label="Total Printers" value={stats.data?.totalPrinters} loading={stats.isPending} />
+            </div>
+
+            <Card className="network-map-card" ref={mapCardRef}>
+              <CardHeader>
+                <CardTitle>Print Farm Locations</CardTitle>
+                <CardDescription>
+                  Click on any farm to view their details and contact information.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <FarmMap
+                  farms={farms.data ?? []}
+                  loading={farms.isPending}
+                  selectedFarmId={selectedFarmId}
+                  onSelect={setSelectedFarmId}
+                />
+                {farms.isError && (
+                  <p className="network-error" role="alert">
+                    The farm list could not be loaded. Please refresh the page to try again.
+                  </p>
+                )}
+                <FarmList
+                  farms={farms.data ?? []}
+                  loading={farms.isPending}
+                  selectedFarmId={selectedFarmId}
+                  onSelect={selectFromList}
+                  searchRef={searchRef}
+                />
+              </CardContent>
+            </Card>
+
+            <Card className="network-join-cta">
+              <CardContent>
+                <div>
+                  <h2 className="network-join-cta__title">Want to Join Our Network?</h2>
+                  <p className="network-join-cta__text">
+                    Register your print farm, appear on the map and start receiving custom print orders from
+                    customers near you.
+                  </p>
+                </div>
+                <Button size="lg" onClick={() => showTab('join')}>
+                  Join the Network
+                </Button>
+              </CardContent>
+            </Card>
+          </TabsContent>
+
+          <TabsContent value="join" className="network-join">
+            <div className="network-join__intro">
+              <h2 className="network-join__heading">Register Your Print Farm</h2>
+              <p>Join the network in a few minutes. Your farm appears on the map as soon as we locate it.</p>
+            </div>
+            <div className="network-join__layout">
+              <Card>
+                <CardContent>
+                  <FarmSignupForm onRegistered={() => showTab('explore')} />
+                </CardContent>
+              </Card>
+              <aside className="network-join__aside">
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Network Benefits</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="network-list network-list--check">
+                      {BENEFITS.map(([title, text]) => (
+                        <li key={title}>
+                          <strong>{title}</strong>
+                          <span>{text}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+                <Card>
+                  <CardHeader>
+                    <CardTitle>Getting Started</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <ol className="network-list network-list--steps">
+                      {STEPS.map(([title, text]) => (
+                        <li key={title}>
+                          <strong>{title}</strong>
+                          <span>{text}</span>
+                        </li>
+                      ))}
+                    </ol>
+                  </CardContent>
+                </Card>
+              </aside>
+            </div>
+          </TabsContent>
+        </Tabs>
+      </Container>
+    </SiteLayout>
+  );
+}

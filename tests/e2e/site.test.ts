@@ -1,0 +1,222 @@
+// The customer site in Chromium: landing page sections, links and product-card rules, the live farm
+// count, the mobile menu, and the privacy policy.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startApi, type TestApi } from '../support/server.ts';
+import { insertFarms } from './networkFixtures.ts';
+
+describe('customer site', () => {
+  let api: TestApi;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    api = await startApi();
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    await context?.close();
+    context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(new URL(path, api.url).href);
+    return page;
+  }
+
+  const hrefOf = (page: Page, name: string, scope = 'body') =>
+    page.locator(scope).getByRole('link', { name, exact: true }).first().getAttribute('href');
+
+  it('shows the landing sections in order with the spec links', async () => {
+    const page = await openPage('/');
+    await page.getByRole('heading', { name: 'Our Exclusive Products' }).waitFor({ timeout: 30_000 });
+
+    const sections = await page.locator('main h2').allTextContents();
+    expect(sections).toEqual([
+      'Our Exclusive Products',
+      'How Custom Printing Works',
+      'Why Choose Our Print Network',
+      'Ready to Bring Your Design to Life?',
+    ]);
+
+    // Top bar.
+    expect(await hrefOf(page, 'Print Farm Network', 'header')).toBe('/print-farms');
+    expect(await hrefOf(page, 'Join Network', 'header')).toBe('/opportunity');
+    expect(await hrefOf(page, 'Login', 'header')).toBe('/api/login');
+    expect(await hrefOf(page, 'Upload Design', 'header')).toBe('/api/login');
+    // Hero, products, closing call to action.
+    expect(await hrefOf(page, 'Start Custom Print Request')).toBe('/api/login');
+    expect(await hrefOf(page, 'View Print Farm Network')).toBe('/print-farms');
+    expect(await hrefOf(page, 'View All Products →')).toBe('/print-farms');
+    expect(await hrefOf(page, 'Get Started')).toBe('/api/login');
+    expect(await hrefOf(page, 'Join Our Print Farm Network')).toBe('/opportunity');
+
+    // Four steps and the three selling points.
+    expect(await page.locator('.home-steps__item').count()).toBe(4);
+    for (const reason of ['Certified Quality', 'Distributed Network', 'Expert Engineering']) {
+      await page.getByRole('heading', { name: reason }).waitFor();
+    }
+
+    // Footer: every link of the spec; FAQ and Contact Us lead nowhere.
+    const footer = page.locator('footer');
+    expect(await hrefOf(page, 'Print Farm Network', 'footer')).toBe('/print-farms');
+    expect(await hrefOf(page, 'Upload Design', 'footer')).toBe('/api/login');
+    expect(await hrefOf(page, 'Join Network', 'footer')).toBe('/opportunity');
+    expect(await hrefOf(page, 'G-Code Confidential', 'footer')).toBe('/blog');
+    expect(await hrefOf(page, 'Earnings Disclaimer', 'footer')).toBe('/earnings-disclaimer');
+    expect(await hrefOf(page, 'Privacy Policy', 'footer')).toBe('/privacy-policy');
+    for (const inert of ['FAQ', 'Contact Us']) {
+      await footer.getByText(inert, { exact: true }).waitFor();
+      expect(await footer.getByRole('link', { name: inert, exact: true }).count()).toBe(0);
+    }
+  });
+
+  it('applies the product-card rules: new tabs, disabled Coming Soon, Request Quote', async () => {
+    const page = await openPage('/');
+    const cards = page.locator('.product-card');
+    await cards.first().waitFor({ timeout: 30_000 });
+    expect(await cards.count()).toBe(4);
+
+    const card = (i: number) => ({
+      badge: cards.nth(i).locator('.badge'),
+      action: cards.nth(i).locator('.product-card__action'),
+      specialties: cards.nth(i).locator('.product-card__specialties li'),
+    });
+    for (let i = 0; i < 4; i++) {
+      expect(await card(i).specialties.count()).toBeLessThanOrEqual(2);
+      await cards.nth(i).locator('svg').first().waitFor();
+    }
+
+    // First: available, opens its outside site in a new tab.
+    expect(await card(0).badge.textContent()).toBe('Available');
+    expect(await card(0).badge.getAttribute('class')).toContain('badge--green');
+    expect(await card(0).action.getAttribute('target')).toBe('_blank');
+    expect(await card(0).action.getAttribute('rel')).toContain('noopener');
+    expect(await card(0).action.getAttribute('href')).toMatch(/^https:\/\//);
+    // Second: available without an outside site, so it asks for a quote.
+    expect(await card(1).action.textContent()).toBe('Request Quote');
+    expect(await card(1).action.getAttribute('href')).toBe('/api/login');
+    // Third: its outside site opens in a new tab once it launches; Coming Soon keeps it disabled.
+    expect(await card(2).action.getAttribute('target')).toBe('_blank');
+    // Coming Soon cards: yellow badge, dimmed, not clickable.
+    for (const i of [2, 3]) {
+      expect(await card(i).badge.textContent()).toBe('Coming Soon');
+      expect(await card(i).badge.getAttribute('class')).toContain('badge--yellow');
+      expect(await cards.nth(i).getAttribute('aria-disabled')).toBe('true');
+      expect(await card(i).action.getAttribute('aria-disabled')).toBe('true');
+      expect(await card(i).action.getAttribute('href')).toBeNull();
+      const style = (selector: string, property: string) =>
+        page.evaluate<string>(
+          `getComputedStyle(document.querySelectorAll('.product-card')[${i}].querySelector('${selector}') ?? document.querySelectorAll('.product-card')[${i}]).${property}`,
+        );
+      expect(await style('.product-card__action', 'pointerEvents')).toBe('none');
+      expect(Number(await style(':scope', 'opacity'))).toBeLessThan(1);
+    }
+    await page.getByText('Under $3 Materials').waitFor();
+  });
+
+  it("shows '50+' until farms exist, then the real count", async () => {
+    context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const listed = page.waitForResponse((response) => response.url().endsWith('/api/print-farms'));
+    await page.goto(new URL('/', api.url).href);
+    // The list answered empty, so the fallback stays.
+    expect(await (await listed).json()).toEqual([]);
+    const figure = page.locator('[data-figure="Active Print Farms"]');
+    await figure.waitFor({ timeout: 30_000 });
+    expect(await figure.textContent()).toBe('50+');
+    for (const [value, label] of [
+      ['15,000+', 'Custom Parts Printed'],
+      ['24-72hr', 'Average Turnaround'],
+      ['98.5%', 'Quality Success Rate'],
+    ]) {
+      expect(await page.locator(`[data-figure="${label}"]`).textContent()).toBe(value);
+    }
+
+    await insertFarms(api.prisma, [
+      {
+        displayName: 'Count One',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        latitude: 30.27,
+        longitude: -97.74,
+      },
+      {
+        displayName: 'Count Two',
+        city: 'Denver',
+        state: 'CO',
+        zipCode: '80202',
+        latitude: 39.74,
+        longitude: -105,
+      },
+      {
+        displayName: 'Count Three',
+        city: 'Boise',
+        state: 'ID',
+        zipCode: '83702',
+        latitude: null,
+        longitude: null,
+      },
+    ]);
+    const again = await openPage('/');
+    const live = again.locator('[data-figure="Active Print Farms"]');
+    await again
+      .locator('[data-figure="Active Print Farms"]', { hasText: /^3$/ })
+      .waitFor({ timeout: 30_000 });
+    expect(await live.textContent()).toBe('3');
+  }, 60_000);
+
+  it('opens and uses the mobile menu', async () => {
+    const page = await openPage('/', { width: 390, height: 844 });
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.waitFor({ timeout: 30_000 });
+    const link = page.locator('header').getByRole('link', { name: 'Print Farm Network' });
+    expect(await link.isVisible()).toBe(false);
+    await menuButton.click();
+    await link.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await link.click();
+    await page.waitForURL(/\/print-farms$/);
+    await page.getByRole('heading', { level: 1, name: 'Print Farm Network' }).waitFor({ timeout: 30_000 });
+    expect(await link.isVisible()).toBe(false);
+  });
+
+  it('shows the privacy policy with its sections and footer links', async () => {
+    const page = await openPage('/privacy-policy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Last updated December 23, 2024').waitFor();
+    const headings = await page.locator('main h2').allTextContents();
+    expect(headings).toEqual([
+      '1. Information We Collect',
+      '2. How We Use Your Information',
+      '3. How We Share Your Information',
+      '4. Your Privacy Rights',
+      '5. Data Security and Retention',
+      '6. Cookies',
+      '7. Contact Us',
+      '8. Updates to This Policy',
+    ]);
+    await page.getByText('We do not sell your personal information.').waitFor();
+    await page.getByText(/within 45 days/).waitFor();
+    await page.getByRole('heading', { name: 'California Residents' }).waitFor();
+    expect(await hrefOf(page, 'Print Farm Network', 'footer')).toBe('/print-farms');
+    expect(await hrefOf(page, 'Upload Design', 'footer')).toBe('/api/login');
+    expect(await hrefOf(page, 'Join Network', 'footer')).toBe('/opportunity');
+    expect(await hrefOf(page, 'Blog', 'footer')).toBe('/blog');
+    expect(await hrefOf(page, 'Earnings Disclaimer', 'footer')).toBe('/earnings-disclaimer');
+    expect(await hrefOf(page, 'Privacy Policy', 'footer')).toBe('/privacy-policy');
+    expect(await hrefOf(page, 'G-Code Confidential', 'footer')).toBe('/blog');
+    for (const inert of ['FAQ', 'Contact Us']) {
+      expect(await page.locator('footer').getByRole('link', { name: inert, exact: true }).count()).toBe(0);
+    }
+  });
+});
