@@ -24,7 +24,14 @@ const report = path.join(os.tmpdir(), `printfarm-vitest-${process.pid}.json`);
 // Run vitest on the pinned Node 24 even if the shell's PATH points at an older one.
 const vitest = spawn(
   process.execPath,
-  [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    path.join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 const code: number = await new Promise((resolve) => vitest.on('exit', (exitCode) => resolve(exitCode ?? 1)));

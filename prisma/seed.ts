@@ -12,7 +12,9 @@ const production = process.env.NODE_ENV === 'production';
 const prisma = createPrisma(databaseUrl, { maxConnections: 2 });
 
 try {
-  const demo = production ? null : await seedDemoAccounts(prisma, process.env.SEED_DEMO_PASSWORD ?? 'printfarm-demo');
+  const demo = production
+    ? null
+    : await seedDemoAccounts(prisma, process.env.SEED_DEMO_PASSWORD ?? 'printfarm-demo');
   if ((await prisma.printFarm.count()) > 0) {
     console.log('  seed: the database already has data; left as it is');
   } else {
@@ -23,7 +25,12 @@ try {
         await prisma.user.upsert({
           where: { email: 'stores@printfarm.local' },
           update: {},
-          create: { email: 'stores@printfarm.local', firstName: 'PrintFarm', lastName: 'Stores', role: 'operator' },
+          create: {
+            email: 'stores@printfarm.local',
+            firstName: 'PrintFarm',
+            lastName: 'Stores',
+            role: 'operator',
+          },
           select: { id: true },
         })
       ).id;

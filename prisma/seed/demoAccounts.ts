@@ -8,7 +8,10 @@ export const DEMO_ACCOUNTS: { email: string; role: UserRole; firstName: string; 
   { email: 'customer@demo.test', role: 'customer', firstName: 'Casey', lastName: 'Customer' },
 ];
 
-export async function seedDemoAccounts(prisma: PrismaClient, password: string): Promise<Record<UserRole, string>> {
+export async function seedDemoAccounts(
+  prisma: PrismaClient,
+  password: string,
+): Promise<Record<UserRole, string>> {
   const passwordHash = await hashPassword(password);
   const ids = {} as Record<UserRole, string>;
   for (const account of DEMO_ACCOUNTS) {

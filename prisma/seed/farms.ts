@@ -2,41 +2,160 @@
 // inventories taken from the catalogue, so the map and the routing have something true to work on.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { companyKey, farmSlug, summarizeInventory } from '@printfarm/domain/farmSignup';
-import { brandsFor, modelsFor, type Technology, TYPICAL_BUILD_VOLUME_MM } from '@printfarm/domain/printerCatalogue';
+import {
+  brandsFor,
+  modelsFor,
+  type Technology,
+  TYPICAL_BUILD_VOLUME_MM,
+} from '@printfarm/domain/printerCatalogue';
 import zipcodes from 'zipcodes';
 import { seededRandom } from './random.ts';
 
 const ZIPS = [
-  '78701', '10001', '94103', '60601', '98101', '80202', '30301', '33101', '02108', '19103', '85004', '97201',
-  '55401', '48201', '63101', '37203', '28202', '46204', '43215', '53202', '73102', '84101', '89101', '87102',
-  '64105', '70112', '35203', '40202', '23219', '06103', '96813', '99501', '83702', '59601', '57104', '68102',
-  '50309', '66603', '29201', '39201', '72201', '05401', '03301', '04101', '82001', '58501', '25301', '19801',
-  '20852', '02903', '67202', '74103', '92101', '95814', '77002', '75201', '32801', '15222', '14202', '49503',
+  '78701',
+  '10001',
+  '94103',
+  '60601',
+  '98101',
+  '80202',
+  '30301',
+  '33101',
+  '02108',
+  '19103',
+  '85004',
+  '97201',
+  '55401',
+  '48201',
+  '63101',
+  '37203',
+  '28202',
+  '46204',
+  '43215',
+  '53202',
+  '73102',
+  '84101',
+  '89101',
+  '87102',
+  '64105',
+  '70112',
+  '35203',
+  '40202',
+  '23219',
+  '06103',
+  '96813',
+  '99501',
+  '83702',
+  '59601',
+  '57104',
+  '68102',
+  '50309',
+  '66603',
+  '29201',
+  '39201',
+  '72201',
+  '05401',
+  '03301',
+  '04101',
+  '82001',
+  '58501',
+  '25301',
+  '19801',
+  '20852',
+  '02903',
+  '67202',
+  '74103',
+  '92101',
+  '95814',
+  '77002',
+  '75201',
+  '32801',
+  '15222',
+  '14202',
+  '49503',
 ];
-const PREFIXES = ['Layer', 'Filament', 'Nozzle', 'Vertex', 'Prairie', 'Summit', 'Harbor', 'Redwood', 'Granite',
-  'Copper', 'Bluebird', 'Ironwood', 'Lakeside', 'Maple', 'Canyon', 'Orbit', 'Beacon', 'Cedar', 'Pioneer', 'Atlas'];
-const SUFFIXES = ['Print Works', 'Fabrication', '3D Studio', 'Additive', 'Print Lab', 'Makerspace', 'Prototyping',
-  'Print Farm', 'Manufacturing', 'Forge'];
-const STREETS = ['Main St', 'Oak Ave', 'Industrial Pkwy', 'Commerce Dr', 'Elm St', 'Market St', 'Technology Blvd',
-  'Park Ave', 'Mill Rd', 'Harbor Way', 'Foundry Ln', 'Innovation Way'];
+const PREFIXES = [
+  'Layer',
+  'Filament',
+  'Nozzle',
+  'Vertex',
+  'Prairie',
+  'Summit',
+  'Harbor',
+  'Redwood',
+  'Granite',
+  'Copper',
+  'Bluebird',
+  'Ironwood',
+  'Lakeside',
+  'Maple',
+  'Canyon',
+  'Orbit',
+  'Beacon',
+  'Cedar',
+  'Pioneer',
+  'Atlas',
+];
+const SUFFIXES = [
+  'Print Works',
+  'Fabrication',
+  '3D Studio',
+  'Additive',
+  'Print Lab',
+  'Makerspace',
+  'Prototyping',
+  'Print Farm',
+  'Manufacturing',
+  'Forge',
+];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Industrial Pkwy',
+  'Commerce Dr',
+  'Elm St',
+  'Market St',
+  'Technology Blvd',
+  'Park Ave',
+  'Mill Rd',
+  'Harbor Way',
+  'Foundry Ln',
+  'Innovation Way',
+];
 const FIRST = ['Alex', 'Jordan', 'Sam', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn'];
 const LAST = ['Nguyen', 'Garcia', 'Patel', 'Johnson', 'Kim', 'Okafor', 'Schmidt', 'Rossi', 'Cohen', 'Lopez'];
 // Most small farms run FFF machines; a few add resin or powder.
-const TECH_MIX: Technology[] = ['FFF/FDM', 'FFF/FDM', 'FFF/FDM', 'FFF/FDM', 'SLA/Resin', 'SLA/Resin', 'SLS', 'Multi Jet Fusion'];
+const TECH_MIX: Technology[] = [
+  'FFF/FDM',
+  'FFF/FDM',
+  'FFF/FDM',
+  'FFF/FDM',
+  'SLA/Resin',
+  'SLA/Resin',
+  'SLS',
+  'Multi Jet Fusion',
+];
 const MATERIALS: Record<string, string> = {
   'FFF/FDM': 'PLA, PETG, ABS, TPU',
   'SLA/Resin': 'Standard, Tough and Castable Resin',
   SLS: 'Nylon PA12',
   'Multi Jet Fusion': 'Nylon PA12',
 };
-const PARTS_PER_PRINTER_PER_DAY: Record<string, number> = { 'FFF/FDM': 8, 'SLA/Resin': 12, SLS: 40, 'Multi Jet Fusion': 60 };
+const PARTS_PER_PRINTER_PER_DAY: Record<string, number> = {
+  'FFF/FDM': 8,
+  'SLA/Resin': 12,
+  SLS: 40,
+  'Multi Jet Fusion': 60,
+};
 
 export interface SeededFarm {
   id: string;
   displayName: string;
 }
 
-export async function seedFarms(prisma: PrismaClient, options: { operatorId?: string } = {}): Promise<SeededFarm[]> {
+export async function seedFarms(
+  prisma: PrismaClient,
+  options: { operatorId?: string } = {},
+): Promise<SeededFarm[]> {
   const random = seededRandom(20241223);
   const farms: SeededFarm[] = [];
   for (const [index, zip] of ZIPS.entries()) {
@@ -47,10 +166,18 @@ export async function seedFarms(prisma: PrismaClient, options: { operatorId?: st
       const technology = random.pick(TECH_MIX);
       const brand = random.pick(brandsFor(technology));
       const model = random.pick(modelsFor(technology, brand));
-      return { technology, brand, model, count: technology === 'FFF/FDM' ? random.int(2, 24) : random.int(1, 3) };
+      return {
+        technology,
+        brand,
+        model,
+        count: technology === 'FFF/FDM' ? random.int(2, 24) : random.int(1, 3),
+      };
     });
     const summary = summarizeInventory(inventory);
-    const capacity = inventory.reduce((sum, entry) => sum + entry.count * (PARTS_PER_PRINTER_PER_DAY[entry.technology] ?? 8), 0);
+    const capacity = inventory.reduce(
+      (sum, entry) => sum + entry.count * (PARTS_PER_PRINTER_PER_DAY[entry.technology] ?? 8),
+      0,
+    );
     const contactFirst = random.pick(FIRST);
     const contactLast = random.pick(LAST);
     const streetName = random.pick(STREETS);
