@@ -12,7 +12,8 @@ import type { Mailer } from './mail/transport.ts';
 
 export interface WorkerRuntime {
   workers: Map<JobName, Worker>;
-  close(): Promise<void>;
+  /** Stops taking jobs, waits up to `graceMs` for running ones, then forces the rest. */
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface RuntimeOptions {
@@ -67,10 +68,23 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
 
   return {
     workers,
-    async close() {
-      // close() waits for running jobs to finish, so nothing is cut off mid-way.
-      await Promise.all([...workers.values()].map((worker) => worker.close()));
-      await connection.quit().catch(() => {});
+    async close(graceMs = 15_000) {
+      // close() waits for running jobs to finish, so nothing is cut off mid-way; a worker still not
+      // closed after the grace period (e.g. a blocking connection stuck after a Redis restart) is forced:
+      // BullMQ hands its unfinished job to another worker once the lock expires.
+      const all = [...workers.values()];
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = Promise.all(all.map((worker) => worker.close())).then(() => true);
+      const expired = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+      });
+      const closed = await Promise.race([graceful, expired]);
+      clearTimeout(timer);
+      if (!closed) {
+        log.warn({ graceMs }, 'workers did not stop in time; forcing them');
+        await Promise.all(all.map((worker) => worker.close(true)));
+      }
+      connection.disconnect();
     },
   };
 }
