@@ -7,7 +7,7 @@ COPY db/package.json db/
 COPY api/package.json api/
 COPY workers/package.json workers/
 COPY pwa/package.json pwa/
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true npx prisma generate && (cd pwa && npx vite build)
 
