@@ -31,6 +31,12 @@ const schema = v.object({
   APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
   // Model analysis (issue 5): stored uploads are read from here; project_files.file_path is relative to it.
   UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
+  // With S3_BUCKET set, uploads live in S3 (as the API's tus store wrote them) and are fetched to analyse.
+  S3_BUCKET: v.optional(v.string()),
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   // Each analysis runs in a worker thread with this heap limit, and gives up after this long.
   ANALYSIS_MAX_HEAP_MB: envField.int(1024, 64),
   ANALYSIS_TIMEOUT_MS: envField.int(120_000, 1_000),

@@ -1,12 +1,13 @@
 // Project files: recording a finished upload (file row, its request, the analysis job, all in one
 // transaction), listing a user's files, and deleting one with its stored bytes.
-import { rm } from 'node:fs/promises';
+
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { ProjectFileWithAnalysis } from '../presenters/projectFile.ts';
+import type { StoredFiles } from '../uploads/store.ts';
 import { findOwnPrintRequest } from './printRequests.ts';
 
 export interface FinishedUpload {
@@ -126,7 +127,7 @@ export async function deleteOwnFile(
   prisma: PrismaClient,
   user: SessionUser,
   id: string,
-  resolveStoredPath: (filePath: string) => string | null,
+  storedFiles: Pick<StoredFiles, 'remove'>,
 ): Promise<void> {
   const file = await prisma.projectFile.findUnique({ where: { id } });
   if (!file || file.userId !== user.id) throw notFound('File not found');
@@ -141,6 +142,5 @@ export async function deleteOwnFile(
       if (next) await tx.projectFile.update({ where: { id: next.id }, data: { isMainFile: true } });
     }
   });
-  const stored = resolveStoredPath(file.filePath);
-  if (stored) await rm(stored, { force: true });
+  await storedFiles.remove(file.filePath);
 }

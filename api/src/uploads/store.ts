@@ -1,6 +1,10 @@
 // Where tus keeps uploads: local disk under UPLOAD_DIR by default, S3 when S3_BUCKET is configured.
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { DeleteObjectsCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { createS3Client, isMissingObject, s3ClientConfig } from '@printfarm/db/s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
@@ -23,19 +27,7 @@ export function createUploadStore(config: ApiConfig): ReadableStore {
     return new S3Store({
       partSize: 8 * 1024 * 1024,
       expirationPeriodInMilliseconds,
-      s3ClientConfig: {
-        bucket: config.S3_BUCKET,
-        region: config.S3_REGION,
-        ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
-        ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-          ? {
-              credentials: {
-                accessKeyId: config.S3_ACCESS_KEY_ID,
-                secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-              },
-            }
-          : {}),
-      },
+      s3ClientConfig: { bucket: config.S3_BUCKET, ...s3ClientConfig(config) },
     });
   }
   return new FileStore({
@@ -49,4 +41,57 @@ export function storedFilePath(config: ApiConfig, filePath: string): string | nu
   const root = path.resolve(config.UPLOAD_DIR);
   const absolute = path.resolve(root, filePath);
   return absolute.startsWith(`${root}${path.sep}`) ? absolute : null;
+}
+
+export interface StoredFile {
+  size: number;
+  stream: Readable;
+}
+
+/**
+ * Finished uploads, wherever they live: on local disk a project file's filePath is relative to
+ * UPLOAD_DIR; with S3 it is the tus upload id, which is also the object's key in the bucket.
+ */
+export interface StoredFiles {
+  open(filePath: string): Promise<StoredFile | null>;
+  remove(filePath: string): Promise<void>;
+}
+
+export function createStoredFiles(config: ApiConfig): StoredFiles {
+  const bucket = config.S3_BUCKET;
+  if (bucket) {
+    const client = createS3Client(config);
+    return {
+      async open(filePath) {
+        try {
+          const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: filePath }));
+          return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
+        } catch (error) {
+          if (isMissingObject(error)) return null;
+          throw error;
+        }
+      },
+      async remove(filePath) {
+        // @tus/s3-store keeps the upload's metadata beside it as `<id>.info`.
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: bucket,
+            Delete: { Objects: [{ Key: filePath }, { Key: `${filePath}.info` }], Quiet: true },
+          }),
+        );
+      },
+    };
+  }
+  return {
+    async open(filePath) {
+      const absolute = storedFilePath(config, filePath);
+      const stats = absolute ? await stat(absolute).catch(() => null) : null;
+      if (!absolute || !stats?.isFile()) return null;
+      return { size: stats.size, stream: createReadStream(absolute) };
+    },
+    async remove(filePath) {
+      const absolute = storedFilePath(config, filePath);
+      if (absolute) await rm(absolute, { force: true });
+    },
+  };
 }

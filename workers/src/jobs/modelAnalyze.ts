@@ -1,9 +1,13 @@
 // Analyses one uploaded design: pending → analyzing → ready (with metrics) or rejected (with a reason
 // the customer can act on). A malformed file is an outcome, not a failure, so it is never retried.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Prisma } from '@printfarm/db';
 import { type AnalysisOutcome, type ModelAnalysis, NO_MESH_METRICS } from '../geometry/analyze.ts';
 import { formatFromName } from '../geometry/sniff.ts';
 import { analyzeInThread, type ThreadReply } from '../geometry/thread.ts';
+import { createUploadBucket, type UploadBucket } from '../storage/s3.ts';
 import type { JobHandler } from './types.ts';
 
 function analysisColumns(analysis: Omit<ModelAnalysis, 'format'> & { format: string }) {
@@ -29,6 +33,30 @@ function analysisColumns(analysis: Omit<ModelAnalysis, 'format'> & { format: str
 /** A parser fault (not a bad file) is retried a couple of times, then recorded so the file never hangs. */
 const ATTEMPTS_BEFORE_GIVING_UP = 3;
 
+type WorkerConfig = Parameters<JobHandler<'model.analyze'>>[1]['config'];
+const buckets = new WeakMap<WorkerConfig, UploadBucket | null>();
+
+/**
+ * The parsers read local files. On local disk that is the upload itself; with S3 the object is first
+ * fetched into a temporary folder, removed again once the analysis is done.
+ */
+async function withLocalCopy(
+  config: WorkerConfig,
+  filePath: string,
+  analyse: (local: { filePath: string; uploadDir: string }) => Promise<ThreadReply>,
+): Promise<ThreadReply> {
+  if (!buckets.has(config)) buckets.set(config, createUploadBucket(config));
+  const bucket = buckets.get(config);
+  if (!bucket) return analyse({ filePath, uploadDir: config.UPLOAD_DIR });
+  const folder = await mkdtemp(path.join(tmpdir(), 'printfarm-analysis-'));
+  try {
+    if (!(await bucket.download(filePath, path.join(folder, 'model')))) return { kind: 'missing' };
+    return await analyse({ filePath: 'model', uploadDir: folder });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 export const modelAnalyze: JobHandler<'model.analyze'> = async (
   { fileId },
   { prisma, config, log, attempt },
@@ -52,13 +80,15 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
   const started = performance.now();
   let reply: ThreadReply;
   try {
-    reply = await analyzeInThread(
-      { filePath: file.filePath, uploadDir: config.UPLOAD_DIR, fileName: file.originalFileName },
-      {
-        maxHeapMb: config.ANALYSIS_MAX_HEAP_MB,
-        timeoutMs: config.ANALYSIS_TIMEOUT_MS,
-        threads: config.ANALYSIS_THREADS,
-      },
+    reply = await withLocalCopy(config, file.filePath, (local) =>
+      analyzeInThread(
+        { ...local, fileName: file.originalFileName },
+        {
+          maxHeapMb: config.ANALYSIS_MAX_HEAP_MB,
+          timeoutMs: config.ANALYSIS_TIMEOUT_MS,
+          threads: config.ANALYSIS_THREADS,
+        },
+      ),
     );
   } catch (error) {
     reply = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
