@@ -1,13 +1,9 @@
 // Print farms across many states, at real ZIP codes with their real coordinates, with printer
 // inventories taken from the catalogue, so the map and the routing have something true to work on.
 import type { Prisma, PrismaClient } from '@printfarm/db';
+import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
 import { companyKey, farmSlug, summarizeInventory } from '@printfarm/domain/farmSignup';
-import {
-  brandsFor,
-  modelsFor,
-  type Technology,
-  TYPICAL_BUILD_VOLUME_MM,
-} from '@printfarm/domain/printerCatalogue';
+import { brandsFor, modelsFor, type Technology } from '@printfarm/domain/printerCatalogue';
 import zipcodes from 'zipcodes';
 import { seededRandom } from './random.ts';
 
@@ -134,19 +130,6 @@ const TECH_MIX: Technology[] = [
   'SLS',
   'Multi Jet Fusion',
 ];
-const MATERIALS: Record<string, string> = {
-  'FFF/FDM': 'PLA, PETG, ABS, TPU',
-  'SLA/Resin': 'Standard, Tough and Castable Resin',
-  SLS: 'Nylon PA12',
-  'Multi Jet Fusion': 'Nylon PA12',
-};
-const PARTS_PER_PRINTER_PER_DAY: Record<string, number> = {
-  'FFF/FDM': 8,
-  'SLA/Resin': 12,
-  SLS: 40,
-  'Multi Jet Fusion': 60,
-};
-
 export interface SeededFarm {
   id: string;
   displayName: string;
@@ -174,10 +157,7 @@ export async function seedFarms(
       };
     });
     const summary = summarizeInventory(inventory);
-    const capacity = inventory.reduce(
-      (sum, entry) => sum + entry.count * (PARTS_PER_PRINTER_PER_DAY[entry.technology] ?? 8),
-      0,
-    );
+    const { capacity, capabilities, rows } = farmCapabilities(inventory);
     const contactFirst = random.pick(FIRST);
     const contactLast = random.pick(LAST);
     const streetName = random.pick(STREETS);
@@ -209,20 +189,13 @@ export async function seedFarms(
       isPaidMember: random.next() < 0.7,
       capacity,
       availableCapacity: Math.round(capacity * (0.3 + random.next() * 0.6)),
-      capabilities: { technologies: summary.technologies },
+      capabilities,
       rating: (3.8 + random.next() * 1.2).toFixed(2),
       totalJobs: random.int(0, 900),
       nodeStatus: random.pick(['online', 'online', 'online', 'online', 'maintenance', 'setup'] as const),
       coverageRadiusMiles: random.int(45, 90),
       ...(options.operatorId && index < 2 ? { owner: { connect: { id: options.operatorId } } } : {}),
-      capabilityRows: {
-        create: summary.technologies.map((technology) => ({
-          materialType: MATERIALS[technology] ?? 'Various',
-          maxPrintSize: TYPICAL_BUILD_VOLUME_MM[technology as Technology],
-          printTechnology: technology,
-          postProcessing: technology === 'FFF/FDM' ? ['support removal', 'sanding'] : ['washing', 'curing'],
-        })),
-      },
+      capabilityRows: { create: rows },
     };
     const farm = await prisma.printFarm.create({ data, select: { id: true, displayName: true } });
     farms.push(farm);
