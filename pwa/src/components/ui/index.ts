@@ -6,7 +6,7 @@ export { Dialog } from './dialog.tsx';
 export { type FieldControlProps, FormField } from './form-field.tsx';
 export { Input } from './input.tsx';
 export { Label } from './label.tsx';
-export { Container, Footer, type NavItem, SITE_FOOTER_COLUMNS, TopBar } from './layout.tsx';
+export { Container, Footer, type FooterColumn, type NavItem, TopBar } from './layout.tsx';
 export { Select, type SelectOption } from './select.tsx';
 export { Skeleton } from './skeleton.tsx';
 export { Spinner } from './spinner.tsx';

@@ -98,34 +98,14 @@ export interface FooterColumn {
   links: ReadonlyArray<{ label: string; to?: string }>;
 }
 
-export const SITE_FOOTER_COLUMNS: readonly FooterColumn[] = [
-  {
-    heading: 'Quick Links',
-    links: [
-      { label: 'Print Farm Network', to: '/print-farms' },
-      { label: 'Upload Design', to: '/api/login' },
-      { label: 'Join Network', to: '/opportunity' },
-      { label: 'G-Code Confidential', to: '/blog' },
-    ],
-  },
-  {
-    heading: 'Support',
-    links: [
-      { label: 'FAQ' },
-      { label: 'Contact Us' },
-      { label: 'Earnings Disclaimer', to: '/earnings-disclaimer' },
-      { label: 'Privacy Policy', to: '/privacy-policy' },
-    ],
-  },
-];
-
 export interface FooterProps {
-  columns?: readonly FooterColumn[];
+  /** The site's link columns (pages/SiteLayout.tsx holds the spec's). */
+  columns: readonly FooterColumn[];
   tagline?: ReactNode;
 }
 
 export function Footer({
-  columns = SITE_FOOTER_COLUMNS,
+  columns,
   tagline = 'Custom 3D printing from independent print farms near you.',
 }: FooterProps) {
   return (

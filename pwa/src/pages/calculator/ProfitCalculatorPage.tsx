@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/Logo.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Container, Footer } from '../../components/ui/layout.tsx';
+import { SITE_FOOTER } from '../SiteLayout.tsx';
 import { ProfitCalculator } from './ProfitCalculator.tsx';
 import { useScrolledPast } from './useScrolledPast.ts';
 import './calculator.css';
@@ -35,7 +36,7 @@ export default function ProfitCalculatorPage() {
           <ProfitCalculator />
         </Container>
       </main>
-      <Footer />
+      <Footer columns={SITE_FOOTER} />
     </div>
   );
 }
