@@ -6,6 +6,7 @@
 // Environment (api/src/config.ts): RATE_LIMIT_DISABLED=true turns every limit off (load tests);
 // RATE_LIMIT_SCALE=N multiplies every limit's points; RATE_LIMIT_SIGNIN_IP_POINTS,
 // RATE_LIMIT_SIGNIN_ACCOUNT_POINTS and RATE_LIMIT_SIGNUP_IP_POINTS set the account limits.
+import { withTimeout } from '@printfarm/domain/async';
 import type Koa from 'koa';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { ApiDeps, AppContext, AppMiddleware } from './context.ts';
@@ -63,65 +64,52 @@ export function tooManyAttempts(msBeforeNext: number): HttpError {
 }
 
 /**
- * Counts one attempt against the limit; throws the 429 when it is used up. For limits whose key is
- * only known inside the handler (e.g. the account of a sign-in).
+ * Runs one limiter call for this request's key, unless limits are off or the request has no key.
+ * A 429 the call decides on is thrown; Redis trouble (an error or no answer within a second) is
+ * logged and the request goes through rather than refusing everyone.
  */
-export async function consumeRateLimit(
+async function withLimiter(
   ctx: AppContext,
   options: RateLimitOptions,
-  key?: string,
+  key: string | undefined,
+  call: (limiter: RateLimiterRedis, id: string) => Promise<void>,
 ): Promise<void> {
   const env = environments.get(ctx.app);
   if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
   const id = key ?? options.key(ctx);
   if (!id) return;
-  const limiter = limiterFor(env, options);
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      limiter.consume(id),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('rate limiter timed out')), REDIS_TIMEOUT_MS);
-      }),
-    ]);
+    await withTimeout(call(limiterFor(env, options), id), REDIS_TIMEOUT_MS, 'rate limiter timed out');
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
-    // Redis is away or slow: let the request through rather than refuse everyone.
+    if (error instanceof HttpError) throw error;
     (ctx.state.log ?? env.deps.log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
-  } finally {
-    clearTimeout(timer);
   }
+}
+
+/**
+ * Counts one attempt against the limit; throws the 429 when it is used up. For limits whose key is
+ * only known inside the handler (e.g. the account of a sign-in).
+ */
+export function consumeRateLimit(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<void> {
+  return withLimiter(ctx, options, key, async (limiter, id) => {
+    try {
+      await limiter.consume(id);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+      throw error;
+    }
+  });
 }
 
 /**
  * Throws the 429 when the limit is already used up, without counting this request. With
  * consumeRateLimit after a failure, only failures count (e.g. wrong passwords).
  */
-export async function checkRateLimit(
-  ctx: AppContext,
-  options: RateLimitOptions,
-  key?: string,
-): Promise<void> {
-  const env = environments.get(ctx.app);
-  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
-  const id = key ?? options.key(ctx);
-  if (!id) return;
-  const limiter = limiterFor(env, options);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const state = await Promise.race([
-      limiter.get(id),
-      new Promise<null>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('rate limiter timed out')), REDIS_TIMEOUT_MS);
-      }),
-    ]);
+export function checkRateLimit(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<void> {
+  return withLimiter(ctx, options, key, async (limiter, id) => {
+    const state = await limiter.get(id);
     if (state && state.consumedPoints >= limiter.points) throw tooManyAttempts(state.msBeforeNext);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    (ctx.state.log ?? env.deps.log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
-  } finally {
-    clearTimeout(timer);
-  }
+  });
 }
 
 /** Forgets the attempts counted for a key (e.g. the account's failures after a successful sign-in). */

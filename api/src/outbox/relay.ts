@@ -3,6 +3,7 @@
 // FOR UPDATE SKIP LOCKED hands each row to one of them.
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import { withTimeout } from '@printfarm/domain/async';
 import { isJobName } from '@printfarm/domain/queues';
 import type { QueueRegistry } from '../queues.ts';
 
@@ -36,14 +37,6 @@ export interface RelayOptions {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const { prisma, queues, log, pollMs } = options;
@@ -81,6 +74,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
             await withTimeout(
               queues.get(event.job).add(event.job, event.payload, { jobId: event.id, delay }),
               publishTimeoutMs,
+              `queue did not answer within ${publishTimeoutMs} ms`,
             );
             done.push(event.id);
           } catch (error) {

@@ -1,20 +1,15 @@
 // GET /api/health: 200 when PostgreSQL and Redis both answer, 503 naming the part that does not.
+import { withTimeout } from '@printfarm/domain/async';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 
 type PartStatus = 'ok' | 'error';
 
 async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<PartStatus> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
-  });
   try {
-    await Promise.race([check(), timeout]);
+    await withTimeout(check(), timeoutMs);
     return 'ok';
   } catch {
     return 'error';
-  } finally {
-    clearTimeout(timer);
   }
 }
 
