@@ -3,6 +3,7 @@ export { Button, type ButtonSize, type ButtonVariant, buttonClass } from './butt
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card.tsx';
 export { Checkbox, CheckboxField } from './checkbox.tsx';
 export { Dialog } from './dialog.tsx';
+export { FilterButtons } from './filter-buttons.tsx';
 export { type FieldControlProps, FormField } from './form-field.tsx';
 export { Input } from './input.tsx';
 export { Label } from './label.tsx';

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -159,20 +160,13 @@ export default function BlogPage() {
             onChange={(event) => setSearch(event.target.value)}
             className="blog-controls__search"
           />
-          <fieldset className="blog-categories">
-            <legend className="sr-only">Category</legend>
-            {BLOG_CATEGORIES.map((name) => (
-              <Button
-                key={name}
-                size="sm"
-                variant={category === name ? 'default' : 'outline'}
-                aria-pressed={category === name}
-                onClick={() => setCategory(name)}
-              >
-                {name}
-              </Button>
-            ))}
-          </fieldset>
+          <FilterButtons
+            legend="Category"
+            options={BLOG_CATEGORIES}
+            value={category}
+            onChange={setCategory}
+            className="blog-categories"
+          />
         </div>
         <div className="blog-columns">
           <div>

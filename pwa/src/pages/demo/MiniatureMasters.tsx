@@ -4,6 +4,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -143,20 +144,13 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           options={SORTS}
         />
       </div>
-      <fieldset className="minis-categories">
-        <legend className="sr-only">Category</legend>
-        {MINIATURE_CATEGORIES.map((name) => (
-          <Button
-            key={name}
-            size="sm"
-            variant={category === name ? 'default' : 'outline'}
-            aria-pressed={category === name}
-            onClick={() => setCategory(name)}
-          >
-            {name}
-          </Button>
-        ))}
-      </fieldset>
+      <FilterButtons
+        legend="Category"
+        options={MINIATURE_CATEGORIES}
+        value={category}
+        onChange={setCategory}
+        className="minis-categories"
+      />
       <CatalogueResults
         loading={loading}
         total={(products ?? []).length}
