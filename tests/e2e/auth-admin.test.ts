@@ -1,11 +1,9 @@
 // The print farm Admin Dashboard in Chromium: staff see the farm signups and edit one row at a time.
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../../db/src/index.ts';
 import { createUser, signInBrowser } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 
 const WAIT = { timeout: 30_000 };
 
@@ -37,29 +35,19 @@ function insertFarm(prisma: PrismaClient, name: string, state: string, printers:
 }
 
 describe('print farm Admin Dashboard', () => {
-  let api: TestApi;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await api?.close();
+  const suite = useBrowserSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
+    contextOptions: { serviceWorkers: 'block' },
   });
 
   it('shows totals and saves a row edit, reporting failures with the server message', {
     timeout: 120_000,
   }, async () => {
-    const first = await insertFarm(api.prisma, 'Austin Layer Works', 'TX', 6);
-    await insertFarm(api.prisma, 'Denver Print Co', 'CO', 4);
-    const staff = await createUser(api.prisma, { role: 'staff', firstName: 'Sam', lastName: 'Staff' });
-    context = await browser.newContext({ serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await signInBrowser(page, api.url, staff.email, staff.password, '/admin');
+    const first = await insertFarm(suite.api.prisma, 'Austin Layer Works', 'TX', 6);
+    await insertFarm(suite.api.prisma, 'Denver Print Co', 'CO', 4);
+    const staff = await createUser(suite.api.prisma, { role: 'staff', firstName: 'Sam', lastName: 'Staff' });
+    const page = await suite.newPage();
+    await signInBrowser(page, suite.api.url, staff.email, staff.password, '/admin');
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(WAIT);
     await page.getByText('Sam Staff').waitFor(WAIT);
 
@@ -110,7 +98,7 @@ describe('print farm Admin Dashboard', () => {
     await page.getByText('Success', { exact: true }).waitFor(WAIT);
     await page.getByText('Austin Layer Works LLC').waitFor(WAIT);
     await page.getByText('$20.00/mo', { exact: false }).waitFor(WAIT);
-    const saved = await api.prisma.printFarm.findUniqueOrThrow({ where: { id: first.id } });
+    const saved = await suite.api.prisma.printFarm.findUniqueOrThrow({ where: { id: first.id } });
     expect(saved.displayName).toBe('Austin Layer Works LLC');
     expect(saved.contactEmail).toBe('owner@austinlayer.example');
     expect(saved.isPaidMember).toBe(true);
@@ -118,16 +106,14 @@ describe('print farm Admin Dashboard', () => {
   });
 
   it('opens the queue dashboard for staff without CSP violations', { timeout: 90_000 }, async () => {
-    const staff = await createUser(api.prisma, { role: 'staff' });
-    await context?.close();
-    context = await browser.newContext({ serviceWorkers: 'block' });
-    const page = await context.newPage();
+    const staff = await createUser(suite.api.prisma, { role: 'staff' });
+    const page = await suite.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await signInBrowser(page, api.url, staff.email, staff.password, '/admin');
-    await page.goto(`${api.url}/api/admin/queues`);
+    await signInBrowser(page, suite.api.url, staff.email, staff.password, '/admin');
+    await page.goto(`${suite.api.url}/api/admin/queues`);
     await page.getByText('email.send').first().waitFor(WAIT);
     // Fonts come from Google when online; nothing else may be blocked.
     expect(violations.filter((text) => !/fonts\.g/.test(text))).toEqual([]);

@@ -1,38 +1,19 @@
 // Accounts in Chromium against the real API and the built PWA: sign up, sign out, sign in, reach the
 // dashboard; staff reach the staff screens, a customer is refused, a visitor is sent to sign in.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, signInBrowser } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 
 const WAIT = { timeout: 30_000 };
 
 describe('accounts in the browser', () => {
-  let api: TestApi;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    browser = await launchBrowser();
+  const suite = useBrowserSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
+    contextOptions: { serviceWorkers: 'block' },
   });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    context = await browser.newContext({ serviceWorkers: 'block' });
-    return context.newPage();
-  }
 
   it('signs up, signs out, signs in again and reaches the dashboard', { timeout: 120_000 }, async () => {
-    const page = await newPage();
+    const page = await suite.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
@@ -42,7 +23,7 @@ describe('accounts in the browser', () => {
     const password = 'analytical engine 1843';
 
     // Not signed in: the dashboard asks to log in; the link goes through /api/login to /login?next=.
-    await page.goto(`${api.url}/dashboard`);
+    await page.goto(`${suite.api.url}/dashboard`);
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor(WAIT);
     await page.getByText('Please log in to access your dashboard.').waitFor(WAIT);
     await page.getByRole('link', { name: 'Login to Continue' }).click();
@@ -68,13 +49,13 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate<string>('document.cookie')).not.toContain('pf.sid');
 
     // Sign out: home, and the dashboard asks to log in again.
-    await page.goto(`${api.url}/api/logout`);
+    await page.goto(`${suite.api.url}/api/logout`);
     await page.waitForURL((url) => url.pathname === '/', WAIT);
-    await page.goto(`${api.url}/dashboard`);
+    await page.goto(`${suite.api.url}/dashboard`);
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor(WAIT);
 
     // A wrong password is refused with the one message; the right one signs in.
-    await page.goto(`${api.url}/api/login?next=%2Fdashboard`);
+    await page.goto(`${suite.api.url}/api/login?next=%2Fdashboard`);
     await page.waitForURL((url) => url.pathname === '/login', WAIT);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not my password');
@@ -88,13 +69,13 @@ describe('accounts in the browser', () => {
   });
 
   it('lets staff reach the staff screens', { timeout: 90_000 }, async () => {
-    const staff = await createUser(api.prisma, { role: 'staff', firstName: 'Sam', lastName: 'Staff' });
-    const page = await newPage();
-    await signInBrowser(page, api.url, staff.email, staff.password, '/admin/prospects');
+    const staff = await createUser(suite.api.prisma, { role: 'staff', firstName: 'Sam', lastName: 'Staff' });
+    const page = await suite.newPage();
+    await signInBrowser(page, suite.api.url, staff.email, staff.password, '/admin/prospects');
     expect(new URL(page.url()).pathname).toBe('/admin/prospects');
     await page.getByRole('heading', { level: 1, name: 'Prospect List' }).waitFor(WAIT);
 
-    await page.goto(`${api.url}/admin`);
+    await page.goto(`${suite.api.url}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(WAIT);
     await page.getByText(staff.email).waitFor(WAIT);
     await page.getByText('Total Print Farms').waitFor(WAIT);
@@ -103,17 +84,17 @@ describe('accounts in the browser', () => {
   });
 
   it('refuses a customer on the staff screens', { timeout: 90_000 }, async () => {
-    const customer = await createUser(api.prisma, { role: 'customer' });
-    const page = await newPage();
-    await signInBrowser(page, api.url, customer.email, customer.password);
+    const customer = await createUser(suite.api.prisma, { role: 'customer' });
+    const page = await suite.newPage();
+    await signInBrowser(page, suite.api.url, customer.email, customer.password);
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/admin/print-farms'));
-    await page.goto(`${api.url}/admin`);
+    await page.goto(`${suite.api.url}/admin`);
     expect((await answer).status()).toBe(403);
     await page.getByText('Error loading print farm data').waitFor(WAIT);
     await page.getByText('Total Print Farms').waitFor({ state: 'detached', timeout: 1_000 });
 
     const applications = page.waitForResponse((response) => response.url().endsWith('/api/applications'));
-    await page.goto(`${api.url}/admin/prospects`);
+    await page.goto(`${suite.api.url}/admin/prospects`);
     expect((await applications).status()).toBe(403);
     await page.getByText('You need a staff account to see prospects.').waitFor(WAIT);
   });
@@ -121,8 +102,8 @@ describe('accounts in the browser', () => {
   it('sends a visitor without a session from /admin to sign in, with the Unauthorized toast', {
     timeout: 90_000,
   }, async () => {
-    const page = await newPage();
-    await page.goto(`${api.url}/admin/dashboard`);
+    const page = await suite.newPage();
+    await page.goto(`${suite.api.url}/admin/dashboard`);
     await page.getByText('You are logged out. Logging in again...').waitFor(WAIT);
     await page.getByText('Unauthorized', { exact: true }).waitFor(WAIT);
     await page.waitForURL((url) => url.pathname === '/login', WAIT);

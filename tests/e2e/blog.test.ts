@@ -1,46 +1,25 @@
 // G-Code Confidential in Chromium: search, category filters, the article view, and the 'Stay Updated'
 // double opt-in through the link in the e-mail MailDev received.
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually } from '../support/server.ts';
 
 describe('blog in Chromium', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers();
-    browser = await launchBrowser();
+  const suite = useBrowserSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
+    workers: true,
+    contextOptions: { viewport: { width: 1280, height: 900 } },
   });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await workers?.close();
-    await api?.close();
-  });
-
-  async function openPage(path: string): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(new URL(path, api.url).href);
-    return page;
-  }
 
   const cardTitles = (page: Page) => page.locator('.blog-card__title').allInnerTexts();
 
   it('searches title, excerpt and tags, filters by category and opens an article', {
     timeout: 60_000,
   }, async () => {
-    const page = await openPage('/blog');
+    const page = await suite.openPage('/blog');
     await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
     expect(await cardTitles(page)).toHaveLength(5);
     for (const name of ['All', 'Materials', 'Strategy', 'Equipment', 'Success Stories', 'Operations']) {
@@ -76,7 +55,7 @@ describe('blog in Chromium', () => {
 
   it('subscribes, then confirms through the link in the e-mail', { timeout: 60_000 }, async () => {
     const email = `blog-reader-${randomUUID().slice(0, 8)}@example.test`;
-    const page = await openPage('/blog');
+    const page = await suite.openPage('/blog');
     const box = page.getByRole('complementary', { name: 'Stay Updated' });
     await box.getByRole('button', { name: 'Subscribe' }).click();
     await box.getByText('Valid email is required').waitFor();
@@ -90,16 +69,16 @@ describe('blog in Chromium', () => {
     expect(link).toBeTruthy();
     // The link names the configured public origin; open the same path on this test's server.
     const url = new URL(link ?? '');
-    await page.goto(`${api.url}${url.pathname}${url.search}`);
+    await page.goto(`${suite.api.url}${url.pathname}${url.search}`);
     await page.waitForURL((current) => current.pathname === '/blog' && current.search === '?subscribed=1');
     await page
       .getByText("Thanks for confirming! You're now subscribed to G-Code Confidential.")
       .first()
       .waitFor();
-    const row = await api.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+    const row = await suite.api.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
     expect(row.confirmedAt).not.toBeNull();
 
-    await page.goto(`${api.url}/api/newsletter/confirm?token=forged-token-that-matches-nothing`);
+    await page.goto(`${suite.api.url}/api/newsletter/confirm?token=forged-token-that-matches-nothing`);
     await page.waitForURL((current) => current.search === '?subscribed=invalid');
     await page
       .getByText('That confirmation link is invalid or has already been replaced.', { exact: false })

@@ -1,43 +1,27 @@
 // The Print Farm Network page in Chromium against the real API and workers: tabs and deep links, the
 // offline map (markers, info windows, selection, clusters), the farm list, and the signup form end to end.
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browserSuite.ts';
+import { eventually } from '../support/server.ts';
 import { insertFarms } from './networkFixtures.ts';
 
 const SIGNUP_PATH = '/api/print-farms/signup';
 
 describe('Print Farm Network page', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers();
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await workers?.close();
-    await api?.close();
+  const suite = useBrowserSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
+    workers: true,
+    contextOptions: { serviceWorkers: 'block' },
   });
 
   async function openPage(path: string): Promise<{ page: Page; signupCalls: Request[] }> {
-    await context?.close();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
+    const page = await suite.newPage({ viewport: { width: 1280, height: 900 } });
     const signupCalls: Request[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === SIGNUP_PATH) signupCalls.push(request);
     });
-    await page.goto(new URL(path, api.url).href);
+    await page.goto(new URL(path, suite.api.url).href);
     return { page, signupCalls };
   }
 
@@ -222,7 +206,7 @@ describe('Print Farm Network page', () => {
 
     // The geocode job locates the farm from its ZIP code; after that it is on the map.
     await eventually(async () => {
-      const farm = await api.prisma.printFarm.findFirst({ where: { displayName: 'Lone Star Layers' } });
+      const farm = await suite.api.prisma.printFarm.findFirst({ where: { displayName: 'Lone Star Layers' } });
       return farm?.geocodeStatus === 'located';
     }, 30_000);
     // The API re-reads its cached public list at most once a second, so look again until it shows.
@@ -259,7 +243,7 @@ describe('Print Farm Network page', () => {
     );
 
     // The network figures are the server's real numbers.
-    const stats = (await (await fetch(`${api.url}/api/stats`)).json()) as Record<string, number>;
+    const stats = (await (await fetch(`${suite.api.url}/api/stats`)).json()) as Record<string, number>;
     const figures = await page.locator('.network-stat__value').allTextContents();
     expect(figures).toEqual([stats.activeFarms, stats.statesCovered, stats.totalPrinters].map(String));
   }, 120_000);
@@ -287,7 +271,7 @@ describe('Print Farm Network page', () => {
   }, 90_000);
 
   it('opens any marker, selects farms from the list, and clusters overlapping farms', async () => {
-    await insertFarms(api.prisma, [
+    await insertFarms(suite.api.prisma, [
       ...Array.from({ length: 30 }, (_, i) => ({
         displayName: `Denver Cluster ${i + 1}`,
         city: 'Denver',
@@ -360,11 +344,9 @@ describe('Print Farm Network page', () => {
   }, 90_000);
 
   it('keeps the farm list usable when the map cannot load', async () => {
-    await context?.close();
-    context = await browser.newContext({ serviceWorkers: 'block' });
-    const page = await context.newPage();
+    const page = await suite.newPage();
     await page.route(/states-10m.*\.js$/, (route) => route.abort());
-    await page.goto(new URL('/print-farms', api.url).href);
+    await page.goto(new URL('/print-farms', suite.api.url).href);
     await page.getByText('Map Loading Error').waitFor({ timeout: 30_000 });
     await page
       .getByText('Unable to load the interactive map. This may be due to API key configuration.')

@@ -1,19 +1,19 @@
 // The staff Prospect List in Chromium: enriched applications newest first, the filter and counter,
 // the row dropdown that saves at once, the edit dialog, and the 401 redirect for visitors.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signInBrowser } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { useBrowserSuite } from '../support/browserSuite.ts';
+import { eventually } from '../support/server.ts';
 
 describe('Prospect List in Chromium', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
+  const suite = useBrowserSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
+    workers: true,
+    contextOptions: { viewport: { width: 1280, height: 900 } },
+  });
 
   async function apply(firstName: string, email: string, investment: string) {
-    const response = await fetch(`${api.url}/api/applications`, {
+    const response = await fetch(`${suite.api.url}/api/applications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -32,40 +32,24 @@ describe('Prospect List in Chromium', () => {
   }
 
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers();
-    browser = await launchBrowser();
     await apply('Olive', 'olive@example.test', 'considering');
     await apply('Newton', 'OLIVE@example.test', 'immediate'); // same e-mail: a possible duplicate
-    await eventually(async () => (await api.prisma.application.count({ where: { enrichedAt: null } })) === 0);
+    await eventually(
+      async () => (await suite.api.prisma.application.count({ where: { enrichedAt: null } })) === 0,
+    );
   });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await workers?.close();
-    await api?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    return context.newPage();
-  }
-
   it('sends a visitor to sign in', { timeout: 60_000 }, async () => {
-    const page = await newPage();
-    await page.goto(`${api.url}/admin/prospects`);
+    const page = await suite.newPage();
+    await page.goto(`${suite.api.url}/admin/prospects`);
     await page.getByText('You are logged out. Logging in again...').waitFor({ timeout: 30_000 });
     await page.waitForURL((url) => url.pathname !== '/admin/prospects', { timeout: 30_000 });
   });
 
   it('lists, filters and updates prospects for staff', { timeout: 90_000 }, async () => {
-    const staff = await createUser(api.prisma, { role: 'staff' });
-    const page = await newPage();
-    await signInBrowser(page, api.url, staff.email, staff.password);
-    await page.goto(`${api.url}/admin/prospects`);
+    const staff = await createUser(suite.api.prisma, { role: 'staff' });
+    const page = await suite.newPage();
+    await signInBrowser(page, suite.api.url, staff.email, staff.password);
+    await page.goto(`${suite.api.url}/admin/prospects`);
     await page.getByRole('heading', { level: 1, name: 'Prospect List' }).waitFor();
     await page.getByText('2 of 2 prospects').waitFor({ timeout: 30_000 });
     const names = await page.locator('.prospect__name').allInnerTexts();
@@ -84,7 +68,8 @@ describe('Prospect List in Chromium', () => {
     await page.getByText('Changes have been saved successfully').waitFor();
     await eventually(
       async () =>
-        (await api.prisma.application.findFirst({ where: { firstName: 'Olive' } }))?.status === 'Contacted',
+        (await suite.api.prisma.application.findFirst({ where: { firstName: 'Olive' } }))?.status ===
+        'Contacted',
     );
 
     await page.getByLabel('Status', { exact: true }).selectOption('Contacted');
@@ -99,7 +84,7 @@ describe('Prospect List in Chromium', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Demo booked for Friday').waitFor();
-    const newton = await api.prisma.application.findFirstOrThrow({ where: { firstName: 'Newton' } });
+    const newton = await suite.api.prisma.application.findFirstOrThrow({ where: { firstName: 'Newton' } });
     expect(newton).toMatchObject({ status: 'Demo', notes: 'Demo booked for Friday' });
   });
 });

@@ -2,34 +2,20 @@
 // application form (toast, confirmation in MailDev, follow-up after a shortened delay), and
 // /profit-calculator's scroll flag.
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually } from '../support/server.ts';
 
 const FOLLOWUP_DELAY_MS = 4_000;
 
 describe('operator recruitment in Chromium', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    const env = { APPLICATION_FOLLOWUP_DELAY_MS: String(FOLLOWUP_DELAY_MS), RATE_LIMIT_DISABLED: 'true' };
-    api = await startApi({ env });
-    workers = await startWorkers({ env });
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await workers?.close();
-    await api?.close();
+  const env = { APPLICATION_FOLLOWUP_DELAY_MS: String(FOLLOWUP_DELAY_MS), RATE_LIMIT_DISABLED: 'true' };
+  const suite = useBrowserSuite({
+    apiEnv: env,
+    workers: { env },
+    contextOptions: { reducedMotion: 'reduce' },
   });
 
   /** Waits until a section's top sits just under the fixed top bar. */
@@ -40,12 +26,8 @@ describe('operator recruitment in Chromium', () => {
     }, 10_000);
   }
 
-  async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto(new URL(path, api.url).href);
-    return page;
-  }
+  const openPage = (path: string, viewport = { width: 1280, height: 900 }) =>
+    suite.openPage(path, { viewport });
 
   it('shows every section in order, scrolls from the top navigation and keeps claims qualified', {
     timeout: 60_000,
@@ -141,7 +123,7 @@ describe('operator recruitment in Chromium', () => {
     ]) {
       await form.getByText(message, { exact: true }).waitFor();
     }
-    expect(await api.prisma.application.count()).toBe(0);
+    expect(await suite.api.prisma.application.count()).toBe(0);
 
     const email = `e2e-applicant-${randomUUID().slice(0, 8)}@example.test`;
     await form.getByLabel('First Name').fill('Margaret');
@@ -163,7 +145,7 @@ describe('operator recruitment in Chromium', () => {
     expect(await form.getByLabel('First Name').inputValue()).toBe('');
     expect(await form.getByRole('checkbox').isChecked()).toBe(false);
 
-    const stored = await api.prisma.application.findFirstOrThrow({ where: { email } });
+    const stored = await suite.api.prisma.application.findFirstOrThrow({ where: { email } });
     expect(stored).toMatchObject({
       status: 'New',
       state: 'MA',

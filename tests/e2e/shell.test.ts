@@ -1,8 +1,6 @@
 // The installable app shell, in Chromium against the real API serving the built PWA on one origin.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startApi } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 
 interface ManifestIcon {
   src: string;
@@ -14,35 +12,11 @@ interface ManifestIcon {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe('PWA shell', () => {
-  let api: { url: string; close(): Promise<void> };
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    api = await startApi();
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-
   // Each test gets a fresh profile, so no service worker or cache carries over between tests.
-  async function openPage(path: string): Promise<Page> {
-    context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(new URL(path, api.url).href);
-    return page;
-  }
+  const suite = useBrowserSuite();
 
   it('renders the home page with its heading', async () => {
-    const page = await openPage('/');
+    const page = await suite.openPage('/');
     const heading = page.getByRole('heading', { level: 1, name: 'PrintFarm Network' });
     await heading.waitFor();
     expect(await page.title()).toBe('PrintFarm Network');
@@ -52,10 +26,10 @@ describe('PWA shell', () => {
   });
 
   it('links a web app manifest whose icons are real PNGs of the stated sizes', async () => {
-    const page = await openPage('/');
+    const page = await suite.openPage('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
-    const manifestUrl = new URL(href ?? '', api.url);
+    const manifestUrl = new URL(href ?? '', suite.api.url);
     const response = await fetch(manifestUrl);
     expect(response.status).toBe(200);
     const manifest = (await response.json()) as {
@@ -91,7 +65,7 @@ describe('PWA shell', () => {
   });
 
   it('shows the 404 page for an unknown path, with a way back home', async () => {
-    const page = await openPage('/no-such-page');
+    const page = await suite.openPage('/no-such-page');
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
@@ -99,20 +73,20 @@ describe('PWA shell', () => {
   });
 
   it('answers an unknown /api path with a JSON 404, never the app page', async () => {
-    const response = await fetch(`${api.url}/api/nope`, { headers: { accept: 'text/html' } });
+    const response = await fetch(`${suite.api.url}/api/nope`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
     const body = (await response.json()) as { message?: unknown };
     expect(typeof body.message).toBe('string');
 
-    const page = await openPage('/');
-    const navigation = await page.goto(`${api.url}/api/nope`);
+    const page = await suite.openPage('/');
+    const navigation = await page.goto(`${suite.api.url}/api/nope`);
     expect(navigation?.status()).toBe(404);
     expect(await navigation?.headerValue('content-type')).toContain('application/json');
   });
 
   it('focuses the notification region when F8 is pressed', async () => {
-    const page = await openPage('/');
+    const page = await suite.openPage('/');
     await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
     await page.keyboard.press('F8');
     // Expressions as strings: this file is type-checked without the DOM library.
@@ -123,21 +97,21 @@ describe('PWA shell', () => {
   });
 
   it('registers a service worker that keeps the app working offline', async () => {
-    const page = await openPage('/');
+    const page = await suite.openPage('/');
     await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
     const scriptUrl = await page.evaluate<string | null>(
       'navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null)',
     );
-    expect(scriptUrl).toBe(`${api.url}/sw.js`);
+    expect(scriptUrl).toBe(`${suite.api.url}/sw.js`);
 
     // The first visit installs the worker; from the next load on it controls the page.
     await page.reload();
     expect(await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')).toBe(true);
 
-    await context?.setOffline(true);
-    await page.goto(`${api.url}/no-such-page`);
+    await suite.context?.setOffline(true);
+    await page.goto(`${suite.api.url}/no-such-page`);
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
-    await page.goto(`${api.url}/`);
+    await page.goto(`${suite.api.url}/`);
     await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
     // Proof the network really was gone: an uncached API call fails.
     expect(await page.evaluate<string>("fetch('/api/health').then(() => 'reached', () => 'failed')")).toBe(

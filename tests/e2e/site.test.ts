@@ -1,36 +1,14 @@
 // The customer site in Chromium: landing page sections, links and product-card rules, the live farm
 // count, the mobile menu, and the privacy policy.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 import { insertFarms } from './networkFixtures.ts';
 
 describe('customer site', () => {
-  let api: TestApi;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    api = await startApi();
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-
-  async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    await context?.close();
-    context = await browser.newContext({ viewport, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await page.goto(new URL(path, api.url).href);
-    return page;
-  }
+  const suite = useBrowserSuite({ contextOptions: { serviceWorkers: 'block' } });
+  const openPage = (path: string, viewport = { width: 1280, height: 900 }) =>
+    suite.openPage(path, { viewport });
 
   const hrefOf = (page: Page, name: string, scope = 'body') =>
     page.locator(scope).getByRole('link', { name, exact: true }).first().getAttribute('href');
@@ -124,10 +102,9 @@ describe('customer site', () => {
   });
 
   it("shows '50+' until farms exist, then the real count", async () => {
-    context = await browser.newContext({ serviceWorkers: 'block' });
-    const page = await context.newPage();
+    const page = await suite.newPage();
     const listed = page.waitForResponse((response) => response.url().endsWith('/api/print-farms'));
-    await page.goto(new URL('/', api.url).href);
+    await page.goto(new URL('/', suite.api.url).href);
     // The list answered empty, so the fallback stays.
     expect(await (await listed).json()).toEqual([]);
     const figure = page.locator('[data-figure="Active Print Farms"]');
@@ -141,7 +118,7 @@ describe('customer site', () => {
       expect(await page.locator(`[data-figure="${label}"]`).textContent()).toBe(value);
     }
 
-    await insertFarms(api.prisma, [
+    await insertFarms(suite.api.prisma, [
       {
         displayName: 'Count One',
         city: 'Austin',

@@ -1,22 +1,17 @@
 // Staff run the network in Chromium: the node switch persists across a reload, settings save, and a
 // customer is refused.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 
 describe('staff network screens', () => {
-  let api: TestApi;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let staff: TestUser;
   let farmId: string;
 
   beforeAll(async () => {
-    api = await startApi();
-    browser = await launchBrowser();
-    staff = await createUser(api.prisma, { role: 'staff' });
-    const farm = await api.prisma.printFarm.create({
+    staff = await createUser(suite.api.prisma, { role: 'staff' });
+    const farm = await suite.api.prisma.printFarm.create({
       data: {
         farmName: 'lone-star-layers',
         companyKey: 'lone star layers',
@@ -43,16 +38,11 @@ describe('staff network screens', () => {
     farmId = farm.id;
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-
   it('switches a node off, and it stays off after a reload', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     try {
-      await signInBrowser(page, api.url, staff.email, staff.password, '/admin/nodes');
+      await signInBrowser(page, suite.api.url, staff.email, staff.password, '/admin/nodes');
       await page.getByRole('heading', { name: 'Activate Manufacturing Nodes' }).waitFor({ timeout: 30_000 });
       await page.getByText('1 of 1 nodes active').waitFor();
       await page.getByText('Orders within 60 miles will be routed to this node').waitFor();
@@ -61,7 +51,7 @@ describe('staff network screens', () => {
       await page.reload();
       await page.getByText('0 of 1 nodes active').waitFor({ timeout: 30_000 });
       expect(await page.getByRole('switch').isChecked()).toBe(false);
-      const stored = await api.prisma.printFarm.findUniqueOrThrow({ where: { id: farmId } });
+      const stored = await suite.api.prisma.printFarm.findUniqueOrThrow({ where: { id: farmId } });
       expect(stored.isActive).toBe(false);
     } finally {
       await context.close();
@@ -69,10 +59,10 @@ describe('staff network screens', () => {
   }, 90_000);
 
   it('saves payment settings and shows a field message for a bad fee', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     try {
-      await signInBrowser(page, api.url, staff.email, staff.password, '/admin/settings');
+      await signInBrowser(page, suite.api.url, staff.email, staff.password, '/admin/settings');
       const fee = page.getByLabel('Monthly fee ($)');
       await fee.waitFor({ timeout: 30_000 });
       await fee.fill('-3');
@@ -82,7 +72,7 @@ describe('staff network screens', () => {
       await fee.fill('17.5');
       await paymentForm.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Settings saved').waitFor();
-      const row = await api.prisma.platformSetting.findUniqueOrThrow({ where: { key: 'payments' } });
+      const row = await suite.api.prisma.platformSetting.findUniqueOrThrow({ where: { key: 'payments' } });
       expect(row.value).toMatchObject({ monthlyFee: '17.50' });
     } finally {
       await context.close();
@@ -90,11 +80,11 @@ describe('staff network screens', () => {
   }, 90_000);
 
   it('refuses a customer: the API answers 403 and the page shows no nodes', async () => {
-    const customer = await createUser(api.prisma);
-    const context = await browser.newContext();
+    const customer = await createUser(suite.api.prisma);
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     try {
-      await signInBrowser(page, api.url, customer.email, customer.password, '/admin/nodes');
+      await signInBrowser(page, suite.api.url, customer.email, customer.password, '/admin/nodes');
       const answer = await page.waitForResponse((response) => response.url().endsWith('/api/admin/nodes'));
       expect(answer.status()).toBe(403);
       expect(await page.getByRole('switch').count()).toBe(0);

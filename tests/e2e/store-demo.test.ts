@@ -1,28 +1,26 @@
 // The three demo storefronts in Chromium, on the real seeded stores: search, filters, sorts, favourites,
 // views, the cart and the workshop's custom-order request.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStores } from '../../prisma/seed/stores.ts';
 import { createUser } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually } from '../support/server.ts';
 
 const TIMEOUT = 30_000;
 // SCREENSHOTS=/some/dir keeps a picture of each storefront for a human look.
 const SHOTS = process.env.SCREENSHOTS;
 
 describe('demo storefronts', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-  let browser: Browser;
+  const suite = useBrowserSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' }, workers: true });
   let context: BrowserContext;
   let ownerEmail: string;
 
   async function open(path: string): Promise<Page> {
     const page = await context.newPage();
     page.setDefaultTimeout(TIMEOUT);
-    await page.goto(`${api.url}${path}`);
+    await page.goto(`${suite.api.url}${path}`);
     return page;
   }
 
@@ -31,25 +29,19 @@ describe('demo storefronts', () => {
   }
 
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers();
-    const owner = await createUser(api.prisma, { role: 'operator' });
+    const owner = await createUser(suite.api.prisma, { role: 'operator' });
     ownerEmail = owner.email;
-    await seedStores(api.prisma, { ownerId: owner.id });
+    await seedStores(suite.api.prisma, { ownerId: owner.id });
     // One picture that cannot load, to see the placeholder take its place.
-    await api.prisma.product.updateMany({
+    await suite.api.prisma.product.updateMany({
       where: { name: 'Elven Ranger' },
       data: { imageUrl: `${'http://127.0.0.1:9'}/missing.png` },
     });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
   }, 120_000);
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await workers?.close();
-    await api?.close();
   });
 
   it('miniatures: search, categories, sorts, favourites and Add to Cart', async () => {
@@ -97,7 +89,7 @@ describe('demo storefronts', () => {
     ).toBe(true);
     await page.getByRole('button', { name: 'Cart, 1 items' }).waitFor();
     await page.getByRole('link', { name: /Back to Marketplace/ }).click();
-    await page.waitForURL(`${api.url}/`);
+    await page.waitForURL(`${suite.api.url}/`);
   }, 120_000);
 
   it('parts: category sidebar, search by tag, list view and the Filters toggle', async () => {
@@ -144,7 +136,7 @@ describe('demo storefronts', () => {
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await page.getByText('Request sent!').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const row = await api.prisma.customOrderRequest.findFirstOrThrow({
+    const row = await suite.api.prisma.customOrderRequest.findFirstOrThrow({
       where: { email: 'robin@example.test' },
     });
     expect(row.budget).toBe('$40-$60');

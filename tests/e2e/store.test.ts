@@ -1,12 +1,12 @@
 // The shopper's and the owner's journey in Chromium: browse a store, fill the cart, check out (with the
 // form's rules), get the confirmation e-mail; the owner sees the order in store admin and ships it.
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually } from '../support/server.ts';
 
 const TIMEOUT = 30_000;
 // SCREENSHOTS=/some/dir keeps a picture of each screen for a human look.
@@ -16,22 +16,20 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe('storefront and store admin in Chromium', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-  let browser: Browser;
+  const suite = useBrowserSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' }, workers: true });
   let owner: TestUser;
   let storeName: string;
   const shopperEmail = `shopper-${randomUUID().slice(0, 8)}@example.test`;
   const contexts: BrowserContext[] = [];
 
   async function newPage(cookieHeader?: string): Promise<Page> {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     contexts.push(context);
     if (cookieHeader) {
       await context.addCookies(
         cookieHeader.split('; ').map((pair) => {
           const [name = '', ...rest] = pair.split('=');
-          return { name, value: rest.join('='), url: api.url };
+          return { name, value: rest.join('='), url: suite.api.url };
         }),
       );
     }
@@ -41,12 +39,9 @@ describe('storefront and store admin in Chromium', () => {
   }
 
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers();
-    browser = await launchBrowser();
-    owner = await createUser(api.prisma, { role: 'operator' });
+    owner = await createUser(suite.api.prisma, { role: 'operator' });
     storeName = `garage-${randomUUID().slice(0, 8)}`;
-    await api.prisma.store.create({
+    await suite.api.prisma.store.create({
       data: {
         userId: owner.id,
         storeName,
@@ -73,14 +68,11 @@ describe('storefront and store admin in Chromium', () => {
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await workers?.close();
-    await api?.close();
   });
 
   it('checks out from a store and the owner ships the order', async () => {
     const page = await newPage();
-    await page.goto(`${api.url}/store/${storeName}`);
+    await page.goto(`${suite.api.url}/store/${storeName}`);
     await page.getByRole('heading', { level: 1, name: 'Garage Parts' }).waitFor();
     const knob = page.getByRole('article', { name: 'Dryer Knob' });
     await knob.getByText('Only 3 left').waitFor();
@@ -140,7 +132,7 @@ describe('storefront and store admin in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
 
-    const order = await api.prisma.order.findFirstOrThrow({
+    const order = await suite.api.prisma.order.findFirstOrThrow({
       where: { customerEmail: shopperEmail },
       include: { items: true },
     });
@@ -150,8 +142,8 @@ describe('storefront and store admin in Chromium', () => {
     expect(confirmation.text).toContain('Total: $40.99');
 
     // The owner signs in, finds the order and ships it.
-    const admin = await newPage(await signIn(api.url, owner.email, owner.password));
-    await admin.goto(`${api.url}/admin/store/${storeName}`);
+    const admin = await newPage(await signIn(suite.api.url, owner.email, owner.password));
+    await admin.goto(`${suite.api.url}/admin/store/${storeName}`);
     await admin.getByRole('heading', { name: 'Garage Parts - Store Admin' }).waitFor();
     await admin.getByText('Pat Shopper').waitFor();
     await shot(admin, 'store-admin-overview');
@@ -177,7 +169,7 @@ describe('storefront and store admin in Chromium', () => {
 
   it('shows Store Not Found for an unknown store and keeps another operator out of the admin', async () => {
     const page = await newPage();
-    await page.goto(`${api.url}/store/no-such-store-here`);
+    await page.goto(`${suite.api.url}/store/no-such-store-here`);
     await page.getByRole('heading', { name: 'Store Not Found' }).waitFor();
     await page
       .getByText("The store you're looking for doesn't exist or is temporarily unavailable.")
@@ -185,20 +177,20 @@ describe('storefront and store admin in Chromium', () => {
 
     // Signed out: the admin says so and sends the browser to /api/login after 500 ms.
     const anonymous = await newPage();
-    await anonymous.goto(`${api.url}/admin/store/${storeName}`);
+    await anonymous.goto(`${suite.api.url}/admin/store/${storeName}`);
     await anonymous.getByText('You are logged out. Logging in again...').waitFor();
     await anonymous.waitForURL((url) => !url.pathname.startsWith('/admin/'));
 
-    const other = await createUser(api.prisma, { role: 'operator' });
-    const intruder = await newPage(await signIn(api.url, other.email, other.password));
-    await intruder.goto(`${api.url}/admin/store/${storeName}`);
+    const other = await createUser(suite.api.prisma, { role: 'operator' });
+    const intruder = await newPage(await signIn(suite.api.url, other.email, other.password));
+    await intruder.goto(`${suite.api.url}/admin/store/${storeName}`);
     await intruder.getByRole('heading', { name: 'Store Not Found' }).waitFor();
     await intruder.getByText("The store you're looking for doesn't exist.").waitFor();
   }, 90_000);
 
   it('lets the owner add, edit and delete products and save the store settings', async () => {
-    const admin = await newPage(await signIn(api.url, owner.email, owner.password));
-    await admin.goto(`${api.url}/admin/store/${storeName}?tab=products`);
+    const admin = await newPage(await signIn(suite.api.url, owner.email, owner.password));
+    await admin.goto(`${suite.api.url}/admin/store/${storeName}?tab=products`);
     await admin.getByRole('tab', { name: 'Products', selected: true }).waitFor();
     await admin.getByRole('button', { name: 'Add Product' }).click();
     const form = admin.getByRole('dialog', { name: 'Add Product' });
@@ -216,7 +208,7 @@ describe('storefront and store admin in Chromium', () => {
     await form.waitFor({ state: 'detached' });
     const card = admin.getByRole('article', { name: 'Spa Jet Cap' });
     await card.getByText('$7.50').waitFor();
-    const saved = await api.prisma.product.findFirstOrThrow({ where: { name: 'Spa Jet Cap' } });
+    const saved = await suite.api.prisma.product.findFirstOrThrow({ where: { name: 'Spa Jet Cap' } });
     expect([saved.stockQuantity, saved.printTime, saved.tags, saved.isActive]).toEqual([
       4,
       90,
@@ -238,7 +230,7 @@ describe('storefront and store admin in Chromium', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await card.waitFor({ state: 'detached' });
-    expect(await api.prisma.product.count({ where: { name: 'Spa Jet Cap' } })).toBe(0);
+    expect(await suite.api.prisma.product.count({ where: { name: 'Spa Jet Cap' } })).toBe(0);
 
     await admin.getByRole('button', { name: 'Store Settings' }).click();
     const settings = admin.getByRole('dialog', { name: 'Store Settings' });
