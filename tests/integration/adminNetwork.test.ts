@@ -1,9 +1,9 @@
 // Staff tools over HTTP against the real app: nodes with a persisted switch, settings, user roles.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { useServerSuite } from '../support/server.ts';
 
-let api: TestApi;
+const server = useServerSuite();
 let staff: TestUser;
 let staffCookie: string;
 let customerCookie: string;
@@ -11,7 +11,7 @@ let onlineFarmId: string;
 let maintenanceFarmId: string;
 
 async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(`${api.url}${path}`, {
+  const response = await fetch(`${server.api.url}${path}`, {
     method,
     headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -47,16 +47,16 @@ function farmData(name: string, nodeStatus: 'online' | 'maintenance') {
 }
 
 beforeAll(async () => {
-  api = await startApi();
-  staff = await createUser(api.prisma, { role: 'staff' });
-  const customer = await createUser(api.prisma);
-  staffCookie = await signIn(api.url, staff.email);
-  customerCookie = await signIn(api.url, customer.email);
-  onlineFarmId = (await api.prisma.printFarm.create({ data: farmData('Node Online Works', 'online') })).id;
+  staff = await createUser(server.api.prisma, { role: 'staff' });
+  const customer = await createUser(server.api.prisma);
+  staffCookie = await signIn(server.api.url, staff.email);
+  customerCookie = await signIn(server.api.url, customer.email);
+  onlineFarmId = (await server.api.prisma.printFarm.create({ data: farmData('Node Online Works', 'online') }))
+    .id;
   maintenanceFarmId = (
-    await api.prisma.printFarm.create({ data: farmData('Node Maint Works', 'maintenance') })
+    await server.api.prisma.printFarm.create({ data: farmData('Node Maint Works', 'maintenance') })
   ).id;
-  await api.prisma.customPrintRequest.create({
+  await server.api.prisma.customPrintRequest.create({
     data: {
       userId: customer.id,
       assignedFarmId: onlineFarmId,
@@ -66,7 +66,6 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => api.close());
 
 describe('nodes', () => {
   it('lists farms as nodes with real job counts and utilisation', async () => {
@@ -88,9 +87,9 @@ describe('nodes', () => {
   it('persists the switch and refuses to activate a node in maintenance', async () => {
     const off = await call('PATCH', `/api/admin/nodes/${onlineFarmId}`, staffCookie, { isActive: false });
     expect(off.status).toBe(200);
-    expect((await api.prisma.printFarm.findUniqueOrThrow({ where: { id: onlineFarmId } })).isActive).toBe(
-      false,
-    );
+    expect(
+      (await server.api.prisma.printFarm.findUniqueOrThrow({ where: { id: onlineFarmId } })).isActive,
+    ).toBe(false);
 
     const refused = await call('PATCH', `/api/admin/nodes/${maintenanceFarmId}`, staffCookie, {
       isActive: true,
@@ -122,7 +121,7 @@ describe('settings', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ payments: { monthlyFee: '19.50', signupFee: '700.00' } });
-    const row = await api.prisma.platformSetting.findUniqueOrThrow({ where: { key: 'payments' } });
+    const row = await server.api.prisma.platformSetting.findUniqueOrThrow({ where: { key: 'payments' } });
     expect(row.updatedByUserId).toBe(staff.id);
   });
 
@@ -136,14 +135,14 @@ describe('settings', () => {
       companyName: 'Company name is required',
       supportEmail: 'Valid email is required',
     });
-    expect(await api.prisma.platformSetting.count({ where: { key: 'company' } })).toBe(0);
+    expect(await server.api.prisma.platformSetting.count({ where: { key: 'company' } })).toBe(0);
     expect((await call('PUT', '/api/admin/settings/secrets', staffCookie, {})).status).toBe(400);
   });
 });
 
 describe('user roles', () => {
   it('lets staff change another user’s role but not their own', async () => {
-    const target = await createUser(api.prisma);
+    const target = await createUser(server.api.prisma);
     const promoted = await call('PATCH', `/api/admin/users/${target.id}`, staffCookie, { role: 'operator' });
     expect(promoted.status).toBe(200);
     expect(promoted.body.role).toBe('operator');

@@ -1,22 +1,15 @@
 // 500 applications submitted at once: every one recorded, every applicant confirmed exactly once.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listEmails } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually, useServerSuite } from '../support/server.ts';
 
 const SUBMISSIONS = 500;
 
 describe('500 concurrent applications', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true', DATABASE_POOL_SIZE: '10' } });
-    workers = await startWorkers({ env: { WORKER_CONCURRENCY: '16' } });
-  });
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
+  const server = useServerSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true', DATABASE_POOL_SIZE: '10' },
+    workers: { env: { WORKER_CONCURRENCY: '16' } },
   });
 
   it('records all of them and confirms each applicant exactly once', { timeout: 180_000 }, async () => {
@@ -24,7 +17,7 @@ describe('500 concurrent applications', () => {
     const addresses = Array.from({ length: SUBMISSIONS }, (_, i) => `load-${run}-${i}@example.test`);
     const statuses = await Promise.all(
       addresses.map(async (email, i) => {
-        const response = await fetch(`${api.url}/api/applications`, {
+        const response = await fetch(`${server.api.url}/api/applications`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
@@ -42,9 +35,9 @@ describe('500 concurrent applications', () => {
       }),
     );
     expect(statuses.filter((status) => status !== 201)).toEqual([]);
-    expect(await api.prisma.application.count({ where: { email: { startsWith: `load-${run}-` } } })).toBe(
-      SUBMISSIONS,
-    );
+    expect(
+      await server.api.prisma.application.count({ where: { email: { startsWith: `load-${run}-` } } }),
+    ).toBe(SUBMISSIONS);
 
     const wanted = new Set(addresses);
     const confirmations = await eventually(async () => {
@@ -68,7 +61,7 @@ describe('500 concurrent applications', () => {
     expect(confirmations.length).toBeGreaterThanOrEqual(SUBMISSIONS);
     expect(perAddress.size).toBe(SUBMISSIONS);
     expect([...perAddress.values()].every((count) => count === 1)).toBe(true);
-    const sent = await api.prisma.emailLog.count({
+    const sent = await server.api.prisma.emailLog.count({
       where: {
         messageKey: { startsWith: 'application-confirmation:' },
         status: 'sent',

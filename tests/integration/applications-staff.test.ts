@@ -1,23 +1,22 @@
 // Staff-only calls on operator applications: the list (newest first, with enrichment) and the update.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/auth.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { useServerSuite } from '../support/server.ts';
 
 describe('staff application calls', () => {
-  let api: TestApi;
+  const server = useServerSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' } });
   let staffCookie: string;
   let customerCookie: string;
   const ids: string[] = [];
 
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    const staff = await createUser(api.prisma, { role: 'staff' });
-    const customer = await createUser(api.prisma, { role: 'customer' });
-    staffCookie = await signIn(api.url, staff.email, staff.password);
-    customerCookie = await signIn(api.url, customer.email, customer.password);
+    const staff = await createUser(server.api.prisma, { role: 'staff' });
+    const customer = await createUser(server.api.prisma, { role: 'customer' });
+    staffCookie = await signIn(server.api.url, staff.email, staff.password);
+    customerCookie = await signIn(server.api.url, customer.email, customer.password);
     for (const firstName of ['Older', 'Newer']) {
-      const response = await fetch(`${api.url}/api/applications`, {
+      const response = await fetch(`${server.api.url}/api/applications`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -32,10 +31,9 @@ describe('staff application calls', () => {
       ids.push(String(((await response.json()) as { id: string }).id));
     }
   });
-  afterAll(() => api?.close());
 
   const call = (method: string, path: string, cookie?: string, body?: unknown) =>
-    fetch(`${api.url}${path}`, {
+    fetch(`${server.api.url}${path}`, {
       method,
       headers: {
         ...(cookie ? { cookie } : {}),

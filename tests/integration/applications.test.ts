@@ -1,9 +1,9 @@
 // Operator applications through the real API and workers: validation, the one-transaction outbox,
 // enrichment (territory density, duplicates, lead score) and the shortened 48-hour follow-up.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailsTo } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually, type TestApi, useServerSuite } from '../support/server.ts';
 
 const FOLLOWUP_DELAY_MS = 2_000;
 const STAFF_ALERTS = `staff-alerts-${randomUUID().slice(0, 8)}@example.test`;
@@ -72,18 +72,8 @@ async function seedFarm(
 }
 
 describe('operator applications', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-
-  beforeAll(async () => {
-    const env = { APPLICATION_FOLLOWUP_DELAY_MS: String(FOLLOWUP_DELAY_MS), RATE_LIMIT_DISABLED: 'true' };
-    api = await startApi({ env });
-    workers = await startWorkers({ env: { ...env, STAFF_EMAILS: STAFF_ALERTS } });
-  });
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-  });
+  const env = { APPLICATION_FOLLOWUP_DELAY_MS: String(FOLLOWUP_DELAY_MS), RATE_LIMIT_DISABLED: 'true' };
+  const server = useServerSuite({ apiEnv: env, workers: { env: { ...env, STAFF_EMAILS: STAFF_ALERTS } } });
 
   describe('validation', () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
@@ -104,22 +94,22 @@ describe('operator applications', () => {
     it.each(cases)(
       'rejects %s with its message and writes nothing',
       async (_label, change, field, message) => {
-        const before = await api.prisma.application.count();
-        const outboxBefore = await api.prisma.outboxEvent.count();
+        const before = await server.api.prisma.application.count();
+        const outboxBefore = await server.api.prisma.outboxEvent.count();
         const body = validApplication(change);
         for (const [key, value] of Object.entries(change))
           if (value === undefined) delete (body as Record<string, unknown>)[key];
-        const response = await submit(api, body);
+        const response = await submit(server.api, body);
         expect(response.status).toBe(400);
         expect(response.body.fields).toMatchObject({ [field]: message });
         expect(response.body.message).toBe(message);
-        expect(await api.prisma.application.count()).toBe(before);
-        expect(await api.prisma.outboxEvent.count()).toBe(outboxBefore);
+        expect(await server.api.prisma.application.count()).toBe(before);
+        expect(await server.api.prisma.outboxEvent.count()).toBe(outboxBefore);
       },
     );
 
     it('rejects a body that is not an object', async () => {
-      const response = await submit(api, ['nope']);
+      const response = await submit(server.api, ['nope']);
       expect(response.status).toBe(400);
     });
   });
@@ -127,7 +117,7 @@ describe('operator applications', () => {
   it('stores a New application with its confirmation, enrichment and delayed follow-up', async () => {
     const body = { ...validApplication(), terms: true, status: 'Won' };
     const started = Date.now();
-    const response = await submit(api, body);
+    const response = await submit(server.api, body);
     expect(response.status).toBe(201);
     const id = String(response.body.id);
     expect(response.body).toMatchObject({
@@ -143,7 +133,7 @@ describe('operator applications', () => {
     expect(response.body).not.toHaveProperty('terms');
     expect(response.body).not.toHaveProperty('leadScore');
 
-    const events = await api.prisma.outboxEvent.findMany({
+    const events = await server.api.prisma.outboxEvent.findMany({
       where: {
         OR: [
           { payload: { path: ['applicationId'], equals: id } },
@@ -174,17 +164,17 @@ describe('operator applications', () => {
 
   it('enriches an application with territory density, a lead score and duplicate flags', async () => {
     // Austin's centre in the offline ZIP table is about 30.33, -97.77.
-    await seedFarm(api, 'Austin Prints', { latitude: 30.27, longitude: -97.74 }, 5);
-    await seedFarm(api, 'Round Rock Labs', { latitude: 30.51, longitude: -97.68 }, 2);
-    await seedFarm(api, 'San Antonio Parts', { latitude: 29.42, longitude: -98.49 }, 7); // ~75 miles
-    await seedFarm(api, 'Dallas Makers', { latitude: 32.78, longitude: -96.8 }, 9); // ~180 miles
-    await seedFarm(api, 'Closed Austin Farm', { latitude: 30.28, longitude: -97.75 }, 4, false);
+    await seedFarm(server.api, 'Austin Prints', { latitude: 30.27, longitude: -97.74 }, 5);
+    await seedFarm(server.api, 'Round Rock Labs', { latitude: 30.51, longitude: -97.68 }, 2);
+    await seedFarm(server.api, 'San Antonio Parts', { latitude: 29.42, longitude: -98.49 }, 7); // ~75 miles
+    await seedFarm(server.api, 'Dallas Makers', { latitude: 32.78, longitude: -96.8 }, 9); // ~180 miles
+    await seedFarm(server.api, 'Closed Austin Farm', { latitude: 30.28, longitude: -97.75 }, 4, false);
 
-    const first = await submit(api, validApplication({ phone: '(512) 555-0199' }));
+    const first = await submit(server.api, validApplication({ phone: '(512) 555-0199' }));
     expect(first.status).toBe(201);
     const firstId = String(first.body.id);
     const enriched = await eventually(async () => {
-      const row = await api.prisma.application.findUnique({ where: { id: firstId } });
+      const row = await server.api.prisma.application.findUnique({ where: { id: firstId } });
       return row?.enrichedAt ? row : undefined;
     });
     expect(enriched.latitude).toBeCloseTo(30.33, 1);
@@ -198,20 +188,25 @@ describe('operator applications', () => {
     expect(enriched.leadScore).toBeLessThanOrEqual(100);
 
     // Same e-mail in another case, later: a duplicate of the first.
-    const sameEmail = await submit(api, validApplication({ email: String(first.body.email).toUpperCase() }));
+    const sameEmail = await submit(
+      server.api,
+      validApplication({ email: String(first.body.email).toUpperCase() }),
+    );
     // Same phone digits written differently, from a city the ZIP table does not know.
     const samePhone = await submit(
-      api,
+      server.api,
       validApplication({ phone: '512.555.0199', city: 'Nowhereville', investment: 'considering' }),
     );
     for (const duplicate of [sameEmail, samePhone]) {
       const row = await eventually(async () => {
-        const found = await api.prisma.application.findUnique({ where: { id: String(duplicate.body.id) } });
+        const found = await server.api.prisma.application.findUnique({
+          where: { id: String(duplicate.body.id) },
+        });
         return found?.enrichedAt ? found : undefined;
       });
       expect(row.duplicateOfId).toBe(firstId);
     }
-    const unknownPlace = await api.prisma.application.findUniqueOrThrow({
+    const unknownPlace = await server.api.prisma.application.findUniqueOrThrow({
       where: { id: String(samePhone.body.id) },
     });
     expect(unknownPlace.latitude).toBeNull();
@@ -219,18 +214,18 @@ describe('operator applications', () => {
     expect(unknownPlace.leadScore).toBeLessThan(enriched.leadScore ?? 0);
     // The first one stays the original.
     expect(
-      (await api.prisma.application.findUniqueOrThrow({ where: { id: firstId } })).duplicateOfId,
+      (await server.api.prisma.application.findUniqueOrThrow({ where: { id: firstId } })).duplicateOfId,
     ).toBeNull();
   });
 
   it('follows up a still-New application after the delay and alerts staff, but skips a Contacted one', async () => {
-    const waiting = await submit(api, validApplication({ firstName: 'Grace', lastName: 'Hopper' }));
-    const contacted = await submit(api, validApplication({ firstName: 'Alan', lastName: 'Turing' }));
+    const waiting = await submit(server.api, validApplication({ firstName: 'Grace', lastName: 'Hopper' }));
+    const contacted = await submit(server.api, validApplication({ firstName: 'Alan', lastName: 'Turing' }));
     expect(waiting.status).toBe(201);
     expect(contacted.status).toBe(201);
     const waitingId = String(waiting.body.id);
     const contactedId = String(contacted.body.id);
-    await api.prisma.application.update({ where: { id: contactedId }, data: { status: 'Contacted' } });
+    await server.api.prisma.application.update({ where: { id: contactedId }, data: { status: 'Contacted' } });
 
     const followups = await eventually(async () => {
       const found = (await emailsTo(String(waiting.body.email))).filter((mail) =>
@@ -245,15 +240,15 @@ describe('operator applications', () => {
       return found.length > 0 ? found : undefined;
     });
     expect(alerts).toHaveLength(1);
-    const row = await api.prisma.application.findUniqueOrThrow({ where: { id: waitingId } });
+    const row = await server.api.prisma.application.findUniqueOrThrow({ where: { id: waitingId } });
     expect(row.followUpSentAt).not.toBeNull();
 
     // The Contacted one's follow-up job ran and skipped: no e-mail, nothing stored.
-    const event = await api.prisma.outboxEvent.findFirstOrThrow({
+    const event = await server.api.prisma.outboxEvent.findFirstOrThrow({
       where: { job: 'application.followup', payload: { path: ['applicationId'], equals: contactedId } },
     });
     const job = await eventually(async () => {
-      const found = await api.queues.get('application.followup').getJob(event.id);
+      const found = await server.api.queues.get('application.followup').getJob(event.id);
       return found?.finishedOn ? found : undefined;
     });
     expect(job.returnvalue).toBe('skipped');
@@ -262,15 +257,16 @@ describe('operator applications', () => {
     expect(
       (await emailsTo(STAFF_ALERTS)).filter((mail) => mail.subject.includes('Alan Turing')),
     ).toHaveLength(0);
-    const skipped = await api.prisma.application.findUniqueOrThrow({ where: { id: contactedId } });
+    const skipped = await server.api.prisma.application.findUniqueOrThrow({ where: { id: contactedId } });
     expect(skipped.followUpSentAt).toBeNull();
   });
 
   it('does not follow up twice when the job runs again', async () => {
-    const submitted = await submit(api, validApplication());
+    const submitted = await submit(server.api, validApplication());
     const id = String(submitted.body.id);
     await eventually(
-      async () => (await api.prisma.application.findUnique({ where: { id } }))?.followUpSentAt ?? undefined,
+      async () =>
+        (await server.api.prisma.application.findUnique({ where: { id } }))?.followUpSentAt ?? undefined,
       30_000,
     );
     const { applicationFollowup } = await import('../../workers/src/jobs/applicationFollowup.ts');
@@ -278,7 +274,7 @@ describe('operator applications', () => {
     const outcome = await applicationFollowup(
       { applicationId: id },
       {
-        prisma: workers.prisma,
+        prisma: server.workers.prisma,
         mailer: { send: async () => ({ messageId: 'unused' }), close: () => {} },
         config: loadWorkerConfig({}),
         log: { info: () => {} } as never,
@@ -288,7 +284,7 @@ describe('operator applications', () => {
     );
     expect(outcome).toBe('skipped');
     expect(
-      await api.prisma.outboxEvent.count({
+      await server.api.prisma.outboxEvent.count({
         where: { payload: { path: ['messageKey'], equals: `application-followup:${id}` } },
       }),
     ).toBe(1);

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '../support/auth.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { startApi, type TestApi, useServerSuite } from '../support/server.ts';
 
 function post(api: TestApi, path: string, body: unknown) {
   return fetch(`${api.url}${path}`, {
@@ -23,64 +23,62 @@ async function expectTooMany(response: Response) {
 }
 
 describe('rate limits', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi({
-      env: {
-        RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '3',
-        RATE_LIMIT_SIGNIN_IP_POINTS: '8',
-        RATE_LIMIT_SIGNUP_IP_POINTS: '2',
-      },
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
+  const server = useServerSuite({
+    apiEnv: {
+      RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '3',
+      RATE_LIMIT_SIGNIN_IP_POINTS: '8',
+      RATE_LIMIT_SIGNUP_IP_POINTS: '2',
+    },
   });
 
   it('limits sign-in attempts per account, even with the right password once it is hit', async () => {
-    const user = await createUser(api.prisma);
+    const user = await createUser(server.api.prisma);
     for (let i = 0; i < 3; i++) {
       expect(
-        (await post(api, '/api/auth/login', { email: user.email, password: `wrong password ${i}` })).status,
+        (await post(server.api, '/api/auth/login', { email: user.email, password: `wrong password ${i}` }))
+          .status,
       ).toBe(401);
     }
     await expectTooMany(
-      await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
+      await post(server.api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
     );
     // Another account from the same address is still allowed (until the per-IP limit).
-    const other = await createUser(api.prisma);
+    const other = await createUser(server.api.prisma);
     expect(
-      (await post(api, '/api/auth/login', { email: other.email, password: DEFAULT_PASSWORD })).status,
+      (await post(server.api, '/api/auth/login', { email: other.email, password: DEFAULT_PASSWORD })).status,
     ).toBe(200);
   });
 
   it('limits failed sign-ins per IP across accounts; successful ones do not count', async () => {
     // 3 failures counted above (the refused 4th attempt and the success did not count); 5 more reach 8.
-    const user = await createUser(api.prisma);
+    const user = await createUser(server.api.prisma);
     for (let i = 0; i < 10; i++) {
       expect(
-        (await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD })).status,
+        (await post(server.api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD })).status,
       ).toBe(200);
     }
     for (let i = 0; i < 5; i++) {
-      const response = await post(api, '/api/auth/login', {
+      const response = await post(server.api, '/api/auth/login', {
         email: `nobody-${randomUUID()}@example.test`,
         password: 'whatever password',
       });
       expect(response.status).toBe(401);
     }
     await expectTooMany(
-      await post(api, '/api/auth/login', { email: `nobody-${randomUUID()}@example.test`, password: 'x' }),
+      await post(server.api, '/api/auth/login', {
+        email: `nobody-${randomUUID()}@example.test`,
+        password: 'x',
+      }),
     );
     // Now even a right password from this address waits.
     await expectTooMany(
-      await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
+      await post(server.api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
     );
   });
 
   it('limits sign-ups per IP', async () => {
     const register = () =>
-      post(api, '/api/auth/register', {
+      post(server.api, '/api/auth/register', {
         email: `new-${randomUUID()}@example.test`,
         password: 'a sturdy passphrase 42',
         firstName: 'A',
@@ -93,19 +91,16 @@ describe('rate limits', () => {
 });
 
 describe('rate limits switched off for load tests', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true', RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '1' } });
-  });
-  afterAll(async () => {
-    await api?.close();
+  const server = useServerSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true', RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '1' },
   });
 
   it('never answers 429 when RATE_LIMIT_DISABLED=true', async () => {
-    const user = await createUser(api.prisma);
+    const user = await createUser(server.api.prisma);
     for (let i = 0; i < 4; i++) {
       expect(
-        (await post(api, '/api/auth/login', { email: user.email, password: `wrong ${i} password` })).status,
+        (await post(server.api, '/api/auth/login', { email: user.email, password: `wrong ${i} password` }))
+          .status,
       ).toBe(401);
     }
   });

@@ -1,8 +1,8 @@
 // Accounts and sessions against the real API: sign-up, sign-in, sign-out, cookies, timeouts, roles.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cookieHeaderFrom, createUser, DEFAULT_PASSWORD, signIn } from '../support/auth.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { type TestApi, useServerSuite } from '../support/server.ts';
 
 const STAFF_EMAIL = 'boss@printfarm.test';
 
@@ -30,18 +30,13 @@ function sid(cookie: string): string {
 }
 
 describe('accounts and sessions', () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { STAFF_EMAILS: `someone@else.test, ${STAFF_EMAIL.toUpperCase()}` } });
-  });
-  afterAll(async () => {
-    await api?.close();
+  const server = useServerSuite({
+    apiEnv: { STAFF_EMAILS: `someone@else.test, ${STAFF_EMAIL.toUpperCase()}` },
   });
 
   it('signs up, answers the user, and sets a HttpOnly SameSite=Lax cookie with a long random id', async () => {
     const address = email('New.User');
-    const response = await post(api, '/api/auth/register', {
+    const response = await post(server.api, '/api/auth/register', {
       email: address.toUpperCase(),
       password: 'a sturdy passphrase 42',
       firstName: 'Ada',
@@ -68,23 +63,23 @@ describe('accounts and sessions', () => {
     // 32 random bytes in base64url: 43 characters, far beyond 128 bits.
     expect(sid(cookie)).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const me = await get(api, '/api/auth/user', cookie);
+    const me = await get(server.api, '/api/auth/user', cookie);
     expect(me.status).toBe(200);
     expect(await me.json()).toEqual(user);
-    const row = await api.prisma.user.findUniqueOrThrow({ where: { email: address.toLowerCase() } });
+    const row = await server.api.prisma.user.findUniqueOrThrow({ where: { email: address.toLowerCase() } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('answers 401 to /api/auth/user without a session or with a forged one', async () => {
-    expect((await get(api, '/api/auth/user')).status).toBe(401);
-    const forged = await get(api, '/api/auth/user', 'pf.sid=abc; pf.sid.sig=def');
+    expect((await get(server.api, '/api/auth/user')).status).toBe(401);
+    const forged = await get(server.api, '/api/auth/user', 'pf.sid=abc; pf.sid.sig=def');
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ message: expect.any(String), fields: {} });
   });
 
   it('refuses short, common and duplicate sign-ups with field messages, writing nothing', async () => {
-    const before = await api.prisma.user.count();
-    const short = await post(api, '/api/auth/register', {
+    const before = await server.api.prisma.user.count();
+    const short = await post(server.api, '/api/auth/register', {
       email: email('short'),
       password: 'short',
       firstName: 'A',
@@ -95,7 +90,7 @@ describe('accounts and sessions', () => {
       'Password must be at least 10 characters',
     );
     for (const common of ['password123', 'Qwertyuiop', '1234567890']) {
-      const response = await post(api, '/api/auth/register', {
+      const response = await post(server.api, '/api/auth/register', {
         email: email('common'),
         password: common,
         firstName: 'A',
@@ -106,8 +101,8 @@ describe('accounts and sessions', () => {
         /too common/,
       );
     }
-    const existing = await createUser(api.prisma);
-    const duplicate = await post(api, '/api/auth/register', {
+    const existing = await createUser(server.api.prisma);
+    const duplicate = await post(server.api, '/api/auth/register', {
       email: existing.email.toUpperCase(),
       password: 'another good passphrase',
       firstName: 'A',
@@ -118,20 +113,20 @@ describe('accounts and sessions', () => {
       message: 'An account with this email already exists',
       fields: { email: 'An account with this email already exists' },
     });
-    const notJson = await fetch(`${api.url}/api/auth/register`, {
+    const notJson = await fetch(`${server.api.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{nope',
     });
     expect(notJson.status).toBe(400);
-    expect(await api.prisma.user.count()).toBe(before + 1); // only the fixture user
+    expect(await server.api.prisma.user.count()).toBe(before + 1); // only the fixture user
   });
 
   it('answers a wrong password and an unknown account alike, in similar time', async () => {
-    const user = await createUser(api.prisma);
+    const user = await createUser(server.api.prisma);
     const attempt = async (address: string, password: string) => {
       const started = performance.now();
-      const response = await post(api, '/api/auth/login', { email: address, password });
+      const response = await post(server.api, '/api/auth/login', { email: address, password });
       const elapsed = performance.now() - started;
       return { status: response.status, body: await response.json(), elapsed };
     };
@@ -156,12 +151,12 @@ describe('accounts and sessions', () => {
   });
 
   it('signs in with the right password and rotates the session id at each sign-in', async () => {
-    const user = await createUser(api.prisma, { firstName: 'Grace' });
-    const first = await signIn(api.url, user.email.toUpperCase(), DEFAULT_PASSWORD);
-    expect((await get(api, '/api/auth/user', first)).status).toBe(200);
+    const user = await createUser(server.api.prisma, { firstName: 'Grace' });
+    const first = await signIn(server.api.url, user.email.toUpperCase(), DEFAULT_PASSWORD);
+    expect((await get(server.api, '/api/auth/user', first)).status).toBe(200);
 
     // Signing in again while holding the first cookie: a new id, and the old one is dead.
-    const again = await fetch(`${api.url}/api/auth/login`, {
+    const again = await fetch(`${server.api.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: first },
       body: JSON.stringify({ email: user.email, password: DEFAULT_PASSWORD }),
@@ -170,29 +165,32 @@ describe('accounts and sessions', () => {
     const second = cookieHeaderFrom(again);
     expect(sid(second)).not.toBe('');
     expect(sid(second)).not.toBe(sid(first));
-    expect((await get(api, '/api/auth/user', first)).status).toBe(401);
-    expect((await get(api, '/api/auth/user', second)).status).toBe(200);
-    expect(await api.prisma.session.count({ where: { sid: sid(first) } })).toBe(0);
+    expect((await get(server.api, '/api/auth/user', first)).status).toBe(401);
+    expect((await get(server.api, '/api/auth/user', second)).status).toBe(200);
+    expect(await server.api.prisma.session.count({ where: { sid: sid(first) } })).toBe(0);
   });
 
   it('ends the session at /api/logout: row deleted, cookie cleared, redirect home', async () => {
-    const user = await createUser(api.prisma);
-    const cookie = await signIn(api.url, user.email);
-    expect(await api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(1);
-    const response = await get(api, '/api/logout', cookie);
+    const user = await createUser(server.api.prisma);
+    const cookie = await signIn(server.api.url, user.email);
+    expect(await server.api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(1);
+    const response = await get(server.api, '/api/logout', cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/');
     expect(response.headers.getSetCookie().find((l) => l.startsWith('pf.sid='))).toMatch(
       /expires=Thu, 01 Jan 1970/i,
     );
-    expect(await api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(0);
+    expect(await server.api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(0);
     // Replaying the old cookie gets nothing.
-    expect((await get(api, '/api/auth/user', cookie)).status).toBe(401);
+    expect((await get(server.api, '/api/auth/user', cookie)).status).toBe(401);
 
-    const other = await signIn(api.url, user.email);
-    const viaPost = await fetch(`${api.url}/api/auth/logout`, { method: 'POST', headers: { cookie: other } });
+    const other = await signIn(server.api.url, user.email);
+    const viaPost = await fetch(`${server.api.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: other },
+    });
     expect(viaPost.status).toBe(204);
-    expect((await get(api, '/api/auth/user', other)).status).toBe(401);
+    expect((await get(server.api, '/api/auth/user', other)).status).toBe(401);
   });
 
   it('redirects /api/login to the sign-in page with a same-origin next path only', async () => {
@@ -205,76 +203,82 @@ describe('accounts and sessions', () => {
       ['?next=javascript%3Aalert(1)', '/dashboard'],
     ];
     for (const [query, next] of cases) {
-      const response = await get(api, `/api/login${query}`);
+      const response = await get(server.api, `/api/login${query}`);
       expect(response.status, query).toBe(302);
       expect(response.headers.get('location'), query).toBe(`/login?next=${encodeURIComponent(next)}`);
     }
     // Already signed in: straight to the (safe) next path.
-    const user = await createUser(api.prisma);
-    const cookie = await signIn(api.url, user.email);
-    const signedIn = await get(api, '/api/login?next=%2F%2Fevil.example', cookie);
+    const user = await createUser(server.api.prisma);
+    const cookie = await signIn(server.api.url, user.email);
+    const signedIn = await get(server.api, '/api/login?next=%2F%2Fevil.example', cookie);
     expect(signedIn.headers.get('location')).toBe('/dashboard');
   });
 
   it('refuses cross-site state-changing requests and allows same-origin and header-less ones', async () => {
-    const user = await createUser(api.prisma);
+    const user = await createUser(server.api.prisma);
     const body = { email: user.email, password: DEFAULT_PASSWORD };
-    const crossOrigin = await post(api, '/api/auth/login', body, { origin: 'https://evil.example' });
+    const crossOrigin = await post(server.api, '/api/auth/login', body, { origin: 'https://evil.example' });
     expect(crossOrigin.status).toBe(403);
     expect(await crossOrigin.json()).toEqual({ message: 'Cross-site request refused', fields: {} });
     expect(crossOrigin.headers.getSetCookie()).toEqual([]);
-    const nullOrigin = await post(api, '/api/auth/login', body, { origin: 'null' });
+    const nullOrigin = await post(server.api, '/api/auth/login', body, { origin: 'null' });
     expect(nullOrigin.status).toBe(403);
-    const crossSite = await post(api, '/api/auth/login', body, { 'sec-fetch-site': 'cross-site' });
+    const crossSite = await post(server.api, '/api/auth/login', body, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
-    const sameSiteOtherOrigin = await post(api, '/api/auth/login', body, { 'sec-fetch-site': 'same-site' });
+    const sameSiteOtherOrigin = await post(server.api, '/api/auth/login', body, {
+      'sec-fetch-site': 'same-site',
+    });
     expect(sameSiteOtherOrigin.status).toBe(403);
 
-    expect((await post(api, '/api/auth/login', body, { origin: api.url })).status).toBe(200);
-    expect((await post(api, '/api/auth/login', body, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
-    expect((await post(api, '/api/auth/login', body)).status).toBe(200);
+    expect((await post(server.api, '/api/auth/login', body, { origin: server.api.url })).status).toBe(200);
+    expect(
+      (await post(server.api, '/api/auth/login', body, { 'sec-fetch-site': 'same-origin' })).status,
+    ).toBe(200);
+    expect((await post(server.api, '/api/auth/login', body)).status).toBe(200);
     // The configured public origin counts as ours too.
-    expect((await post(api, '/api/auth/login', body, { origin: 'http://localhost:8080' })).status).toBe(200);
+    expect(
+      (await post(server.api, '/api/auth/login', body, { origin: 'http://localhost:8080' })).status,
+    ).toBe(200);
     // GET is never refused.
     expect(
-      (await fetch(`${api.url}/api/health`, { headers: { origin: 'https://evil.example' } })).status,
+      (await fetch(`${server.api.url}/api/health`, { headers: { origin: 'https://evil.example' } })).status,
     ).toBe(200);
   });
 
   it('ends sessions past the idle or the absolute timeout', async () => {
-    const user = await createUser(api.prisma);
-    const idle = await signIn(api.url, user.email);
-    await api.prisma.session.update({
+    const user = await createUser(server.api.prisma);
+    const idle = await signIn(server.api.url, user.email);
+    await server.api.prisma.session.update({
       where: { sid: sid(idle) },
       data: { expire: new Date(Date.now() - 1000) },
     });
-    expect((await get(api, '/api/auth/user', idle)).status).toBe(401);
+    expect((await get(server.api, '/api/auth/user', idle)).status).toBe(401);
 
-    const old = await signIn(api.url, user.email);
-    const row = await api.prisma.session.findUniqueOrThrow({ where: { sid: sid(old) } });
+    const old = await signIn(server.api.url, user.email);
+    const row = await server.api.prisma.session.findUniqueOrThrow({ where: { sid: sid(old) } });
     const sess = row.sess as Record<string, unknown>;
-    await api.prisma.session.update({
+    await server.api.prisma.session.update({
       where: { sid: sid(old) },
       data: { sess: { ...sess, createdAt: Date.now() - 31 * 86_400_000 } },
     });
-    expect((await get(api, '/api/auth/user', old)).status).toBe(401);
+    expect((await get(server.api, '/api/auth/user', old)).status).toBe(401);
   });
 
   it('applies role changes and deletions at the next request', async () => {
-    const user = await createUser(api.prisma);
-    const cookie = await signIn(api.url, user.email);
-    expect((await get(api, '/api/admin/queues', cookie)).status).toBe(403);
-    await api.prisma.user.update({ where: { id: user.id }, data: { role: 'staff' } });
-    expect(((await (await get(api, '/api/auth/user', cookie)).json()) as { role: string }).role).toBe(
+    const user = await createUser(server.api.prisma);
+    const cookie = await signIn(server.api.url, user.email);
+    expect((await get(server.api, '/api/admin/queues', cookie)).status).toBe(403);
+    await server.api.prisma.user.update({ where: { id: user.id }, data: { role: 'staff' } });
+    expect(((await (await get(server.api, '/api/auth/user', cookie)).json()) as { role: string }).role).toBe(
       'staff',
     );
-    expect((await get(api, '/api/admin/queues', cookie)).status).toBe(200);
-    await api.prisma.user.delete({ where: { id: user.id } });
-    expect((await get(api, '/api/auth/user', cookie)).status).toBe(401);
+    expect((await get(server.api, '/api/admin/queues', cookie)).status).toBe(200);
+    await server.api.prisma.user.delete({ where: { id: user.id } });
+    expect((await get(server.api, '/api/auth/user', cookie)).status).toBe(401);
   });
 
   it('makes STAFF_EMAILS accounts staff at sign-up and at sign-in', async () => {
-    const response = await post(api, '/api/auth/register', {
+    const response = await post(server.api, '/api/auth/register', {
       email: STAFF_EMAIL,
       password: 'staff passphrase 2026',
       firstName: 'Sam',
@@ -283,8 +287,8 @@ describe('accounts and sessions', () => {
     expect(response.status).toBe(201);
     expect(((await response.json()) as { role: string }).role).toBe('staff');
 
-    await api.prisma.user.update({ where: { email: STAFF_EMAIL }, data: { role: 'customer' } });
-    const login = await post(api, '/api/auth/login', {
+    await server.api.prisma.user.update({ where: { email: STAFF_EMAIL }, data: { role: 'customer' } });
+    const login = await post(server.api, '/api/auth/login', {
       email: STAFF_EMAIL,
       password: 'staff passphrase 2026',
     });
@@ -292,15 +296,18 @@ describe('accounts and sessions', () => {
   });
 
   it('serves the queue dashboard to staff only', async () => {
-    const staff = await signIn(api.url, (await createUser(api.prisma, { role: 'staff' })).email);
-    const customer = await signIn(api.url, (await createUser(api.prisma)).email);
-    expect((await get(api, '/api/admin/queues')).status).toBe(401);
-    expect((await get(api, '/api/admin/queues', customer)).status).toBe(403);
-    expect((await get(api, '/api/admin/queues/api/queues', customer)).status).toBe(403);
-    const page = await get(api, '/api/admin/queues', staff);
+    const staff = await signIn(
+      server.api.url,
+      (await createUser(server.api.prisma, { role: 'staff' })).email,
+    );
+    const customer = await signIn(server.api.url, (await createUser(server.api.prisma)).email);
+    expect((await get(server.api, '/api/admin/queues')).status).toBe(401);
+    expect((await get(server.api, '/api/admin/queues', customer)).status).toBe(403);
+    expect((await get(server.api, '/api/admin/queues/api/queues', customer)).status).toBe(403);
+    const page = await get(server.api, '/api/admin/queues', staff);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
-    const queues = await get(api, '/api/admin/queues/api/queues', staff);
+    const queues = await get(server.api, '/api/admin/queues/api/queues', staff);
     expect(queues.status).toBe(200);
     const json = (await queues.json()) as { queues: Array<{ name: string }> };
     expect(json.queues.map((q) => q.name)).toContain('email.send');
@@ -308,7 +315,7 @@ describe('accounts and sessions', () => {
 
   it('sends security headers on pages and API answers', async () => {
     for (const path of ['/', '/api/health', '/api/nope']) {
-      const response = await fetch(`${api.url}${path}`);
+      const response = await fetch(`${server.api.url}${path}`);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
       expect(csp, path).toContain("frame-ancestors 'none'");
@@ -322,24 +329,18 @@ describe('accounts and sessions', () => {
 });
 
 describe('production cookies and headers', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi({
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
-        PUBLIC_URL: 'https://printfarm.example',
-        GOOGLE_MAPS_API_KEY: 'test-key',
-      },
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
+  const server = useServerSuite({
+    apiEnv: {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PUBLIC_URL: 'https://printfarm.example',
+      GOOGLE_MAPS_API_KEY: 'test-key',
+    },
   });
 
   it('uses a __Host- prefixed Secure cookie, HSTS, and allows Google Maps when configured', async () => {
-    const user = await createUser(api.prisma);
-    const response = await fetch(`${api.url}/api/auth/login`, {
+    const user = await createUser(server.api.prisma);
+    const response = await fetch(`${server.api.url}/api/auth/login`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

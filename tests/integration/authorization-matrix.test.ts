@@ -2,7 +2,7 @@
 // status tests/support/authz-routes.ts expects. A route without a row (or a row without a route)
 // fails the test, so nobody adds an endpoint without saying who may call it.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp, routerOf } from '../../api/src/app.ts';
 import { loadApiConfig } from '../../api/src/config.ts';
 import { createQueueRegistry } from '../../api/src/queues.ts';
@@ -11,7 +11,7 @@ import { createLogger } from '../../db/src/logger.ts';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { type Actor, type Expected, ROUTE_ACCESS, type RouteAccess } from '../support/authz-routes.ts';
 import { testEnv } from '../support/env.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { useServerSuite } from '../support/server.ts';
 
 const ACTORS: Actor[] = ['anonymous', 'customer', 'operator', 'otherOperator', 'staff'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -50,19 +50,18 @@ async function registeredRoutes(): Promise<string[]> {
 const key = (row: Pick<RouteAccess, 'method' | 'route'>) => `${row.method} ${row.route}`;
 
 describe('authorization matrix', () => {
-  let api: TestApi;
+  const server = useServerSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' } });
   const users = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
   const cookies = {} as Record<Actor, string | undefined>;
   const fixtures: Record<string, string> = {};
 
   async function signInAs(actor: Actor): Promise<void> {
     if (actor === 'anonymous') return;
-    cookies[actor] = await signIn(api.url, users[actor].email, users[actor].password);
+    cookies[actor] = await signIn(server.api.url, users[actor].email, users[actor].password);
   }
 
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    const { prisma } = api;
+    const { prisma } = server.api;
     users.customer = await createUser(prisma, { role: 'customer' });
     users.operator = await createUser(prisma, { role: 'operator' });
     users.otherOperator = await createUser(prisma, { role: 'operator' });
@@ -147,10 +146,6 @@ describe('authorization matrix', () => {
     });
   });
 
-  afterAll(async () => {
-    await api?.close();
-  });
-
   it('has a row for every route the router knows, and no row for a route it does not', async () => {
     const routes = await registeredRoutes();
     const rows = ROUTE_ACCESS.map(key);
@@ -177,7 +172,7 @@ describe('authorization matrix', () => {
         const headers: Record<string, string> = {};
         if (cookie) headers.cookie = cookie;
         if (row.body !== undefined) headers['content-type'] = 'application/json';
-        const response = await fetch(`${api.url}${path}`, {
+        const response = await fetch(`${server.api.url}${path}`, {
           method: row.method,
           headers,
           redirect: 'manual',

@@ -1,9 +1,9 @@
 // Checkout on the real API: server-side prices, stock that never goes below zero under 200 concurrent
 // shoppers, idempotent submits, and the confirmation e-mails that really arrive in MailDev.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailsTo, listEmails } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually, useServerSuite } from '../support/server.ts';
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -30,8 +30,10 @@ function orderBody(items: { productId: string; quantity: number; unitPrice?: str
 }
 
 describe('POST /api/stores/:storeId/orders', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
+  const server = useServerSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
+    workers: { env: { WORKER_CONCURRENCY: '8' } },
+  });
   let storeId: string;
   let ownerEmail: string;
 
@@ -41,11 +43,11 @@ describe('POST /api/stores/:storeId/orders', () => {
     stockQuantity: number;
     isActive?: boolean;
   }) {
-    return api.prisma.product.create({ data: { storeId, ...data } });
+    return server.api.prisma.product.create({ data: { storeId, ...data } });
   }
 
   function post(body: unknown, headers: Record<string, string> = {}, id = storeId) {
-    return fetch(`${api.url}/api/stores/${id}/orders`, {
+    return fetch(`${server.api.url}/api/stores/${id}/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -53,20 +55,13 @@ describe('POST /api/stores/:storeId/orders', () => {
   }
 
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers({ env: { WORKER_CONCURRENCY: '8' } });
     ownerEmail = `owner-${tag()}@example.test`;
-    const owner = await api.prisma.user.create({ data: { email: ownerEmail, role: 'operator' } });
-    const store = await api.prisma.store.create({
+    const owner = await server.api.prisma.user.create({ data: { email: ownerEmail, role: 'operator' } });
+    const store = await server.api.prisma.store.create({
       data: { userId: owner.id, storeName: `orders-${tag()}`, displayName: 'Orders Test Store' },
     });
     storeId = store.id;
   }, 60_000);
-
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-  });
 
   it('prices every line from the database, adds the shipping fee and ignores tampered figures', async () => {
     const knob = await createProduct({ name: 'Dryer Knob', price: '12.50', stockQuantity: 10 });
@@ -91,13 +86,15 @@ describe('POST /api/stores/:storeId/orders', () => {
       ['Dryer Knob', 2, '12.50'],
       ['Fridge Clip', 1, '7.25'],
     ]);
-    const stored = await api.prisma.order.findUniqueOrThrow({
+    const stored = await server.api.prisma.order.findUniqueOrThrow({
       where: { id: order.id },
       include: { items: true },
     });
     expect(stored.totalAmount.toFixed(2)).toBe('42.24');
     expect(stored.items.every((item) => item.unitPrice.toFixed(2) !== '0.01')).toBe(true);
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: knob.id } })).stockQuantity).toBe(8);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: knob.id } })).stockQuantity,
+    ).toBe(8);
 
     const [confirmation] = await eventually(async () => {
       const mails = await emailsTo(body.customerEmail);
@@ -126,8 +123,10 @@ describe('POST /api/stores/:storeId/orders', () => {
       message: 'Only 0 left of "Hot Tub Jet"',
       fields: { 'items.0.quantity': 'Only 0 left of "Hot Tub Jet"' },
     });
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(0);
-    const orders = await api.prisma.order.findMany({
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity,
+    ).toBe(0);
+    const orders = await server.api.prisma.order.findMany({
       where: { items: { some: { productId: product.id } } },
       include: { items: true },
     });
@@ -166,8 +165,10 @@ describe('POST /api/stores/:storeId/orders', () => {
       message: 'Only 2 left of "Lens Cap"',
       fields: { 'items.1.quantity': 'Only 2 left of "Lens Cap"' },
     });
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: plenty.id } })).stockQuantity).toBe(20);
-    expect(await api.prisma.orderItem.count({ where: { productId: plenty.id } })).toBe(0);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: plenty.id } })).stockQuantity,
+    ).toBe(20);
+    expect(await server.api.prisma.orderItem.count({ where: { productId: plenty.id } })).toBe(0);
   });
 
   it('makes one order for one idempotency key, one after the other and at the same time', async () => {
@@ -190,11 +191,11 @@ describe('POST /api/stores/:storeId/orders', () => {
     const ids = new Set(((await Promise.all(raced.map((r) => r.json()))) as PlacedOrder[]).map((o) => o.id));
     expect(ids.size).toBe(1);
     expect(
-      await api.prisma.order.count({ where: { storeId, idempotencyKey: { in: [key, racedKey] } } }),
+      await server.api.prisma.order.count({ where: { storeId, idempotencyKey: { in: [key, racedKey] } } }),
     ).toBe(2);
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity).toBe(
-      26,
-    );
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity,
+    ).toBe(26);
 
     const viaBody = randomUUID();
     const bodyKeyed = await post({ ...body, idempotencyKey: viaBody });
@@ -204,7 +205,7 @@ describe('POST /api/stores/:storeId/orders', () => {
 
   it('refuses every checkout rule with its message and writes nothing', async () => {
     const product = await createProduct({ name: 'Furniture Peg', price: '3.00', stockQuantity: 5 });
-    const before = await api.prisma.order.count();
+    const before = await server.api.prisma.order.count();
     const cases: [unknown, Record<string, string>][] = [
       [
         orderBody([{ productId: product.id, quantity: 1 }], { customerName: '  ' }),
@@ -253,10 +254,10 @@ describe('POST /api/stores/:storeId/orders', () => {
     const minimal = await post({ ...phoneless, shippingMethod: undefined });
     expect(minimal.status).toBe(201);
     const order = (await minimal.json()) as PlacedOrder;
-    const stored = await api.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const stored = await server.api.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored.shippingMethod).toBe('standard');
     expect(stored.shippingAddress).toMatchObject({ country: 'US' });
-    expect(await api.prisma.order.count()).toBe(before + 1);
+    expect(await server.api.prisma.order.count()).toBe(before + 1);
   });
 
   it('refuses products that are hidden or belong to another store, and unknown stores', async () => {
@@ -271,13 +272,13 @@ describe('POST /api/stores/:storeId/orders', () => {
     expect(((await response.json()) as { fields: Record<string, string> }).fields).toEqual({
       'items.0.productId': 'This product is no longer available',
     });
-    const owner = await api.prisma.user.create({
+    const owner = await server.api.prisma.user.create({
       data: { email: `other-${tag()}@example.test`, role: 'operator' },
     });
-    const other = await api.prisma.store.create({
+    const other = await server.api.prisma.store.create({
       data: { userId: owner.id, storeName: `other-${tag()}`, displayName: 'Other' },
     });
-    const foreign = await api.prisma.product.create({
+    const foreign = await server.api.prisma.product.create({
       data: { storeId: other.id, name: 'Foreign', price: '1.00', stockQuantity: 5 },
     });
     expect((await post(orderBody([{ productId: foreign.id, quantity: 1 }]))).status).toBe(400);
@@ -285,6 +286,8 @@ describe('POST /api/stores/:storeId/orders', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Store not found', fields: {} });
     expect((await post(orderBody([{ productId: foreign.id, quantity: 1 }]), {}, 'nope')).status).toBe(404);
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: foreign.id } })).stockQuantity).toBe(5);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: foreign.id } })).stockQuantity,
+    ).toBe(5);
   });
 });

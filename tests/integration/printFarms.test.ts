@@ -1,9 +1,9 @@
 // Print-farm signup through the real API and workers: every signup rule, the one-transaction outbox,
 // geocoding (offline ZIP table), the confirmation e-mail, the public list's fields and the network figures.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailsTo } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually, type TestApi, useServerSuite } from '../support/server.ts';
 import { geocodeJobOf, postSignup, validSignup } from './printFarmsFixtures.ts';
 
 const PUBLIC_KEYS = [
@@ -33,17 +33,7 @@ async function counts(api: TestApi) {
 }
 
 describe('POST /api/print-farms/signup', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers();
-  });
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-  });
+  const server = useServerSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' }, workers: true });
 
   const without = (key: string) => {
     const body: Record<string, unknown> = validSignup();
@@ -97,23 +87,23 @@ describe('POST /api/print-farms/signup', () => {
   ];
 
   it.each(rejected)('rejects %s with its message and writes nothing', async (_, body, field, message) => {
-    const before = await counts(api);
-    const { status, body: answer } = await postSignup(api, body);
+    const before = await counts(server.api);
+    const { status, body: answer } = await postSignup(server.api, body);
     expect(status).toBe(400);
     expect((answer.fields as Record<string, string>)[field]).toBe(message);
     expect(typeof answer.message).toBe('string');
-    expect(await counts(api)).toEqual(before);
+    expect(await counts(server.api)).toEqual(before);
   });
 
   it('rejects a body that is not an object', async () => {
-    const { status, body } = await postSignup(api, ['nope']);
+    const { status, body } = await postSignup(server.api, ['nope']);
     expect(status).toBe(400);
     expect(body).toHaveProperty('fields');
   });
 
   it('records the farm, its capabilities and both outbox events, and answers the public view', async () => {
     const input = validSignup();
-    const { status, body } = await postSignup(api, input);
+    const { status, body } = await postSignup(server.api, input);
     expect(status).toBe(201);
     expect(Object.keys(body).sort()).toEqual(PUBLIC_KEYS);
     expect(body).toMatchObject({
@@ -129,7 +119,7 @@ describe('POST /api/print-farms/signup', () => {
       coordinates: null,
     });
 
-    const farm = await api.prisma.printFarm.findUniqueOrThrow({
+    const farm = await server.api.prisma.printFarm.findUniqueOrThrow({
       where: { id: String(body.id) },
       include: { capabilityRows: true, claims: true },
     });
@@ -146,7 +136,7 @@ describe('POST /api/print-farms/signup', () => {
     expect(fdm?.maxPrintSize).toMatchObject({ x: 256, y: 256, z: 256 });
     expect(farm.claims).toHaveLength(1);
 
-    const events = await api.prisma.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } });
+    const events = await server.api.prisma.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } });
     const mine = events.filter(
       (event) =>
         (event.payload as { farmId?: string }).farmId === farm.id ||
@@ -156,14 +146,17 @@ describe('POST /api/print-farms/signup', () => {
 
     // The worker geocodes it (offline ZIP table: 78701 is Austin) and the contact gets one e-mail.
     const located = await eventually(async () => {
-      const row = await api.prisma.printFarm.findUniqueOrThrow({ where: { id: farm.id } });
+      const row = await server.api.prisma.printFarm.findUniqueOrThrow({ where: { id: farm.id } });
       return row.geocodeStatus === 'located' ? row : undefined;
     });
     expect(located.latitude).toBeCloseTo(30.2713, 4);
     expect(located.longitude).toBeCloseTo(-97.7426, 4);
     expect(located.geocodedAt).not.toBeNull();
     const listed = await eventually(async () => {
-      const list = (await (await fetch(`${api.url}/api/print-farms`)).json()) as Record<string, unknown>[];
+      const list = (await (await fetch(`${server.api.url}/api/print-farms`)).json()) as Record<
+        string,
+        unknown
+      >[];
       const found = list.find((item) => item.id === farm.id);
       return found?.coordinates ? found : undefined;
     });
@@ -182,23 +175,23 @@ describe('POST /api/print-farms/signup', () => {
 
   it('answers 409 when the same company registers again, however it is spelled', async () => {
     const first = validSignup({ displayName: `Acme Additive ${randomUUID().slice(0, 6)}` });
-    expect((await postSignup(api, first)).status).toBe(201);
-    const before = await counts(api);
+    expect((await postSignup(server.api, first)).status).toBe(201);
+    const before = await counts(server.api);
     const again = validSignup({ displayName: `the ${first.displayName.toUpperCase()}, LLC` });
-    const { status, body } = await postSignup(api, again);
+    const { status, body } = await postSignup(server.api, again);
     expect(status).toBe(409);
     expect(body.message).toBe(`A print farm named "${again.displayName}" is already registered.`);
     expect((body.fields as Record<string, string>).displayName).toBe(body.message);
-    expect(await counts(api)).toEqual(before);
+    expect(await counts(server.api)).toEqual(before);
   });
 
   it('gives two different companies with the same slug different farm names', async () => {
     // Slugs are cut at 60 characters, so these two share one while their company keys differ.
     const stem = `Maker Collective ${randomUUID().slice(0, 6)} ${'x'.repeat(50)}`;
-    const a = await postSignup(api, validSignup({ displayName: `${stem} Alpha` }));
-    const b = await postSignup(api, validSignup({ displayName: `${stem} Beta` }));
+    const a = await postSignup(server.api, validSignup({ displayName: `${stem} Alpha` }));
+    const b = await postSignup(server.api, validSignup({ displayName: `${stem} Beta` }));
     expect([a.status, b.status]).toEqual([201, 201]);
-    const names = await api.prisma.printFarm.findMany({
+    const names = await server.api.prisma.printFarm.findMany({
       where: { id: { in: [String(a.body.id), String(b.body.id)] } },
       select: { farmName: true },
       orderBy: { createdAt: 'asc' },
@@ -207,16 +200,16 @@ describe('POST /api/print-farms/signup', () => {
   });
 
   it('leaves a farm with an unknown ZIP off the map without retrying', async () => {
-    const { status, body } = await postSignup(api, validSignup({ zipCode: '00001' }));
+    const { status, body } = await postSignup(server.api, validSignup({ zipCode: '00001' }));
     expect(status).toBe(201);
     const farm = await eventually(async () => {
-      const row = await api.prisma.printFarm.findUniqueOrThrow({ where: { id: String(body.id) } });
+      const row = await server.api.prisma.printFarm.findUniqueOrThrow({ where: { id: String(body.id) } });
       return row.geocodeStatus === 'not_found' ? row : undefined;
     });
     expect(farm.geocodeError).toContain('00001');
     expect(farm.latitude).toBeNull();
     const job = await eventually(async () => {
-      const found = await geocodeJobOf(api, farm.id);
+      const found = await geocodeJobOf(server.api, farm.id);
       return found?.finishedOn ? found : undefined;
     });
     expect(job.attemptsMade).toBe(1);
@@ -226,17 +219,20 @@ describe('POST /api/print-farms/signup', () => {
 
   it('lists only the public map fields of active farms, never contact details', async () => {
     const input = validSignup({ contactPhone: '737-555-0199', fullStreetAddress: '4242 Secret Lane' });
-    const created = await postSignup(api, input);
+    const created = await postSignup(server.api, input);
     expect(created.status).toBe(201);
-    const hidden = await postSignup(api, validSignup());
-    await api.prisma.printFarm.update({ where: { id: String(hidden.body.id) }, data: { isActive: false } });
+    const hidden = await postSignup(server.api, validSignup());
+    await server.api.prisma.printFarm.update({
+      where: { id: String(hidden.body.id) },
+      data: { isActive: false },
+    });
 
-    const response = await fetch(`${api.url}/api/print-farms`);
+    const response = await fetch(`${server.api.url}/api/print-farms`);
     expect(response.status).toBe(200);
     const text = await response.text();
     const list = JSON.parse(text) as Record<string, unknown>[];
     expect(Array.isArray(list)).toBe(true);
-    expect(list.length).toBe(await api.prisma.printFarm.count({ where: { isActive: true } }));
+    expect(list.length).toBe(await server.api.prisma.printFarm.count({ where: { isActive: true } }));
     for (const item of list) expect(Object.keys(item).sort()).toEqual(PUBLIC_KEYS);
     expect(list.some((item) => item.id === created.body.id)).toBe(true);
     expect(list.some((item) => item.id === hidden.body.id)).toBe(false);
@@ -250,21 +246,23 @@ describe('POST /api/print-farms/signup', () => {
     // The browser's copy is revalidated cheaply.
     const etag = response.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await fetch(`${api.url}/api/print-farms`, { headers: { 'if-none-match': etag ?? '' } });
+    const again = await fetch(`${server.api.url}/api/print-farms`, {
+      headers: { 'if-none-match': etag ?? '' },
+    });
     expect(again.status).toBe(304);
   });
 
   it('shows a new signup in the list at once', async () => {
-    await fetch(`${api.url}/api/print-farms`);
-    const { body } = await postSignup(api, validSignup());
-    const list = (await (await fetch(`${api.url}/api/print-farms`)).json()) as { id: string }[];
+    await fetch(`${server.api.url}/api/print-farms`);
+    const { body } = await postSignup(server.api, validSignup());
+    const list = (await (await fetch(`${server.api.url}/api/print-farms`)).json()) as { id: string }[];
     expect(list.some((item) => item.id === body.id)).toBe(true);
   });
 
   it('answers network figures from real data', async () => {
-    await postSignup(api, validSignup({ state: 'WA', city: 'Seattle', zipCode: '98101' }));
-    const stats = (await (await fetch(`${api.url}/api/stats`)).json()) as Record<string, number>;
-    const active = await api.prisma.printFarm.findMany({
+    await postSignup(server.api, validSignup({ state: 'WA', city: 'Seattle', zipCode: '98101' }));
+    const stats = (await (await fetch(`${server.api.url}/api/stats`)).json()) as Record<string, number>;
+    const active = await server.api.prisma.printFarm.findMany({
       where: { isActive: true },
       select: { state: true, printerCount: true },
     });

@@ -1,6 +1,6 @@
 // 1,000 farm signups in a burst: every one recorded once and geocoded; and the signup rate limit when on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, useServerSuite } from '../support/server.ts';
 import { postSignup, validSignup } from './printFarmsFixtures.ts';
 
 const SIGNUPS = 1_000;
@@ -19,16 +19,9 @@ const PLACES = [
 ];
 
 describe('a burst of farm signups', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
-
-  beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true', DATABASE_POOL_SIZE: '10' } });
-    workers = await startWorkers({ env: { WORKER_CONCURRENCY: '16' } });
-  });
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
+  const server = useServerSuite({
+    apiEnv: { RATE_LIMIT_DISABLED: 'true', DATABASE_POOL_SIZE: '10' },
+    workers: { env: { WORKER_CONCURRENCY: '16' } },
   });
 
   it(`records and geocodes ${SIGNUPS} signups fired ${CONCURRENCY} at a time`, {
@@ -42,7 +35,7 @@ describe('a burst of farm signups', () => {
         for (let i = next++; i < SIGNUPS; i = next++) {
           const place = PLACES[i % PLACES.length];
           const { status, body } = await postSignup(
-            api,
+            server.api,
             validSignup({ displayName: `Burst Farm ${i}`, ...place }),
           );
           statuses.push(status);
@@ -52,36 +45,33 @@ describe('a burst of farm signups', () => {
     );
     expect(failures.slice(0, 3)).toEqual([]);
     expect(statuses.filter((status) => status === 201)).toHaveLength(SIGNUPS);
-    expect(await api.prisma.printFarm.count()).toBe(SIGNUPS);
-    expect(await api.prisma.outboxEvent.count({ where: { job: 'farm.geocode' } })).toBe(SIGNUPS);
-    expect(await api.prisma.outboxEvent.count({ where: { job: 'email.send' } })).toBe(SIGNUPS);
+    expect(await server.api.prisma.printFarm.count()).toBe(SIGNUPS);
+    expect(await server.api.prisma.outboxEvent.count({ where: { job: 'farm.geocode' } })).toBe(SIGNUPS);
+    expect(await server.api.prisma.outboxEvent.count({ where: { job: 'email.send' } })).toBe(SIGNUPS);
 
     await eventually(
-      async () => (await api.prisma.printFarm.count({ where: { geocodeStatus: 'located' } })) === SIGNUPS,
+      async () =>
+        (await server.api.prisma.printFarm.count({ where: { geocodeStatus: 'located' } })) === SIGNUPS,
       180_000,
     );
-    const list = (await (await fetch(`${api.url}/api/print-farms`)).json()) as { coordinates: unknown }[];
+    const list = (await (await fetch(`${server.api.url}/api/print-farms`)).json()) as {
+      coordinates: unknown;
+    }[];
     expect(list).toHaveLength(SIGNUPS);
     expect(list.every((farm) => farm.coordinates !== null)).toBe(true);
-    const stats = (await (await fetch(`${api.url}/api/stats`)).json()) as Record<string, number>;
+    const stats = (await (await fetch(`${server.api.url}/api/stats`)).json()) as Record<string, number>;
     expect(stats).toMatchObject({ activeFarms: SIGNUPS, statesCovered: PLACES.length, mappedFarms: SIGNUPS });
   });
 });
 
 describe('the signup rate limit', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const server = useServerSuite();
 
   it('refuses the 21st signup from one address within the hour', async () => {
     // /api/health waits for the Redis connection the limiter counts in.
-    expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.api.url}/api/health`)).status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await postSignup(api, { displayName: '' })).status);
+    for (let i = 0; i < 21; i++) statuses.push((await postSignup(server.api, { displayName: '' })).status);
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
   });

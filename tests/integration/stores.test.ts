@@ -1,17 +1,16 @@
 // The public storefront calls, the seeded fixed stores, the custom-order request and the store admin:
 // who may do what, every product and settings rule, and the order status flow with its e-mails.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_STORES, seedStores } from '../../prisma/seed/stores.ts';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
-import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
+import { eventually, useServerSuite } from '../support/server.ts';
 
 const tag = () => randomUUID().slice(0, 8);
 
 describe('stores', () => {
-  let api: TestApi;
-  let workers: TestWorkers;
+  const server = useServerSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' }, workers: true });
   let owner: TestUser;
   let ownerCookie: string;
   let otherCookie: string;
@@ -20,7 +19,7 @@ describe('stores', () => {
   let store: { id: string; storeName: string };
 
   function call(method: string, path: string, options: { cookie?: string; body?: unknown } = {}) {
-    return fetch(`${api.url}${path}`, {
+    return fetch(`${server.api.url}${path}`, {
       method,
       headers: {
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -46,17 +45,15 @@ describe('stores', () => {
   }
 
   beforeAll(async () => {
-    api = await startApi({ env: { RATE_LIMIT_DISABLED: 'true' } });
-    workers = await startWorkers();
-    owner = await createUser(api.prisma, { role: 'operator' });
-    const other = await createUser(api.prisma, { role: 'operator' });
-    const customer = await createUser(api.prisma, { role: 'customer' });
-    const staff = await createUser(api.prisma, { role: 'staff' });
+    owner = await createUser(server.api.prisma, { role: 'operator' });
+    const other = await createUser(server.api.prisma, { role: 'operator' });
+    const customer = await createUser(server.api.prisma, { role: 'customer' });
+    const staff = await createUser(server.api.prisma, { role: 'staff' });
     const cookies = await Promise.all(
-      [owner, other, customer, staff].map((user) => signIn(api.url, user.email, user.password)),
+      [owner, other, customer, staff].map((user) => signIn(server.api.url, user.email, user.password)),
     );
     [ownerCookie, otherCookie, customerCookie, staffCookie] = cookies as [string, string, string, string];
-    store = await api.prisma.store.create({
+    store = await server.api.prisma.store.create({
       data: {
         userId: owner.id,
         storeName: `store-${tag()}`,
@@ -67,13 +64,8 @@ describe('stores', () => {
     });
   }, 60_000);
 
-  afterAll(async () => {
-    await workers?.close();
-    await api?.close();
-  });
-
   it('shows an active store and only its active products, with prices as decimal strings', async () => {
-    await api.prisma.product.createMany({
+    await server.api.prisma.product.createMany({
       data: [
         {
           storeId: store.id,
@@ -123,7 +115,7 @@ describe('stores', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Store not found', fields: {} });
     }
-    const closed = await api.prisma.store.create({
+    const closed = await server.api.prisma.store.create({
       data: { userId: owner.id, storeName: `closed-${tag()}`, displayName: 'Closed', isActive: false },
     });
     expect((await call('GET', `/api/public/store/${closed.storeName}`)).status).toBe(404);
@@ -131,10 +123,10 @@ describe('stores', () => {
   });
 
   it('seeds the three fixed stores once, with believable catalogues', async () => {
-    await seedStores(api.prisma, { ownerId: owner.id });
-    await seedStores(api.prisma, { ownerId: owner.id });
+    await seedStores(server.api.prisma, { ownerId: owner.id });
+    await seedStores(server.api.prisma, { ownerId: owner.id });
     for (const fixed of FIXED_STORES) {
-      const stores = await api.prisma.store.findMany({
+      const stores = await server.api.prisma.store.findMany({
         where: { storeName: fixed.storeName },
         include: { products: true },
       });
@@ -146,7 +138,9 @@ describe('stores', () => {
       expect(products.some((p) => p.stockQuantity >= 1 && p.stockQuantity <= 5)).toBe(true);
       expect((await call('GET', `/api/public/store/${fixed.storeName}`)).status).toBe(200);
     }
-    const minis = await api.prisma.product.findMany({ where: { store: { storeName: 'miniature-masters' } } });
+    const minis = await server.api.prisma.product.findMany({
+      where: { store: { storeName: 'miniature-masters' } },
+    });
     expect(new Set(minis.map((p) => p.category))).toEqual(
       new Set(['Heroes', 'Monsters', 'Troops', 'Terrain']),
     );
@@ -171,7 +165,7 @@ describe('stores', () => {
     expect(mine.map((s) => s.id)).toContain(store.id);
     expect(await (await call('GET', '/api/my/stores', { cookie: otherCookie })).json()).toEqual([]);
 
-    const product = await api.prisma.product.create({
+    const product = await server.api.prisma.product.create({
       data: { storeId: store.id, name: 'Guarded', price: '2.00' },
     });
     const writes: [string, string, unknown][] = [
@@ -184,13 +178,13 @@ describe('stores', () => {
       expect((await call(method, path, { cookie: otherCookie, body })).status, `${method} ${path}`).toBe(404);
       expect((await call(method, path, { body })).status, `${method} ${path}`).toBe(401);
     }
-    expect((await api.prisma.store.findUniqueOrThrow({ where: { id: store.id } })).displayName).toBe(
+    expect((await server.api.prisma.store.findUniqueOrThrow({ where: { id: store.id } })).displayName).toBe(
       'Garage Prints',
     );
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).price.toFixed(2)).toBe(
-      '2.00',
-    );
-    expect(await api.prisma.product.count({ where: { name: 'Intruder' } })).toBe(0);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).price.toFixed(2),
+    ).toBe('2.00');
+    expect(await server.api.prisma.product.count({ where: { name: 'Intruder' } })).toBe(0);
     expect((await call('GET', `/api/stores/${randomUUID()}/orders`, { cookie: ownerCookie })).status).toBe(
       404,
     );
@@ -217,7 +211,7 @@ describe('stores', () => {
       },
     });
     expect(good.status).toBe(200);
-    const saved = await api.prisma.store.findUniqueOrThrow({ where: { id: store.id } });
+    const saved = await server.api.prisma.store.findUniqueOrThrow({ where: { id: store.id } });
     expect([saved.displayName, saved.description, saved.logoUrl, saved.bannerUrl]).toEqual([
       'Garage Prints Co.',
       'Now bigger',
@@ -275,9 +269,9 @@ describe('stores', () => {
       id: lensCap.id,
       outcome: 'deleted',
     });
-    expect(await api.prisma.product.count({ where: { id: lensCap.id } })).toBe(0);
+    expect(await server.api.prisma.product.count({ where: { id: lensCap.id } })).toBe(0);
 
-    const sold = await api.prisma.product.create({
+    const sold = await server.api.prisma.product.create({
       data: { storeId: store.id, name: 'Sold Part', price: '3.00', stockQuantity: 5 },
     });
     await placeOrder(sold.id);
@@ -285,7 +279,9 @@ describe('stores', () => {
       id: sold.id,
       outcome: 'hidden',
     });
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: sold.id } })).isActive).toBe(false);
+    expect((await server.api.prisma.product.findUniqueOrThrow({ where: { id: sold.id } })).isActive).toBe(
+      false,
+    );
     const publicList = (await (
       await call('GET', `/api/public/store/${store.storeName}/products`)
     ).json()) as { id: string }[];
@@ -295,7 +291,7 @@ describe('stores', () => {
   });
 
   it('moves an order through its states, e-mails shipped and cancelled, and returns cancelled stock', async () => {
-    const part = await api.prisma.product.create({
+    const part = await server.api.prisma.product.create({
       data: { storeId: store.id, name: 'Flow Part', price: '10.00', stockQuantity: 10 },
     });
     const order = await placeOrder(part.id, 2);
@@ -332,16 +328,22 @@ describe('stores', () => {
     expect(mail.text).toContain('1Z999AA10123456784');
     expect((await patch({ status: 'cancelled' })).status).toBe(409);
     expect((await patch({ status: 'delivered' })).status).toBe(200);
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity).toBe(8);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity,
+    ).toBe(8);
 
     const second = await placeOrder(part.id, 3);
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity).toBe(5);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity,
+    ).toBe(5);
     const cancel = await call('PATCH', `/api/stores/${store.id}/orders/${second.id}`, {
       cookie: staffCookie,
       body: { status: 'cancelled' },
     });
     expect(cancel.status).toBe(200);
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity).toBe(8);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity,
+    ).toBe(8);
     await eventually(async () =>
       (await emailsTo(second.customerEmail)).find((m) => m.subject.includes('was cancelled')),
     );
@@ -350,7 +352,9 @@ describe('stores', () => {
       body: { status: 'processing' },
     });
     expect(again.status).toBe(409);
-    expect((await api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity).toBe(8);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity,
+    ).toBe(8);
   });
 
   it('records a custom-order request and e-mails the store owner', async () => {
@@ -373,7 +377,7 @@ describe('stores', () => {
       },
     });
     expect(good.status).toBe(201);
-    const row = await api.prisma.customOrderRequest.findFirstOrThrow({ where: { email } });
+    const row = await server.api.prisma.customOrderRequest.findFirstOrThrow({ where: { email } });
     expect(row).toMatchObject({ storeId: store.id, fullName: 'Riley Maker', phone: null, budget: '$50' });
     const mail = await eventually(async () =>
       (await emailsTo(owner.email)).find((m) => m.subject.includes('Riley Maker')),

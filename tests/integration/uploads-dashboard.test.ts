@@ -1,34 +1,29 @@
 // The dashboard's other calls: Settings (GET/PATCH /api/profile) and Support (POST /api/support),
 // which stores the message and e-mails every staff address once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { useServerSuite } from '../support/server.ts';
 
 describe('dashboard profile and support', () => {
-  let api: TestApi;
+  const server = useServerSuite({ apiEnv: { STAFF_EMAILS: 'help@printfarm.test' } });
   let customer: TestUser;
   let cookie: string;
 
   beforeAll(async () => {
-    api = await startApi({ env: { STAFF_EMAILS: 'help@printfarm.test' } });
-    customer = await createUser(api.prisma, { firstName: 'Casey', lastName: 'Jones' });
-    await createUser(api.prisma, { role: 'staff', email: 'staffer@printfarm.test' });
-    cookie = await signIn(api.url, customer.email, customer.password);
-  });
-
-  afterAll(async () => {
-    await api?.close();
+    customer = await createUser(server.api.prisma, { firstName: 'Casey', lastName: 'Jones' });
+    await createUser(server.api.prisma, { role: 'staff', email: 'staffer@printfarm.test' });
+    cookie = await signIn(server.api.url, customer.email, customer.password);
   });
 
   it('reads and saves name and default shipping address', async () => {
-    const before = await fetch(`${api.url}/api/profile`, { headers: { cookie } });
+    const before = await fetch(`${server.api.url}/api/profile`, { headers: { cookie } });
     expect(await before.json()).toMatchObject({
       firstName: 'Casey',
       lastName: 'Jones',
       defaultShippingAddress: null,
     });
 
-    const invalid = await fetch(`${api.url}/api/profile`, {
+    const invalid = await fetch(`${server.api.url}/api/profile`, {
       method: 'PATCH',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: '', lastName: 'Jones' }),
@@ -38,7 +33,7 @@ describe('dashboard profile and support', () => {
       'First name is required',
     );
 
-    const saved = await fetch(`${api.url}/api/profile`, {
+    const saved = await fetch(`${server.api.url}/api/profile`, {
       method: 'PATCH',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -58,35 +53,35 @@ describe('dashboard profile and support', () => {
         country: 'US',
       },
     });
-    expect((await fetch(`${api.url}/api/profile`)).status).toBe(401);
+    expect((await fetch(`${server.api.url}/api/profile`)).status).toBe(401);
   });
 
   it('stores a support message and e-mails each staff address once', async () => {
-    const anonymous = await fetch(`${api.url}/api/support`, {
+    const anonymous = await fetch(`${server.api.url}/api/support`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ subject: 'Hi', message: 'Hello' }),
     });
     expect(anonymous.status).toBe(401);
 
-    const empty = await fetch(`${api.url}/api/support`, {
+    const empty = await fetch(`${server.api.url}/api/support`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ subject: '', message: '' }),
     });
     expect(empty.status).toBe(400);
-    expect(await api.prisma.supportMessage.count()).toBe(0);
+    expect(await server.api.prisma.supportMessage.count()).toBe(0);
 
-    const sent = await fetch(`${api.url}/api/support`, {
+    const sent = await fetch(`${server.api.url}/api/support`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ subject: 'Quote question', message: 'How long does PETG take?' }),
     });
     expect(sent.status).toBe(201);
     const { id } = (await sent.json()) as { id: string };
-    const message = await api.prisma.supportMessage.findUniqueOrThrow({ where: { id } });
+    const message = await server.api.prisma.supportMessage.findUniqueOrThrow({ where: { id } });
     expect(message).toMatchObject({ userId: customer.id, email: customer.email, subject: 'Quote question' });
-    const emails = await api.prisma.outboxEvent.findMany({ where: { job: 'email.send' } });
+    const emails = await server.api.prisma.outboxEvent.findMany({ where: { job: 'email.send' } });
     const keys = emails.map((event) => (event.payload as { messageKey: string }).messageKey).sort();
     expect(keys).toEqual([`support:${id}:help@printfarm.test`, `support:${id}:staffer@printfarm.test`]);
   });

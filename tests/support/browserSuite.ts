@@ -3,13 +3,9 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { startApi, startWorkers, type TestApi, type TestWorkers } from './server.ts';
+import { type ServerSuiteOptions, type TestApi, type TestWorkers, useServerSuite } from './server.ts';
 
-export interface BrowserSuiteOptions {
-  /** Extra environment for the API (e.g. RATE_LIMIT_DISABLED). */
-  apiEnv?: Record<string, string>;
-  /** Start the workers too; `{ env }` gives them extra environment. */
-  workers?: boolean | { env?: Record<string, string> };
+export interface BrowserSuiteOptions extends ServerSuiteOptions {
   /** Options of every context the suite opens; a call's own options override them. */
   contextOptions?: BrowserContextOptions;
 }
@@ -34,8 +30,12 @@ const STOP_TIMEOUT = 60_000;
 
 /** Registers the hooks of the describe block (or file) it is called in; use the result in tests. */
 export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
-  let api: TestApi | undefined;
-  let workers: TestWorkers | undefined;
+  // The API and workers first: their hooks run before the browser's and stop after it.
+  const server = useServerSuite(options, {
+    startTimeout: START_TIMEOUT,
+    stopTimeout: STOP_TIMEOUT,
+    label: 'useBrowserSuite',
+  });
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
 
@@ -49,10 +49,6 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
   };
 
   beforeAll(async () => {
-    api = await startApi(options.apiEnv ? { env: options.apiEnv } : {});
-    if (options.workers) {
-      workers = await startWorkers(typeof options.workers === 'object' ? options.workers : {});
-    }
     browser = await launchBrowser();
   }, START_TIMEOUT);
 
@@ -65,16 +61,14 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     await context?.close();
     context = undefined;
     await browser?.close();
-    await workers?.close();
-    await api?.close();
   }, STOP_TIMEOUT);
 
   const suite: BrowserSuite = {
     get api() {
-      return ready(api, 'the API');
+      return server.api;
     },
     get workers() {
-      return ready(workers, 'the workers');
+      return server.workers;
     },
     get browser() {
       return ready(browser, 'the browser');
@@ -96,7 +90,7 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     },
     async openPage(path, contextOptions) {
       const page = await suite.newPage(contextOptions);
-      await page.goto(new URL(path, ready(api, 'the API').url).href);
+      await page.goto(new URL(path, server.api.url).href);
       return page;
     },
   };

@@ -1,6 +1,7 @@
 // Boots the real API (app.ts factory) and the real workers in the test process, wired to this
 // run's own database, Redis prefix and MailDev.
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import { loadApiConfig } from '../../api/src/config.ts';
 import { type OutboxRelay, startOutboxRelay } from '../../api/src/outbox/relay.ts';
@@ -108,6 +109,65 @@ export async function startWorkers(
       await runtime.close();
       real.close();
       await prisma.$disconnect();
+    },
+  };
+}
+
+export interface ServerSuiteOptions {
+  /** Extra environment for the API (e.g. RATE_LIMIT_DISABLED). */
+  apiEnv?: Record<string, string>;
+  /** Start the workers too; `{ env }` gives them extra environment. */
+  workers?: boolean | { env?: Record<string, string> };
+}
+
+export interface ServerSuite {
+  readonly api: TestApi;
+  /** Only with `workers` set. */
+  readonly workers: TestWorkers;
+}
+
+/** Hook timeouts; left out, the config's hookTimeout applies. */
+export interface ServerSuiteHooks {
+  startTimeout?: number;
+  stopTimeout?: number;
+  /** Names the caller in the error thrown when a getter is used too early. */
+  label?: string;
+}
+
+/**
+ * Registers a beforeAll that starts the API (and, if asked, the workers) and an afterAll that stops
+ * them, in the describe block (or file) it is called in; use the result's getters in tests.
+ */
+export function useServerSuite(options: ServerSuiteOptions = {}, hooks: ServerSuiteHooks = {}): ServerSuite {
+  const label = hooks.label ?? 'useServerSuite';
+  let api: TestApi | undefined;
+  let workers: TestWorkers | undefined;
+
+  const ready = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) {
+      throw new Error(`${label}: ${name} is not available (used before beforeAll ran, or not started)`);
+    }
+    return value;
+  };
+
+  beforeAll(async () => {
+    api = await startApi(options.apiEnv ? { env: options.apiEnv } : {});
+    if (options.workers) {
+      workers = await startWorkers(typeof options.workers === 'object' ? options.workers : {});
+    }
+  }, hooks.startTimeout);
+
+  afterAll(async () => {
+    await workers?.close();
+    await api?.close();
+  }, hooks.stopTimeout);
+
+  return {
+    get api() {
+      return ready(api, 'the API');
+    },
+    get workers() {
+      return ready(workers, 'the workers');
     },
   };
 }
