@@ -80,10 +80,6 @@ async function linkOrCopy(from: string, to: string): Promise<boolean> {
 
 export interface UploadServer {
   middleware: Middleware<AppState>;
-  tus: Server;
-  /** Deletes expired unfinished uploads now; also runs on a timer. */
-  cleanUp(): Promise<number>;
-  stop(): void;
 }
 
 export function createUploadServer(deps: ApiDeps): UploadServer {
@@ -240,8 +236,8 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
       return 0;
     }
   };
-  const timer = setInterval(() => void cleanUp(), config.UPLOAD_CLEANUP_INTERVAL_MS);
-  timer.unref();
+  // Expired unfinished uploads are deleted on a timer that never keeps the process alive.
+  setInterval(() => void cleanUp(), config.UPLOAD_CLEANUP_INTERVAL_MS).unref();
 
-  return { middleware, tus, cleanUp, stop: () => clearInterval(timer) };
+  return { middleware };
 }
