@@ -1,14 +1,11 @@
 // What every HTTP benchmark under ops/bench shares: the real API in this process on a fresh database of
 // its own (dropped afterwards), a closed-loop load generator with plain fetch, and one way to report.
+
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../../api/src/app.ts';
 import { type ApiConfig, loadApiConfig } from '../../api/src/config.ts';
-import { startOutboxRelay } from '../../api/src/outbox/relay.ts';
-import { createQueueRegistry } from '../../api/src/queues.ts';
-import { createRedis } from '../../api/src/redis.ts';
-import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
+import { startApiServer } from '../../api/src/server.ts';
+import type { PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
 import { step } from './log.ts';
 import { generatePrismaClient, migrate } from './prepare.ts';
@@ -68,26 +65,16 @@ export async function withBenchApi(
       RATE_LIMIT_DISABLED: 'true',
       ...options.env,
     });
-    const log = createLogger({ name: 'bench', level: 'silent', pretty: false });
-    const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
-    const redis = createRedis(config.REDIS_URL);
-    redis.on('error', () => {});
-    const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
-    const relay = options.relay
-      ? startOutboxRelay({ prisma, queues, log, pollMs: config.OUTBOX_POLL_MS, maxBackoffMs: 500 })
-      : null;
-    const http = createApp({ config, prisma, redis, queues, log }).listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => http.once('listening', () => resolve()));
-    cleanups.unshift(async () => {
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-      await relay?.stop();
-      await queues.close();
-      redis.disconnect();
-      await prisma.$disconnect();
-    });
-    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-    await bench({ url, prisma, config, suffix });
+    const api = await startApiServer(
+      config,
+      createLogger({ name: 'bench', level: 'silent', pretty: false }),
+      {
+        relay: options.relay === true,
+        relayMaxBackoffMs: 500,
+      },
+    );
+    cleanups.unshift(() => api.close());
+    await bench({ url: api.url, prisma: api.prisma, config, suffix });
   } finally {
     step('cleaning up');
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));

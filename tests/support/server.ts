@@ -1,12 +1,8 @@
-// Boots the real API (app.ts factory) and the real workers in the test process, wired to this
-// run's own database, Redis prefix and MailDev.
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { createApp } from '../../api/src/app.ts';
 import { loadApiConfig } from '../../api/src/config.ts';
-import { type OutboxRelay, startOutboxRelay } from '../../api/src/outbox/relay.ts';
-import { createQueueRegistry, type QueueRegistry } from '../../api/src/queues.ts';
-import { createRedis } from '../../api/src/redis.ts';
+import type { OutboxRelay } from '../../api/src/outbox/relay.ts';
+import type { QueueRegistry } from '../../api/src/queues.ts';
+import { startApiServer } from '../../api/src/server.ts';
 import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
 import { loadWorkerConfig } from '../../workers/src/config.ts';
@@ -50,30 +46,9 @@ export async function startApi(
     HOST: '127.0.0.1',
     ...options.env,
   });
-  const log = quietLog();
-  const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
-  const redis = createRedis(config.REDIS_URL);
-  redis.on('error', () => {});
-  const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
-  const relay = startOutboxRelay({ prisma, queues, log, pollMs: config.OUTBOX_POLL_MS, maxBackoffMs: 500 });
-  const app = createApp({ config, prisma, redis, queues, log });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    prisma,
-    queues,
-    relay,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await relay.stop();
-      await queues.close();
-      redis.disconnect();
-      await prisma.$disconnect();
-    },
-  };
+  const api = await startApiServer(config, quietLog(), { relayMaxBackoffMs: 500 });
+  if (!api.relay) throw new Error('the test API runs a relay');
+  return { url: api.url, prisma: api.prisma, queues: api.queues, relay: api.relay, close: () => api.close() };
 }
 
 export interface TestWorkers {

@@ -1,0 +1,74 @@
+// The API process's parts wired together and listening: one database pool, Redis, the queues, the
+// outbox relay and the Koa app. main.ts runs it; tests and benchmarks start the same thing in-process.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPrisma, type PrismaClient } from '@printfarm/db';
+import type { Logger } from '@printfarm/db/logger';
+import { createApp } from './app.ts';
+import type { ApiConfig } from './config.ts';
+import { type OutboxRelay, startOutboxRelay } from './outbox/relay.ts';
+import { createQueueRegistry, type QueueRegistry } from './queues.ts';
+import { createRedis } from './redis.ts';
+
+export interface RunningApi {
+  /** http://host:port it listens on (the real port when PORT is 0). */
+  url: string;
+  server: Server;
+  prisma: PrismaClient;
+  queues: QueueRegistry;
+  /** Null when started without a relay (a benchmark that measures only the request path). */
+  relay: OutboxRelay | null;
+  /**
+   * Stops accepting, then stops the relay and closes queues, Redis and the pool. `graceful` lets
+   * requests in flight finish (SIGTERM); otherwise open connections are cut (tests).
+   */
+  close(options?: { graceful?: boolean }): Promise<void>;
+}
+
+export interface StartApiOptions {
+  relay?: boolean;
+  /** Longest wait between relay retries while Redis is away. */
+  relayMaxBackoffMs?: number;
+}
+
+export async function startApiServer(
+  config: ApiConfig,
+  log: Logger,
+  options: StartApiOptions = {},
+): Promise<RunningApi> {
+  const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', () => {}); // reported by /api/health and the relay; ioredis reconnects by itself
+  const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
+  const relay =
+    options.relay === false
+      ? null
+      : startOutboxRelay({
+          prisma,
+          queues,
+          log: log.child({ part: 'outbox' }),
+          pollMs: config.OUTBOX_POLL_MS,
+          ...(options.relayMaxBackoffMs !== undefined ? { maxBackoffMs: options.relayMaxBackoffMs } : {}),
+        });
+  const server = createApp({ config, prisma, redis, queues, log }).listen(config.PORT, config.HOST);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
+    server,
+    prisma,
+    queues,
+    relay,
+    async close({ graceful = false } = {}) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if (graceful) server.closeIdleConnections();
+      else server.closeAllConnections();
+      await closed;
+      await relay?.stop();
+      await queues.close();
+      await Promise.allSettled([prisma.$disconnect(), redis.quit()]);
+    },
+  };
+}
