@@ -12,6 +12,8 @@ COPY . .
 RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true npx prisma generate && (cd pwa && npx vite build)
 
 FROM node:24-bookworm-slim
+# The workers slice FDM models with PrusaSlicer's command line for firm prices.
+RUN apt-get update && apt-get install -y --no-install-recommends prusa-slicer && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app

@@ -8,6 +8,7 @@ import { portInUse } from './lib/ports.ts';
 import {
   buildPwa,
   generatePrismaClient,
+  installSystemPackages,
   type MailDevProcess,
   migrate,
   repoRoot,
@@ -51,6 +52,8 @@ step('Seeding (only an empty database)…');
 seed(env);
 step('Building the PWA…');
 buildPwa();
+step('Checking the slicer…');
+installSystemPackages(['prusa-slicer']);
 
 let maildev: MailDevProcess | undefined;
 const localSmtp = ['127.0.0.1', 'localhost'].includes(env.SMTP_HOST as string);

@@ -89,6 +89,17 @@ export function buildPwa(): void {
   rmSync(retired, { recursive: true, force: true });
 }
 
+/** Installs the Debian packages whose binary is missing; the script only warns when it cannot. */
+export function installSystemPackages(packages: string[]): void {
+  const result = spawnSync('sh', [path.join(repoRoot, 'ops/system-packages.sh'), ...packages], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.warn(`⚠ ops/system-packages.sh ${packages.join(' ')} did not finish; continuing`);
+  }
+}
+
 export function seed(env: NodeJS.ProcessEnv): void {
   run(bin('node'), [path.join(repoRoot, 'prisma/seed.ts')], env);
 }
