@@ -1,7 +1,8 @@
 // What a farm can do, derived from its printer inventory: daily capacity, materials and one capability
-// row per technology. Farm signup and the seed both use it, so seeded farms look like signed-up ones.
+// row per technology and material. Farm signup and the seed both use it, so seeded farms look like
+// signed-up ones.
 import type { PrinterInventoryEntry } from './farmSignup.ts';
-import { type Technology, TYPICAL_BUILD_VOLUME_MM } from './printerCatalogue.ts';
+import { type BuildVolume, buildVolumeOf, type Technology } from './printerCatalogue.ts';
 
 export interface TechnologyProfile {
   /** Parts one printer of this kind turns out in a day, for the farm's capacity figure. */
@@ -71,26 +72,53 @@ export interface CapabilityRow {
   postProcessing: string[];
 }
 
+export type MaxPrintSize = BuildVolume & { unit: 'mm' };
+
+export type TechnologyCapability = {
+  printers: number;
+  materials: string[];
+  /** The build volume of the farm's largest printer of this technology. */
+  maxPrintSize: MaxPrintSize;
+  /** The distinct build volumes of the farm's printers of this technology. */
+  buildVolumes: BuildVolume[];
+};
+
+const cubicMm = ({ x, y, z }: BuildVolume) => x * y * z;
+
+function distinctVolumes(volumes: readonly BuildVolume[]): BuildVolume[] {
+  const byKey = new Map(volumes.map((volume) => [`${volume.x}x${volume.y}x${volume.z}`, volume]));
+  return [...byKey.values()];
+}
+
 /** Capacity, capabilities and capability rows derived from a printer inventory. */
 export function farmCapabilities(inventory: readonly PrinterInventoryEntry[]) {
   const printersBy = new Map<Technology, number>();
-  for (const entry of inventory)
-    printersBy.set(entry.technology, (printersBy.get(entry.technology) ?? 0) + entry.count);
+  const volumesBy = new Map<Technology, BuildVolume[]>();
+  for (const { technology, brand, model, count } of inventory) {
+    printersBy.set(technology, (printersBy.get(technology) ?? 0) + count);
+    const volumes = volumesBy.get(technology) ?? [];
+    volumes.push(buildVolumeOf(technology, brand, model));
+    volumesBy.set(technology, volumes);
+  }
   let capacity = 0;
-  const byTechnology: Record<string, { printers: number; materials: string[]; maxPrintSize: object }> = {};
+  const byTechnology: Record<string, TechnologyCapability> = {};
   const rows: CapabilityRow[] = [];
   for (const [technology, printers] of printersBy) {
     const profile = TECHNOLOGY_PROFILES[technology];
-    const maxPrintSize = { ...TYPICAL_BUILD_VOLUME_MM[technology], unit: 'mm' };
+    const buildVolumes = distinctVolumes(volumesBy.get(technology) ?? []);
+    // One size per technology: a part that fits any of the farm's printers almost always fits its largest.
+    const largest = buildVolumes.reduce((a, b) => (cubicMm(b) > cubicMm(a) ? b : a));
+    const maxPrintSize: MaxPrintSize = { ...largest, unit: 'mm' };
     capacity += printers * profile.partsPerPrinterPerDay;
-    byTechnology[technology] = { printers, materials: profile.materials, maxPrintSize };
-    rows.push({
-      printTechnology: technology,
-      materialType: profile.materials[0] ?? 'Various',
-      maxPrintSize,
-      layerHeight: profile.layerHeightMm,
-      postProcessing: profile.postProcessing,
-    });
+    byTechnology[technology] = { printers, materials: profile.materials, maxPrintSize, buildVolumes };
+    for (const materialType of profile.materials)
+      rows.push({
+        printTechnology: technology,
+        materialType,
+        maxPrintSize,
+        layerHeight: profile.layerHeightMm,
+        postProcessing: profile.postProcessing,
+      });
   }
   const capabilities = {
     technologies: [...printersBy.keys()],

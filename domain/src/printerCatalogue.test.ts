@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   brandsFor,
+  buildVolumeOf,
+  fitsBuildVolume,
   fitsTypicalBuildVolume,
   isCataloguedBrand,
   modelsFor,
+  PUBLISHED_BUILD_VOLUME_MM,
   TYPICAL_BUILD_VOLUME_MM,
   technologies,
   technologiesThatFit,
@@ -72,5 +75,55 @@ describe('printer catalogue', () => {
   it('names the technologies a large part still fits', () => {
     expect(technologiesThatFit({ x: 450, y: 300, z: 150 })).toEqual(['PolyJet']);
     expect(technologiesThatFit({ x: 1000, y: 10, z: 10 })).toEqual([]);
+  });
+
+  const published = Object.entries(PUBLISHED_BUILD_VOLUME_MM).flatMap(([brand, models]) =>
+    Object.entries(models).map(([model, volume]) => ({ brand, model, volume })),
+  );
+
+  it('publishes build volumes only for printers the catalogue lists', () => {
+    for (const { brand, model } of published) {
+      const listed = technologies().some((technology) => modelsFor(technology, brand).includes(model));
+      expect(listed, `${brand} ${model}`).toBe(true);
+    }
+  });
+
+  it('publishes positive build volumes under 2 m a side', () => {
+    expect(published.length).toBeGreaterThan(50);
+    for (const { brand, model, volume } of published)
+      for (const side of [volume.x, volume.y, volume.z]) {
+        expect(side, `${brand} ${model}`).toBeGreaterThan(0);
+        expect(side, `${brand} ${model}`).toBeLessThan(2000);
+      }
+  });
+
+  it('knows the published build volumes of common printers', () => {
+    expect(buildVolumeOf('FFF/FDM', 'Prusa', 'MK4')).toEqual({ x: 250, y: 210, z: 220 });
+    expect(buildVolumeOf('FFF/FDM', 'Bambu Lab', 'A1 mini')).toEqual({ x: 180, y: 180, z: 180 });
+    expect(buildVolumeOf('FFF/FDM', 'Creality', 'K1 Max')).toEqual({ x: 300, y: 300, z: 300 });
+    expect(buildVolumeOf('SLA/Resin', 'Formlabs', '3+')).toEqual({ x: 145, y: 145, z: 185 });
+    expect(buildVolumeOf('Multi Jet Fusion', 'HP', '4200')).toEqual({ x: 380, y: 284, z: 380 });
+    expect(buildVolumeOf('SLS', 'HP', '4200')).toEqual({ x: 380, y: 284, z: 380 });
+    expect(buildVolumeOf('Metal 3D Printing', 'EOS', 'M 290')).toEqual({ x: 250, y: 250, z: 325 });
+  });
+
+  it("falls back to the technology's typical volume when none is published", () => {
+    expect(buildVolumeOf('FFF/FDM', 'Other', 'Custom Build')).toEqual(TYPICAL_BUILD_VOLUME_MM['FFF/FDM']);
+    expect(buildVolumeOf('SLS', 'Other', 'Other Brand')).toEqual(TYPICAL_BUILD_VOLUME_MM.SLS);
+    expect(buildVolumeOf('Other', 'Custom', 'Experimental')).toEqual(TYPICAL_BUILD_VOLUME_MM.Other);
+    expect(buildVolumeOf('SLA/Resin', 'Formlabs')).toEqual(TYPICAL_BUILD_VOLUME_MM['SLA/Resin']);
+    expect(buildVolumeOf('PolyJet')).toEqual(TYPICAL_BUILD_VOLUME_MM.PolyJet);
+    expect(buildVolumeOf('FFF/FDM', 'Prusa', 'MK5')).toEqual(TYPICAL_BUILD_VOLUME_MM['FFF/FDM']);
+    expect(buildVolumeOf('FFF/FDM', 'constructor', 'toString')).toEqual(TYPICAL_BUILD_VOLUME_MM['FFF/FDM']);
+    expect(buildVolumeOf('FFF/FDM', 'Prusa', 'constructor')).toEqual(TYPICAL_BUILD_VOLUME_MM['FFF/FDM']);
+  });
+
+  it('fits a part into a build volume in any axis-aligned orientation', () => {
+    const mk4 = { x: 250, y: 210, z: 220 };
+    expect(fitsBuildVolume({ x: 220, y: 250, z: 210 }, mk4)).toBe(true);
+    expect(fitsBuildVolume({ x: 10, y: 245, z: 10 }, mk4)).toBe(true);
+    expect(fitsBuildVolume({ x: 215, y: 215, z: 10 }, mk4)).toBe(true);
+    expect(fitsBuildVolume({ x: 215, y: 215, z: 215 }, mk4)).toBe(false);
+    expect(fitsBuildVolume({ x: 10, y: 10, z: 251 }, mk4)).toBe(false);
   });
 });

@@ -130,7 +130,12 @@ describe('POST /api/print-farms/signup', () => {
     expect(farm.availableCapacity).toBe(farm.capacity);
     expect(farm.userId).toBeNull();
     expect(farm.geocodeStatus).toBe('pending');
-    expect(farm.capabilityRows.map((row) => row.printTechnology).sort()).toEqual(['FFF/FDM', 'SLA/Resin']);
+    expect([...new Set(farm.capabilityRows.map((row) => row.printTechnology))].sort()).toEqual([
+      'FFF/FDM',
+      'SLA/Resin',
+    ]);
+    // One row per material, so the quote's candidate search can match technology and material at once.
+    expect(farm.capabilityRows.filter((row) => row.printTechnology === 'FFF/FDM')).toHaveLength(4);
     const fdm = farm.capabilityRows.find((row) => row.printTechnology === 'FFF/FDM');
     expect(fdm?.materialType).toBe('PLA');
     expect(fdm?.maxPrintSize).toMatchObject({ x: 256, y: 256, z: 256 });
