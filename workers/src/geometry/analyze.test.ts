@@ -50,6 +50,9 @@ function expectSolidCube(analysis: ModelAnalysis, size = 20) {
   expect(analysis.nonManifoldEdgeCount).toBe(0);
   expect(analysis.watertight).toBe(true);
   expect(analysis.invertedNormals).toBe(false);
+  // Its only downward face lies on the plate.
+  expect(analysis.overhangAreaCm2).toBe(0);
+  expect(analysis.supportVolumeCm3).toBe(0);
 }
 
 const cube = cubeMesh(20);

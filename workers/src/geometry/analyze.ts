@@ -33,6 +33,10 @@ export interface ModelAnalysis {
   nonManifoldEdgeCount: number | null;
   watertight: boolean | null;
   invertedNormals: boolean | null;
+  /** Projected area of the facets that need support as oriented in the file (Z up). */
+  overhangAreaCm2: number | null;
+  /** Support material estimate: those facets' projected area × their height above the plate. */
+  supportVolumeCm3: number | null;
   fitsBuildVolume: Record<Technology, boolean> | null;
   metadata: { [key: string]: JsonValue };
 }
@@ -91,6 +95,8 @@ export const NO_MESH_METRICS = {
   nonManifoldEdgeCount: null,
   watertight: null,
   invertedNormals: null,
+  overhangAreaCm2: null,
+  supportVolumeCm3: null,
 } as const;
 
 function toAnalysis(parsed: ParsedModel): ModelAnalysis {
@@ -116,6 +122,8 @@ function toAnalysis(parsed: ParsedModel): ModelAnalysis {
     nonManifoldEdgeCount: metrics.nonManifoldEdgeCount,
     watertight: metrics.watertight,
     invertedNormals: metrics.invertedNormals,
+    overhangAreaCm2: round(metrics.overhangAreaCm2, 6),
+    supportVolumeCm3: round(metrics.supportVolumeCm3, 6),
     fitsBuildVolume: metrics.fitsBuildVolume,
     metadata: parsed.metadata,
   };

@@ -1,6 +1,7 @@
 // Mesh metrics computed triangle by triangle: running sums for volume and area, a vertex table keyed
 // by quantized position, an edge table for open/non-manifold edges and union-find for shells.
 // Everything lives in typed arrays so a 100 MB STL never builds an object per triangle.
+// The same pass sums the facets that need support when printed as oriented in the file (Z up).
 import { fitsTypicalBuildVolume, TECHNOLOGIES, type Technology } from '@printfarm/domain/printerCatalogue';
 import { count, ModelRejection } from './reject.ts';
 
@@ -11,6 +12,11 @@ const MAX_QUANTUM = 200_000 * QUANTUM_PER_MM;
 /** Edge slots pack two vertex ids and a use count into one float64: ids must stay below 2^25. */
 const MAX_VERTICES = 2 ** 25;
 const EDGE_SHIFT = 2 ** 26;
+/** Facets whose corners all lie this close (mm) to the lowest point rest on the build plate. */
+const PLATE_TOLERANCE_MM = 0.05;
+/** Where the sums of facets facing down, and up, by their winding start in `steepSums`. */
+const DOWN = 0;
+const UP = 2;
 
 export interface MeshMetrics {
   triangleCount: number;
@@ -22,6 +28,10 @@ export interface MeshMetrics {
   nonManifoldEdgeCount: number;
   watertight: boolean;
   invertedNormals: boolean;
+  /** Area, projected onto the plate, of facets facing down more steeply than 45° and not on the plate. */
+  overhangAreaCm2: number;
+  /** Σ over those facets of projected area × height of the centroid above the plate. */
+  supportVolumeCm3: number;
   fitsBuildVolume: Record<Technology, boolean>;
 }
 
@@ -46,6 +56,19 @@ export class MeshAccumulator {
   private oz = 0;
   private sixVolume = 0;
   private doubleArea = 0;
+
+  // Facets within 45° of vertical, by the way their winding faces: down (overhangs) and up (the
+  // overhangs instead when the whole file is inside out). Per side, Σ |n.z| is twice the projected
+  // area and Σ |n.z| · (sum of the corners' z relative to oz) six times its moment about z = oz.
+  // Typed, not number fields: a field turning fractional mid-file would discard the optimized code.
+  private readonly steepSums = new Float64Array(4);
+  // Whether a facet rests on the plate depends on the final minimum z, known only at the end. A facet
+  // whose top lies above the running minimum + tolerance can never be on the plate and is summed at
+  // once; any other is held here as [top z, n.z, corner z sum] until metrics() knows the minimum.
+  // When the buffer fills, facets the falling minimum has since left behind are summed and dropped,
+  // so it holds only facets near the lowest point (on an ordinary part: its bottom face).
+  private plateCandidates = new Float64Array(3 * 256);
+  private plateCandidateCount = 0;
 
   // Vertex table: open addressing over quantized (x, y, z).
   private vertexCapacity = 1 << 12;
@@ -134,7 +157,11 @@ export class MeshAccumulator {
     const nx = uy * vz - uz * vy;
     const ny = uz * vx - ux * vz;
     const nz = ux * vy - uy * vx;
-    this.doubleArea += Math.sqrt(nx * nx + ny * ny + nz * nz);
+    const horizontal = nx * nx + ny * ny;
+    const vertical = nz * nz;
+    this.doubleArea += Math.sqrt(horizontal + vertical);
+    // |n.z| / |n| > cos 45° without a division; exact for facets at exactly 45° on round coordinates.
+    if (vertical > horizontal) this.addSteepFacet(az, bz, cz, nz, pz + qz + rz);
 
     const a = this.vertexId(ax, ay, az);
     const b = this.vertexId(bx, by, bz);
@@ -164,6 +191,8 @@ export class MeshAccumulator {
     let shellCount = 0;
     for (let i = 0; i < this.vertexCount; i++) if (this.find(i) === i) shellCount++;
     const volumeMm3 = this.sixVolume / 6;
+    // Tiny negative sums are rounding noise on flat or open parts, not a flipped solid.
+    const invertedNormals = volumeMm3 < 0 && Math.abs(volumeMm3) > 1e-9 * Math.max(1, this.doubleArea ** 1.5);
     return {
       triangleCount: this.triangleCount,
       bbox,
@@ -173,10 +202,80 @@ export class MeshAccumulator {
       openEdgeCount,
       nonManifoldEdgeCount,
       watertight: this.triangleCount > 0 && openEdgeCount === 0 && nonManifoldEdgeCount === 0,
-      // Tiny negative sums are rounding noise on flat or open parts, not a flipped solid.
-      invertedNormals: volumeMm3 < 0 && Math.abs(volumeMm3) > 1e-9 * Math.max(1, this.doubleArea ** 1.5),
+      invertedNormals,
+      ...this.support(invertedNormals),
       fitsBuildVolume: fitsBuildVolume(bbox),
     };
+  }
+
+  /**
+   * Overhang area and support volume. An inside-out file (invertedNormals) is measured as the solid
+   * it describes, as its volume is: the facets its winding turns up are then the real undersides.
+   * Supports are taken to reach down to the plate: those that would land on the part are overcounted.
+   */
+  private support(inverted: boolean): { overhangAreaCm2: number; supportVolumeCm3: number } {
+    if (this.triangleCount === 0) return { overhangAreaCm2: 0, supportVolumeCm3: 0 };
+    const side = inverted ? UP : DOWN;
+    let doubleArea = this.steepSums[side] ?? 0;
+    let sixMoment = this.steepSums[side + 1] ?? 0;
+    const plateTop = this.minZ + PLATE_TOLERANCE_MM;
+    const held = this.plateCandidates;
+    for (let k = 0; k < this.plateCandidateCount * 3; k += 3) {
+      const nz = held[k + 1] ?? 0;
+      const underside = inverted ? nz > 0 : nz < 0;
+      if (!underside || (held[k] ?? 0) <= plateTop) continue;
+      doubleArea += Math.abs(nz);
+      sixMoment += Math.abs(nz) * (held[k + 2] ?? 0);
+    }
+    const volumeMm3 = sixMoment / 6 - (this.minZ - this.oz) * (doubleArea / 2);
+    return { overhangAreaCm2: doubleArea / 2 / 100, supportVolumeCm3: Math.max(0, volumeMm3) / 1000 };
+  }
+
+  /** A facet within 45° of vertical; `nz` from its winding, `zSum` its corners' z relative to oz. */
+  private addSteepFacet(az: number, bz: number, cz: number, nz: number, zSum: number): void {
+    const top = Math.max(az, bz, cz);
+    if (top > this.minZ + PLATE_TOLERANCE_MM) {
+      this.sumSteepFacet(nz, zSum);
+      return;
+    }
+    if ((this.plateCandidateCount + 1) * 3 > this.plateCandidates.length) this.releasePlateCandidates();
+    const k = this.plateCandidateCount++ * 3;
+    this.plateCandidates[k] = top;
+    this.plateCandidates[k + 1] = nz;
+    this.plateCandidates[k + 2] = zSum;
+  }
+
+  private sumSteepFacet(nz: number, zSum: number): void {
+    const sums = this.steepSums;
+    const side = nz < 0 ? DOWN : UP;
+    const weight = Math.abs(nz);
+    sums[side] = (sums[side] ?? 0) + weight;
+    sums[side + 1] = (sums[side + 1] ?? 0) + weight * zSum;
+  }
+
+  /** Sums the held facets now above the plate; doubles the buffer if most are still near it. */
+  private releasePlateCandidates(): void {
+    const held = this.plateCandidates;
+    const plateTop = this.minZ + PLATE_TOLERANCE_MM;
+    let kept = 0;
+    for (let k = 0; k < this.plateCandidateCount * 3; k += 3) {
+      const top = held[k] ?? 0;
+      const nz = held[k + 1] ?? 0;
+      const zSum = held[k + 2] ?? 0;
+      if (top > plateTop) {
+        this.sumSteepFacet(nz, zSum);
+        continue;
+      }
+      held[kept * 3] = top;
+      held[kept * 3 + 1] = nz;
+      held[kept * 3 + 2] = zSum;
+      kept++;
+    }
+    this.plateCandidateCount = kept;
+    if (kept * 3 * 2 > held.length) {
+      this.plateCandidates = new Float64Array(held.length * 2);
+      this.plateCandidates.set(held.subarray(0, kept * 3));
+    }
   }
 
   private vertexId(x: number, y: number, z: number): number {

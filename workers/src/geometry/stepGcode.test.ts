@@ -20,6 +20,8 @@ describe('STEP', () => {
     expect(analysis.volumeCm3?.toFixed(3)).toBe('24.000');
     expect(analysis.surfaceAreaCm2?.toFixed(2)).toBe('52.00');
     expect(analysis.watertight).toBe(true);
+    expect(analysis.overhangAreaCm2).toBe(0);
+    expect(analysis.supportVolumeCm3).toBe(0);
     expect(analysis.metadata.schema).toEqual(['AUTOMOTIVE_DESIGN { 1 0 10303 214 1 1 1 1 }']);
     expect(analysis.metadata.products).toEqual(['Bracket A']);
   }, 60_000);
@@ -73,6 +75,8 @@ describe('G-code', () => {
     expect(analysis.format).toBe('gcode');
     expect(analysis.triangleCount).toBeNull();
     expect(analysis.volumeCm3).toBeNull();
+    expect(analysis.overhangAreaCm2).toBeNull();
+    expect(analysis.supportVolumeCm3).toBeNull();
     // The purge line runs from x 0 to 100 at y -3; the part spans 90..110 × 90..110, 0.6 mm high.
     expect(analysis.bbox).toEqual({ x: 110, y: 113, z: 0.6 });
     expect(analysis.metadata).toMatchObject({

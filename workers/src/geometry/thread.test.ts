@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryStl, cubeMesh, sphereMesh, triangles } from '../../../tests/fixtures/models/builders.ts';
+import { tShape } from '../../../tests/fixtures/models/solids.ts';
 import { analyzeInThread, closeAnalysisThreads } from './thread.ts';
 
 describe('analysis in a worker thread', () => {
@@ -10,6 +11,7 @@ describe('analysis in a worker thread', () => {
   beforeAll(async () => {
     uploadDir = await mkdtemp(path.join(tmpdir(), 'printfarm-thread-'));
     await writeFile(path.join(uploadDir, 'cube.stl'), binaryStl(triangles(cubeMesh(20))));
+    await writeFile(path.join(uploadDir, 't.stl'), binaryStl(triangles(tShape())));
     await writeFile(path.join(uploadDir, 'sphere.stl'), binaryStl(triangles(sphereMesh(10, 512, 256))));
   });
   afterAll(async () => {
@@ -24,6 +26,12 @@ describe('analysis in a worker thread', () => {
     expect(
       reply.kind === 'outcome' && reply.outcome.status === 'ready' && reply.outcome.analysis.volumeCm3,
     ).toBe(8);
+  });
+
+  it('carries the support estimate back from the thread', async () => {
+    const reply = await analyzeInThread({ filePath: 't.stl', uploadDir, fileName: 't.stl' }, limits);
+    if (reply.kind !== 'outcome' || reply.outcome.status !== 'ready') throw new Error('expected ready');
+    expect(reply.outcome.analysis).toMatchObject({ overhangAreaCm2: 2, supportVolumeCm3: 2 });
   });
 
   it('reports a missing file, and never reads outside the upload directory', async () => {
