@@ -5,6 +5,7 @@ import { seedApplications } from './seed/applications.ts';
 import { seedDemoAccounts } from './seed/demoAccounts.ts';
 import { seedFarms } from './seed/farms.ts';
 import { seedPrintRequests } from './seed/printRequests.ts';
+import { seedFarmRates } from './seed/rates.ts';
 import { seedStores } from './seed/stores.ts';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/printfarm';
@@ -35,10 +36,14 @@ try {
         })
       ).id;
     const farms = await seedFarms(prisma, demo ? { operatorId: demo.operator } : {});
+    const rates = await seedFarmRates(
+      prisma,
+      farms.map((f) => f.id),
+    );
     await seedStores(prisma, { ownerId: storeOwner });
     await seedApplications(prisma);
     if (demo) await seedPrintRequests(prisma, { customerId: demo.customer, farmIds: farms.map((f) => f.id) });
-    console.log(`  seed: ${farms.length} print farms, 3 stores, sample applications`);
+    console.log(`  seed: ${farms.length} print farms with ${rates} rates, 3 stores, sample applications`);
   }
 } finally {
   await prisma.$disconnect();

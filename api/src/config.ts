@@ -44,6 +44,11 @@ const schema = v.pipe(
     S3_SECRET_ACCESS_KEY: v.optional(v.string()),
     // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
     APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
+    // Print jobs (issue 11): how long a farm (and a customer, on a counter-offer) has to answer. The
+    // platform setting system.routeResponseHours (24 h) decides; this overrides it, for tests only.
+    ROUTE_RESPONSE_MS: v.optional(
+      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(100)),
+    ),
     // Accounts (issue 3). STAFF_EMAILS: comma-separated; those accounts are staff at sign-up/sign-in.
     STAFF_EMAILS: envField.list(),
     SESSION_IDLE_DAYS: envField.int(7, 1),

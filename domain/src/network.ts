@@ -68,7 +68,7 @@ export const settingSchemas = {
     paymentInstructions: optionalText(2000),
   }),
   system: formObject({
-    quoteResponseHours: hours('Quote response time', 72),
+    routeResponseHours: hours('Job response deadline', 168),
     applicationFollowUpHours: hours('Application follow-up', 168),
     acceptingFarmSignups: v.boolean('Accepting farm signups must be true or false'),
   }),
@@ -80,7 +80,7 @@ export type Settings = { [K in SettingKey]: v.InferOutput<(typeof settingSchemas
 export const DEFAULT_SETTINGS: Settings = {
   company: { companyName: 'PrintFarm Network', supportEmail: 'support@printfarm.local', supportPhone: '' },
   payments: { monthlyFee: '15.00', signupFee: '750.00', paymentInstructions: '' },
-  system: { quoteResponseHours: 2, applicationFollowUpHours: 48, acceptingFarmSignups: true },
+  system: { routeResponseHours: 24, applicationFollowUpHours: 48, acceptingFarmSignups: true },
 };
 
 export const userRoleUpdateSchema = formObject({

@@ -29,6 +29,39 @@ export const jobPayloadSchemas = {
   }),
   /** Deletes expired rows of the sessions table; repeated by a job scheduler (workers/src/schedules.ts). */
   'sessions.purge': v.object({}),
+  /**
+   * Stage 1 of a quote: candidate farms near the ship-to ZIP and an instant offer from each, priced from
+   * the geometry. `round` names the submit it answers; a stale round does nothing.
+   */
+  'request.quote': v.object({
+    requestId: v.pipe(v.string(), v.uuid()),
+    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  /** Stage 2 (FDM): slices each file with PrusaSlicer and re-prices the round's offers as firm. */
+  'request.firm': v.object({
+    requestId: v.pipe(v.string(), v.uuid()),
+    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  /**
+   * Offers an ordered request to a farm: the customer's chosen offer, or after a decline, a timeout or a
+   * refused counter-offer the next best one still valid (none left: back to quoting, wider).
+   */
+  'request.route': v.object({
+    requestId: v.pipe(v.string(), v.uuid()),
+    offerId: v.optional(v.pipe(v.string(), v.uuid())),
+    reason: v.picklist(['chosen', 'declined', 'expired', 'refused']),
+  }),
+  /** A job's answer deadline: the operator's (response) or the customer's on a counter-offer (counter). */
+  'job.deadline': v.object({
+    jobId: v.pipe(v.string(), v.uuid()),
+    kind: v.picklist(['response', 'counter']),
+  }),
+  /** Reminds the operator of a job still unanswered a few hours before its deadline. */
+  'job.remind': v.object({
+    jobId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** Marks quoted requests whose offers passed their validity as expired; repeated by a scheduler. */
+  'offers.expire': v.object({}),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

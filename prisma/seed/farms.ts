@@ -145,6 +145,7 @@ export async function seedFarms(
     const place = zipcodes.lookup(zip);
     if (!place) continue;
     const displayName = `${random.pick(PREFIXES)} ${random.pick(SUFFIXES)}${index >= PREFIXES.length * 2 ? ` ${place.city}` : ''}`;
+    const demoOwned = Boolean(options.operatorId) && index < 2;
     const inventory = Array.from({ length: random.int(1, 3) }, () => {
       const technology = random.pick(TECH_MIX);
       const brand = random.pick(brandsFor(technology));
@@ -156,6 +157,9 @@ export async function seedFarms(
         count: technology === 'FFF/FDM' ? random.int(2, 24) : random.int(1, 3),
       };
     });
+    // The demo operator's farms run the network's commonest machines, so their inbox fills up.
+    if (demoOwned)
+      inventory.unshift({ technology: 'FFF/FDM', brand: 'Bambu Lab', model: 'X1 Carbon', count: 12 });
     const summary = summarizeInventory(inventory);
     const { capacity, capabilities, rows } = farmCapabilities(inventory);
     const contactFirst = random.pick(FIRST);
@@ -192,9 +196,11 @@ export async function seedFarms(
       capabilities,
       rating: (3.8 + random.next() * 1.2).toFixed(2),
       totalJobs: random.int(0, 900),
-      nodeStatus: random.pick(['online', 'online', 'online', 'online', 'maintenance', 'setup'] as const),
+      nodeStatus: demoOwned
+        ? 'online'
+        : random.pick(['online', 'online', 'online', 'online', 'maintenance', 'setup'] as const),
       coverageRadiusMiles: random.int(45, 90),
-      ...(options.operatorId && index < 2 ? { owner: { connect: { id: options.operatorId } } } : {}),
+      ...(demoOwned && options.operatorId ? { owner: { connect: { id: options.operatorId } } } : {}),
       capabilityRows: { create: rows },
     };
     const farm = await prisma.printFarm.create({ data, select: { id: true, displayName: true } });

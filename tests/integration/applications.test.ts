@@ -270,18 +270,7 @@ describe('operator applications', () => {
       30_000,
     );
     const { applicationFollowup } = await import('../../workers/src/jobs/applicationFollowup.ts');
-    const { loadWorkerConfig } = await import('../../workers/src/config.ts');
-    const outcome = await applicationFollowup(
-      { applicationId: id },
-      {
-        prisma: server.workers.prisma,
-        mailer: { send: async () => ({ messageId: 'unused' }), close: () => {} },
-        config: loadWorkerConfig({}),
-        log: { info: () => {} } as never,
-        jobId: 'manual',
-        attempt: 1,
-      },
-    );
+    const outcome = await applicationFollowup({ applicationId: id }, server.workers.jobContext());
     expect(outcome).toBe('skipped');
     expect(
       await server.api.prisma.outboxEvent.count({

@@ -124,6 +124,21 @@ describe('authorization matrix', () => {
         filePath: `matrix/${suffix}/part.stl`,
       },
     });
+    const offer = await prisma.requestOffer.create({
+      data: { requestId: request.id, farmId: farm.id, price: '20.00', distanceMiles: 3, readyBy: new Date() },
+    });
+    const job = await prisma.printJob.create({
+      data: {
+        requestId: request.id,
+        farmId: farm.id,
+        offerId: offer.id,
+        state: 'delivered',
+        price: '20.00',
+        readyBy: new Date(),
+        parts: 1,
+        respondBy: new Date(),
+      },
+    });
     const application = await prisma.application.create({
       data: {
         firstName: 'Ann',
@@ -142,6 +157,8 @@ describe('authorization matrix', () => {
       orderId: order.id,
       requestId: request.id,
       fileId: file.id,
+      offerId: offer.id,
+      jobId: job.id,
       applicationId: application.id,
     });
   });

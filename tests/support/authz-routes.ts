@@ -6,6 +6,7 @@
 //   :farmId      a print farm owned by `operator`        :storeId    a store owned by `operator`
 //   :storeName   that store's storeName                  :requestId  a print request owned by `customer`
 //   :fileId      a project file owned by `customer`      :applicationId  an operator application
+//   :offerId     an offer on that request                :jobId      its delivered job at `operator`'s farm
 //   :orderId     an order in `operator`'s store          :productId  a product in `operator`'s store
 // Callers: anonymous (no session), customer, operator (owns the fixtures above), otherOperator (an
 // operator who owns nothing of them), staff. A status list means any of them is right (e.g. a public
@@ -50,6 +51,15 @@ const signedIn: Record<Actor, Expected> = { ...all(200), anonymous: 401 };
 const storeAdmin = (ok: Expected): Record<Actor, Expected> => ({
   anonymous: 401,
   customer: 404,
+  operator: ok,
+  otherOperator: 404,
+  staff: ok,
+});
+
+/** The operator area: the owning operator and staff get `ok`; another operator is told it does not exist. */
+const operatorArea = (ok: Expected): Record<Actor, Expected> => ({
+  anonymous: 401,
+  customer: 403,
   operator: ok,
   otherOperator: 404,
   staff: ok,
@@ -175,6 +185,104 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     method: 'GET',
     route: '/api/print-requests/:requestId',
     expect: { ...all(404), anonymous: 401, customer: 200, staff: 200 },
+  },
+  // Choices, quotes and offers (issue 10): the fixture request is the customer's, with one file not yet
+  // analysed and a delivered job at the operator's farm, so actions that need another state answer 409.
+  {
+    method: 'PATCH',
+    route: '/api/print-requests/:requestId',
+    expect: { ...all(404), anonymous: 401, customer: [200, 409] },
+    body: { color: 'Red' },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/submit',
+    expect: { ...all(404), anonymous: 401, customer: [400, 409] },
+  },
+  {
+    method: 'GET',
+    route: '/api/print-requests/:requestId/offers',
+    expect: { ...all(404), anonymous: 401, customer: 200, staff: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/offers/:offerId/accept',
+    expect: { ...all(404), anonymous: 401, customer: 409 },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/counter/accept',
+    expect: { ...all(404), anonymous: 401, customer: 409 },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/counter/refuse',
+    expect: { ...all(404), anonymous: 401, customer: 409 },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/rating',
+    expect: { ...all(404), anonymous: 401, customer: 409 },
+    body: { quality: 5, communication: 4, timeliness: 5 },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/cancel',
+    expect: { ...all(404), anonymous: 401, customer: [200, 409] },
+    body: {},
+  },
+  { method: 'GET', route: '/api/print-farms/offerings', expect: all(200) },
+  { method: 'GET', route: '/api/admin/estimator', expect: staffOnly },
+  // The operator area (issue 11): operators see their own farm's jobs (another farm's job is 404),
+  // staff any; customers are not operators (403). The fixture job is delivered, so answers are 409.
+  { method: 'GET', route: '/api/operator/jobs', expect: { ...operatorArea(200), otherOperator: 200 } },
+  { method: 'GET', route: '/api/operator/summary', expect: { ...operatorArea(200), otherOperator: 200 } },
+  { method: 'GET', route: '/api/operator/jobs/:jobId', expect: operatorArea(200) },
+  { method: 'POST', route: '/api/operator/jobs/:jobId/accept', expect: operatorArea(409) },
+  {
+    method: 'POST',
+    route: '/api/operator/jobs/:jobId/decline',
+    expect: operatorArea(409),
+    body: { reason: 'Out of PETG' },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/jobs/:jobId/counter',
+    expect: operatorArea(409),
+    body: { price: '30.00' },
+  },
+  { method: 'POST', route: '/api/operator/jobs/:jobId/start', expect: operatorArea(409) },
+  {
+    method: 'POST',
+    route: '/api/operator/jobs/:jobId/progress',
+    expect: operatorArea(409),
+    body: { percent: 50 },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/jobs/:jobId/ship',
+    expect: operatorArea(409),
+    body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  },
+  { method: 'POST', route: '/api/operator/jobs/:jobId/deliver', expect: operatorArea(409) },
+  {
+    method: 'GET',
+    route: '/api/operator/farm',
+    path: '/api/operator/farm?farmId=:farmId',
+    expect: operatorArea(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/operator/farm',
+    path: '/api/operator/farm?farmId=:farmId',
+    expect: { ...operatorArea(400), otherOperator: 400 },
+    body: {},
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/farm/ordering-page',
+    path: '/api/operator/farm/ordering-page?farmId=:farmId',
+    expect: operatorArea(200),
   },
   { method: 'GET', route: '/api/profile', expect: signedIn },
   {

@@ -5,10 +5,11 @@ import type { QueueRegistry } from '../../api/src/queues.ts';
 import { startApiServer } from '../../api/src/server.ts';
 import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
-import { loadWorkerConfig } from '../../workers/src/config.ts';
-import type { JobHandlers } from '../../workers/src/jobs/types.ts';
+import { loadWorkerConfig, type WorkerConfig } from '../../workers/src/config.ts';
+import type { JobContext, JobHandlers } from '../../workers/src/jobs/types.ts';
 import { createSmtpMailer, type Mailer } from '../../workers/src/mail/transport.ts';
 import { startWorkerRuntime, type WorkerRuntime } from '../../workers/src/runtime.ts';
+import { createLocalCopies } from '../../workers/src/storage/localCopy.ts';
 import { testEnv } from './env.ts';
 
 const quietLog = () =>
@@ -54,6 +55,9 @@ export async function startApi(
 export interface TestWorkers {
   runtime: WorkerRuntime;
   prisma: PrismaClient;
+  config: WorkerConfig;
+  /** The context a job handler gets, for running a handler by hand (e.g. a second time). */
+  jobContext(jobId?: string): JobContext;
   close(): Promise<void>;
 }
 
@@ -80,6 +84,16 @@ export async function startWorkers(
   return {
     runtime,
     prisma,
+    config,
+    jobContext: (jobId = 'manual') => ({
+      prisma,
+      mailer,
+      config,
+      files: createLocalCopies(config),
+      log: quietLog(),
+      jobId,
+      attempt: 1,
+    }),
     async close() {
       await runtime.close();
       real.close();

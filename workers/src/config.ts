@@ -29,6 +29,12 @@ const schema = v.object({
   GOOGLE_MAPS_API_KEY: v.optional(v.string()),
   // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
   APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
+  // Print jobs (issue 11): how long a farm has to answer; the platform setting system.routeResponseHours
+  // (24 h) decides, this overrides it for tests only. The reminder goes out this long before the deadline.
+  ROUTE_RESPONSE_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(100)),
+  ),
+  ROUTE_REMINDER_BEFORE_MS: envField.int(4 * 3_600_000, 0),
   // Model analysis (issue 5): stored uploads are read from here; project_files.file_path is relative to it.
   UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
   // With S3_BUCKET set, uploads live in S3 (as the API's tus store wrote them) and are fetched to analyse.
@@ -41,6 +47,12 @@ const schema = v.object({
   ANALYSIS_MAX_HEAP_MB: envField.int(1024, 64),
   ANALYSIS_TIMEOUT_MS: envField.int(120_000, 1_000),
   ANALYSIS_THREADS: envField.int(2, 1),
+  // Firm offers (issue 10): PrusaSlicer's command line, run in a child process with a deadline and an
+  // address-space cap; at most SLICER_CONCURRENCY slices at once per worker process.
+  SLICER_PATH: v.optional(v.string(), 'prusa-slicer'),
+  SLICER_TIMEOUT_MS: envField.int(60_000, 1_000),
+  SLICER_MEMORY_MB: envField.int(2_048, 256),
+  SLICER_CONCURRENCY: envField.int(2, 1),
 });
 
 export type WorkerConfig = v.InferOutput<typeof schema>;

@@ -9,6 +9,7 @@ import type { WorkerConfig } from './config.ts';
 import { jobHandlers } from './jobs/index.ts';
 import type { JobContext, JobHandler, JobHandlers } from './jobs/types.ts';
 import type { Mailer } from './mail/transport.ts';
+import { createLocalCopies } from './storage/localCopy.ts';
 
 export interface WorkerRuntime {
   workers: Map<JobName, Worker>;
@@ -31,6 +32,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   connection.on('error', () => {});
   const workers = new Map<JobName, Worker>();
+  const files = createLocalCopies(config);
 
   for (const name of JOB_NAMES) {
     const handler = handlers[name] as JobHandler<typeof name>;
@@ -41,6 +43,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
           prisma,
           mailer,
           config,
+          files,
           log: log.child({ job: name, jobId: job.id }),
           jobId: String(job.id),
           attempt: job.attemptsMade + 1,
@@ -57,7 +60,13 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
         context.log.debug({ outcome }, 'job finished');
         return outcome;
       },
-      { connection, prefix: config.QUEUE_PREFIX, concurrency: config.WORKER_CONCURRENCY, autorun: true },
+      {
+        connection,
+        prefix: config.QUEUE_PREFIX,
+        // Slicing is CPU-heavy and runs a process per job: fewer at once than light jobs.
+        concurrency: name === 'request.firm' ? config.SLICER_CONCURRENCY : config.WORKER_CONCURRENCY,
+        autorun: true,
+      },
     );
     worker.on('failed', (job, error) => {
       log.warn({ job: name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'job failed');

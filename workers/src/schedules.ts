@@ -14,6 +14,7 @@ export interface Schedule {
 
 export const SCHEDULES: Schedule[] = [
   { id: 'sessions.purge:hourly', job: 'sessions.purge', everyMs: 3_600_000 },
+  { id: 'offers.expire:hourly', job: 'offers.expire', everyMs: 3_600_000 },
 ];
 
 export interface Schedules {

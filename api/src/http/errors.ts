@@ -1,4 +1,5 @@
 // One error shape for every answer the API gives: {"message": ..., "fields": {...}}; stacks never leave.
+import { TransitionError } from '@printfarm/domain/requestStatus';
 import type { Context, Next } from 'koa';
 
 export type FieldErrors = Record<string, string>;
@@ -39,6 +40,8 @@ interface ExposableError {
 function describe(error: unknown): { status: number; message: string; fields: FieldErrors } {
   if (error instanceof HttpError)
     return { status: error.status, message: error.message, fields: error.fields };
+  // An illegal move of a print request's state machine (domain/requestStatus.ts).
+  if (error instanceof TransitionError) return { status: 409, message: error.message, fields: {} };
   const e = (typeof error === 'object' && error !== null ? error : {}) as ExposableError;
   const raw = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
   const status = raw >= 400 && raw <= 599 ? raw : 500;

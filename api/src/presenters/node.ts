@@ -1,7 +1,14 @@
 import type { NodeRecord } from '../services/network.ts';
+import { presentScorecard } from './scorecard.ts';
 
 /** The staff view of a node (operator-side section 3, 'Manufacturing node'), from real farm data. */
-export function presentNode({ farm, currentJobs, completedJobs, avgPrintTimeHours }: NodeRecord) {
+export function presentNode({
+  farm,
+  currentJobs,
+  completedJobs,
+  avgPrintTimeHours,
+  jobsLast90Days,
+}: NodeRecord) {
   const utilizationRate =
     farm.capacity > 0 ? Math.round(((farm.capacity - farm.availableCapacity) / farm.capacity) * 100) : 0;
   return {
@@ -23,5 +30,6 @@ export function presentNode({ farm, currentJobs, completedJobs, avgPrintTimeHour
     lastOnline: farm.updatedAt.toISOString(),
     monthlyCapacity: farm.capacity * 30,
     utilizationRate: Math.max(0, Math.min(100, utilizationRate)),
+    scorecard: presentScorecard(farm, jobsLast90Days),
   };
 }

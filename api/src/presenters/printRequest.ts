@@ -1,7 +1,14 @@
-// Print requests as the customer dashboard shows them; money as decimal strings.
-import type { RequestStatusHistory } from '@printfarm/db';
+// Print requests as the customer sees them; money as decimal strings, days as 'YYYY-MM-DD'.
+import type { JobRating, PrintFarm, PrintJob, RequestStatusHistory } from '@printfarm/db';
+import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
+import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
+import { OFFER_VALIDITY_DAYS, statusLabel } from '@printfarm/domain/requestStatus';
+import { trackingUrl } from '@printfarm/domain/tracking';
 import type { PrintRequestDetailRow, PrintRequestListRow } from '../services/printRequests.ts';
 import { presentProjectFile } from './projectFile.ts';
+
+export const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
+export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 function presentStatusChange(change: RequestStatusHistory) {
   return {
@@ -13,32 +20,98 @@ function presentStatusChange(change: RequestStatusHistory) {
   };
 }
 
+type JobWithFarm = PrintJob & { farm: Pick<PrintFarm, 'id' | 'displayName' | 'city' | 'state'> };
+
+/** The job as the customer follows it: the farm, the deal, any counter-offer and the parcel. */
+function presentCustomerJob(job: JobWithFarm) {
+  return {
+    id: job.id,
+    state: job.state,
+    farm: { id: job.farm.id, name: job.farm.displayName, city: job.farm.city, state: job.farm.state },
+    price: job.price.toFixed(2),
+    readyBy: day(job.readyBy),
+    respondBy: iso(job.respondBy),
+    counter:
+      job.state === 'countered'
+        ? {
+            price: job.counterPrice?.toFixed(2) ?? null,
+            readyBy: day(job.counterReadyBy),
+            respondBy: iso(job.counterRespondBy),
+          }
+        : null,
+    progressPercent: job.progressPercent,
+    carrier: job.carrier,
+    trackingNumber: job.trackingNumber,
+    trackingUrl: job.carrier && job.trackingNumber ? trackingUrl(job.carrier, job.trackingNumber) : null,
+    shippedAt: iso(job.shippedAt),
+    deliveredAt: iso(job.deliveredAt),
+  };
+}
+
+function presentRating(rating: JobRating) {
+  return {
+    quality: rating.quality,
+    communication: rating.communication,
+    timeliness: rating.timeliness,
+    comment: rating.comment,
+    createdAt: rating.createdAt.toISOString(),
+  };
+}
+
+function printSettingsOf(specifications: unknown) {
+  const spec = (typeof specifications === 'object' && specifications !== null ? specifications : {}) as {
+    layerHeightMm?: unknown;
+    infillPercent?: unknown;
+  };
+  return {
+    layerHeightMm:
+      typeof spec.layerHeightMm === 'number' ? spec.layerHeightMm : DEFAULT_PRINT_SETTINGS.layerHeightMm,
+    infillPercent:
+      typeof spec.infillPercent === 'number' ? spec.infillPercent : DEFAULT_PRINT_SETTINGS.infillPercent,
+  };
+}
+
 function presentRequestFields(request: PrintRequestListRow | PrintRequestDetailRow) {
+  // The job the customer follows: the open one, else the last that went the distance.
+  const job =
+    request.jobs.find((j) => (OPEN_JOB_STATES as readonly string[]).includes(j.state)) ??
+    request.jobs.find((j) => j.state === 'delivered') ??
+    null;
   return {
     id: request.id,
     title: request.title,
     description: request.description,
     status: request.status,
+    statusLabel: statusLabel(request.status),
     priority: request.priority,
     quantity: request.quantity,
+    technology: request.technology,
+    material: request.material,
+    color: request.color,
+    ...printSettingsOf(request.specifications),
+    shipToZip: request.shipToZip,
+    shipTo: request.shipToCity ? { city: request.shipToCity, state: request.shipToState } : null,
     budget: request.budget?.toFixed(2) ?? null,
-    deadline: request.deadline?.toISOString() ?? null,
+    deadline: day(request.deadline),
     quotedPrice: request.quotedPrice?.toFixed(2) ?? null,
     finalPrice: request.finalPrice?.toFixed(2) ?? null,
+    quoteRound: request.quoteRound,
+    quotedAt: iso(request.quotedAt),
+    offersExpireAt: request.quotedAt
+      ? new Date(request.quotedAt.getTime() + OFFER_VALIDITY_DAYS * 86_400_000).toISOString()
+      : null,
+    searchRadiusMiles: request.searchRadiusMiles,
+    quoteIssue: request.quoteIssue,
     estimatedCompletionTime: request.estimatedCompletionTime,
     assignedFarmId: request.assignedFarmId,
-    progress: progressOf(request.specifications),
+    progress: request.status === 'printing' ? request.progressPercent : null,
+    job: job ? presentCustomerJob(job) : null,
+    rating: request.rating ? presentRating(request.rating) : null,
+    canRate: request.status === 'completed' && request.rating === null,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
     statusHistory: request.statusHistory.map(presentStatusChange),
   };
-}
-
-/** Print progress (0-100) a farm reports into the request's specifications while printing. */
-function progressOf(specifications: unknown): number | null {
-  if (typeof specifications !== 'object' || specifications === null) return null;
-  const progress = (specifications as { progress?: unknown }).progress;
-  return typeof progress === 'number' && progress >= 0 && progress <= 100 ? Math.round(progress) : null;
 }
 
 export function presentPrintRequestSummary(request: PrintRequestListRow) {
@@ -50,6 +123,10 @@ export function presentPrintRequest(request: PrintRequestDetailRow) {
     ...presentRequestFields(request),
     fileCount: request.files.length,
     notes: request.notes,
+    shippingAddress: request.shippingAddress,
     files: request.files.map(presentProjectFile),
   };
 }
+
+export type PrintRequestSummaryView = ReturnType<typeof presentPrintRequestSummary>;
+export type PrintRequestView = ReturnType<typeof presentPrintRequest>;

@@ -11,6 +11,7 @@ import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { parseInput } from '../http/validate.ts';
 import { presentNode } from '../presenters/node.ts';
+import { estimatorAccuracy } from '../services/estimator.ts';
 import {
   changeRole,
   listNodes,
@@ -26,6 +27,11 @@ const userSearch = v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(
 export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDeps): void {
   router.get('/api/admin/nodes', requireStaff, async (ctx) => {
     ctx.body = (await listNodes(prisma)).map(presentNode);
+  });
+
+  router.get('/api/admin/estimator', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await estimatorAccuracy(prisma);
   });
 
   router.patch('/api/admin/nodes/:farmId', requireStaff, async (ctx) => {

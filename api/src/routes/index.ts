@@ -6,6 +6,7 @@ import { registerApplicationRoutes } from './applications.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerNewsletterRoutes } from './newsletter.ts';
+import { registerOperatorRoutes } from './operator.ts';
 import { registerPrintFarmRoutes } from './printFarms.ts';
 import { registerPrintFarmAdminRoutes } from './printFarmsAdmin.ts';
 import { registerPrintRequestRoutes } from './printRequests.ts';
@@ -30,6 +31,7 @@ export function registerRoutes(router: AppRouter, deps: ApiDeps): void {
   registerUploadRoutes(router, deps);
   registerProjectFileRoutes(router, deps);
   registerPrintRequestRoutes(router, deps);
+  registerOperatorRoutes(router, deps);
   registerProfileRoutes(router, deps);
   registerSupportRoutes(router, deps);
 }

@@ -8,7 +8,7 @@ import { ipKey, rateLimit } from '../http/rateLimit.ts';
 import { parseInput } from '../http/validate.ts';
 import { presentFullFarm, presentPublicFarm } from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
-import { listFarmsOwnedBy, publicFarms, signupFarm } from '../services/printFarms.ts';
+import { listFarmsOwnedBy, networkOfferings, publicFarms, signupFarm } from '../services/printFarms.ts';
 
 const claimQuerySchema = v.object({
   token: v.pipe(
@@ -51,6 +51,11 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
       ctx.body = presentPublicFarm(farm);
     },
   );
+
+  router.get('/api/print-farms/offerings', async (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.body = await networkOfferings(prisma);
+  });
 
   router.get('/api/print-farms', async (ctx) => {
     sendCachedJson(ctx, await publicFarms(prisma));

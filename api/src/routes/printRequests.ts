@@ -1,10 +1,29 @@
-// The signed-in customer's print requests: the dashboard list and one request with its files.
+// The signed-in customer's print requests: the list, one request, its choices and 'Get quotes', the
+// offers and accepting one, cancelling, answering a counter-offer and rating the delivered job.
+import { cancelRequestSchema, printRequestChoicesSchema, ratingSchema } from '@printfarm/domain/printRequest';
 import { requireUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import { conflict } from '../http/errors.ts';
+import { idParam } from '../http/params.ts';
+import { parseInput } from '../http/validate.ts';
+import { presentOffer } from '../presenters/offer.ts';
 import { presentPrintRequest, presentPrintRequestSummary } from '../presenters/printRequest.ts';
-import { getPrintRequest, listOwnPrintRequests, recordIdParam } from '../services/printRequests.ts';
+import { acceptOffer, listOffers } from '../services/offers.ts';
+import { submitPrintRequest, updatePrintRequestChoices } from '../services/printRequestChoices.ts';
+import { getPrintRequest, listOwnPrintRequests } from '../services/printRequests.ts';
+import { answerCounterOffer, cancelPrintRequest, rateDeliveredJob } from '../services/requestLifecycle.ts';
 
-export function registerPrintRequestRoutes(router: AppRouter, { prisma }: ApiDeps): void {
+const REQUEST_NOT_FOUND = 'Print request not found';
+
+export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+  const appUrl = config.PUBLIC_URL;
+
+  /** Answers with the request as it is now, so every action returns what the screen shows next. */
+  async function answerWithRequest(ctx: AppContext, id: string) {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentPrintRequest(await getPrintRequest(prisma, userOf(ctx), id));
+  }
+
   router.get('/api/print-requests', requireUser, async (ctx) => {
     const requests = await listOwnPrintRequests(prisma, userOf(ctx));
     ctx.set('Cache-Control', 'no-store');
@@ -12,9 +31,56 @@ export function registerPrintRequestRoutes(router: AppRouter, { prisma }: ApiDep
   });
 
   router.get('/api/print-requests/:requestId', requireUser, async (ctx) => {
-    const id = recordIdParam(ctx.params.requestId);
-    const request = await getPrintRequest(prisma, userOf(ctx), id);
+    await answerWithRequest(ctx, idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
+  });
+
+  router.patch('/api/print-requests/:requestId', requireUser, async (ctx) => {
+    const input = parseInput(ctx, printRequestChoicesSchema);
+    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+    await updatePrintRequestChoices(prisma, userOf(ctx), id, input);
+    await answerWithRequest(ctx, id);
+  });
+
+  router.post('/api/print-requests/:requestId/submit', requireUser, async (ctx) => {
+    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+    await submitPrintRequest(prisma, userOf(ctx), id);
+    await answerWithRequest(ctx, id);
+  });
+
+  router.post('/api/print-requests/:requestId/cancel', requireUser, async (ctx) => {
+    const input = parseInput(ctx, cancelRequestSchema);
+    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+    await cancelPrintRequest(prisma, appUrl, userOf(ctx), id, input.reason);
+    await answerWithRequest(ctx, id);
+  });
+
+  router.get('/api/print-requests/:requestId/offers', requireUser, async (ctx) => {
+    const offers = await listOffers(prisma, userOf(ctx), idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPrintRequest(request);
+    ctx.body = offers.map(presentOffer);
+  });
+
+  router.post('/api/print-requests/:requestId/offers/:offerId/accept', requireUser, async (ctx) => {
+    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+    const offerId = idParam(ctx, 'offerId', 'Offer not found');
+    const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId);
+    if (outcome === 'expired') throw conflict('These offers are older than 7 days; get new quotes first');
+    await answerWithRequest(ctx, id);
+  });
+
+  for (const answer of ['accept', 'refuse'] as const) {
+    router.post(`/api/print-requests/:requestId/counter/${answer}`, requireUser, async (ctx) => {
+      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+      await answerCounterOffer(prisma, appUrl, userOf(ctx), id, answer === 'accept');
+      await answerWithRequest(ctx, id);
+    });
+  }
+
+  router.post('/api/print-requests/:requestId/rating', requireUser, async (ctx) => {
+    const input = parseInput(ctx, ratingSchema);
+    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+    await rateDeliveredJob(prisma, userOf(ctx), id, input);
+    ctx.status = 201;
+    await answerWithRequest(ctx, id);
   });
 }

@@ -30,12 +30,19 @@ const nodeSelect = {
   capacity: true,
   availableCapacity: true,
   updatedAt: true,
+  rating: true,
+  routedJobs: true,
+  declinedJobs: true,
+  shippedJobs: true,
+  onTimeJobs: true,
+  medianResponseMinutes: true,
 } as const;
 
 /** Every node, or the one with `farmId`, with its job counts. */
 export async function listNodes(prisma: PrismaClient, farmId?: string) {
   const assigned = farmId ? { assignedFarmId: farmId } : { assignedFarmId: { not: null } };
-  const [farms, working, completed] = await Promise.all([
+  const since = new Date(Date.now() - 90 * 86_400_000);
+  const [farms, working, completed, recent] = await Promise.all([
     prisma.printFarm.findMany({
       where: farmId ? { id: farmId } : {},
       select: nodeSelect,
@@ -52,7 +59,13 @@ export async function listNodes(prisma: PrismaClient, farmId?: string) {
       _count: { _all: true },
       _avg: { actualCompletionTime: true },
     }),
+    prisma.printJob.groupBy({
+      by: ['farmId'],
+      where: { ...(farmId ? { farmId } : {}), offeredAt: { gte: since } },
+      _count: { _all: true },
+    }),
   ]);
+  const recentByFarm = new Map(recent.map((row) => [row.farmId, row._count._all]));
   const workingByFarm = new Map(working.map((row) => [row.assignedFarmId, row._count._all]));
   const completedByFarm = new Map(completed.map((row) => [row.assignedFarmId, row]));
   return farms.map((farm) => ({
@@ -60,6 +73,7 @@ export async function listNodes(prisma: PrismaClient, farmId?: string) {
     currentJobs: workingByFarm.get(farm.id) ?? 0,
     completedJobs: farm.totalJobs + (completedByFarm.get(farm.id)?._count._all ?? 0),
     avgPrintTimeHours: completedByFarm.get(farm.id)?._avg.actualCompletionTime ?? null,
+    jobsLast90Days: recentByFarm.get(farm.id) ?? 0,
   }));
 }
 

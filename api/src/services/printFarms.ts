@@ -280,3 +280,42 @@ export async function updateFarmAsStaff(prisma: PrismaClient, farmId: string, in
     throw error;
   }
 }
+
+// ---- What the network offers -------------------------------------------------------------------------
+
+export interface NetworkOffering {
+  technology: string;
+  farms: number;
+  materials: { material: string; farms: number }[];
+}
+
+/** The technologies and materials that farms taking work offer today, with how many offer each. */
+export async function networkOfferings(prisma: PrismaClient): Promise<NetworkOffering[]> {
+  const rows = await prisma.$queryRaw<
+    { technology: string; material: string; farms: number; tech_farms: number }[]
+  >`
+    SELECT c.print_technology AS technology, c.material_type AS material, count(DISTINCT c.farm_id)::int AS farms,
+           max(t.farms)::int AS tech_farms
+    FROM print_farm_capabilities c
+    JOIN print_farms f ON f.id = c.farm_id
+    JOIN (
+      SELECT c2.print_technology, count(DISTINCT c2.farm_id) AS farms
+      FROM print_farm_capabilities c2 JOIN print_farms f2 ON f2.id = c2.farm_id
+      WHERE c2.is_active AND f2.is_active AND f2.node_status = 'online' AND NOT f2.is_paused
+      GROUP BY c2.print_technology
+    ) t ON t.print_technology = c.print_technology
+    WHERE c.is_active AND f.is_active AND f.node_status = 'online' AND NOT f.is_paused
+    GROUP BY c.print_technology, c.material_type
+    ORDER BY max(t.farms) DESC, c.print_technology, count(DISTINCT c.farm_id) DESC, c.material_type`;
+  const byTechnology = new Map<string, NetworkOffering>();
+  for (const row of rows) {
+    const offering = byTechnology.get(row.technology) ?? {
+      technology: row.technology,
+      farms: row.tech_farms,
+      materials: [],
+    };
+    offering.materials.push({ material: row.material, farms: row.farms });
+    byTechnology.set(row.technology, offering);
+  }
+  return [...byTechnology.values()];
+}

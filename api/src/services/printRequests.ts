@@ -1,4 +1,5 @@
-// A customer's print requests: the dashboard's list and one request with its files and history.
+// A customer's print requests: the dashboard's list and one request with its files, history, current
+// job and rating.
 
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { isUuid } from '@printfarm/domain/ids';
@@ -11,9 +12,18 @@ export function recordIdParam(id: string | undefined): string {
   return id;
 }
 
+/** The request's jobs, newest first: the first is the one the customer follows. */
+const withJobs = {
+  orderBy: { createdAt: 'desc' },
+  include: { farm: { select: { id: true, displayName: true, city: true, state: true } } },
+  take: 10,
+} satisfies Prisma.CustomPrintRequest$jobsArgs;
+
 const withFileCount = {
   _count: { select: { files: { where: { deletedAt: null } } } },
   statusHistory: { orderBy: { createdAt: 'asc' } },
+  jobs: withJobs,
+  rating: true,
 } satisfies Prisma.CustomPrintRequestInclude;
 
 export type PrintRequestListRow = Prisma.CustomPrintRequestGetPayload<{ include: typeof withFileCount }>;
@@ -21,6 +31,8 @@ export type PrintRequestListRow = Prisma.CustomPrintRequestGetPayload<{ include:
 const withFiles = {
   files: { where: { deletedAt: null }, orderBy: { uploadedAt: 'asc' }, include: { analysis: true } },
   statusHistory: { orderBy: { createdAt: 'asc' } },
+  jobs: withJobs,
+  rating: true,
 } satisfies Prisma.CustomPrintRequestInclude;
 
 export type PrintRequestDetailRow = Prisma.CustomPrintRequestGetPayload<{ include: typeof withFiles }>;
@@ -40,7 +52,7 @@ export function listOwnPrintRequests(
 
 /** One request with its files and analyses; someone else's answers 404 (staff may read any). */
 export async function getPrintRequest(
-  prisma: PrismaClient,
+  prisma: PrismaClient | Prisma.TransactionClient,
   user: SessionUser,
   id: string,
 ): Promise<PrintRequestDetailRow> {
@@ -53,5 +65,5 @@ export async function getPrintRequest(
 /** Inside a transaction: the user's own request by id, or null when it is not theirs or missing. */
 export function findOwnPrintRequest(tx: Prisma.TransactionClient, userId: string, id: string) {
   if (!isUuid(id)) return Promise.resolve(null);
-  return tx.customPrintRequest.findFirst({ where: { id, userId }, select: { id: true } });
+  return tx.customPrintRequest.findFirst({ where: { id, userId }, select: { id: true, status: true } });
 }

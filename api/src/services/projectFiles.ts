@@ -3,11 +3,15 @@
 
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/printRequests';
+import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
+import { EDITABLE_STATUSES, statusLabel } from '@printfarm/domain/requestStatus';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { SessionUser } from '../auth/guards.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { ProjectFileWithAnalysis } from '../presenters/projectFile.ts';
 import type { StoredFiles } from '../uploads/store.ts';
+import { shipToOf } from './printRequestChoices.ts';
 import { findOwnPrintRequest } from './printRequests.ts';
 
 export interface FinishedUpload {
@@ -41,6 +45,67 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * A new draft for an upload, with sensible defaults: FDM in PLA at standard quality, shipping to the
+ * address saved in the customer's settings.
+ */
+async function createDraftRequest(tx: Prisma.TransactionClient, userId: string, fileName: string) {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { defaultShippingAddress: true } });
+  const address = user?.defaultShippingAddress as { zipCode?: unknown } | null | undefined;
+  const zip = typeof address?.zipCode === 'string' ? /^\s*(\d{5})/.exec(address.zipCode)?.[1] : undefined;
+  const shipTo = zip ? shipToOf(zip) : undefined;
+  const request = await tx.customPrintRequest.create({
+    data: {
+      userId,
+      title: titleFor(fileName),
+      specifications: { ...DEFAULT_PRINT_SETTINGS },
+      status: 'draft',
+      technology: 'FFF/FDM',
+      material: 'PLA',
+      ...(shipTo ?? {}),
+      ...(shipTo && user?.defaultShippingAddress ? { shippingAddress: user.defaultShippingAddress } : {}),
+    },
+    select: { id: true },
+  });
+  await tx.requestStatusHistory.create({
+    data: {
+      requestId: request.id,
+      fromStatus: null,
+      toStatus: 'draft',
+      changedByUserId: userId,
+      note: `Created by uploading ${fileName}`,
+    },
+  });
+  return request.id;
+}
+
+/**
+ * A file added to an existing request: allowed until it is ordered. Quotes made without the file are
+ * withdrawn, and a rejected request becomes a draft again.
+ */
+async function reopenForNewFile(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  requestId: string,
+  fileName: string,
+) {
+  const request = await lockPrintRequest(tx, requestId);
+  if (!request) throw notFound('Print request not found');
+  if (!(EDITABLE_STATUSES as readonly string[]).includes(request.status)) {
+    throw conflict(`You cannot add files to a request that is ${statusLabel(request.status).toLowerCase()}`);
+  }
+  if (request.status === 'draft' || request.status === 'pending') return;
+  await tx.requestOffer.updateMany({
+    where: { requestId, status: 'offered' },
+    data: { status: 'withdrawn' },
+  });
+  await transitionPrintRequest(tx, request, 'draft', {
+    byUserId: userId,
+    note: `${fileName} added; get new quotes`,
+    data: { quotedAt: null, quotedPrice: null },
+  });
+}
+
+/**
  * Records a finished upload once: the project_files row (uploadId is unique, so a second finish finds
  * the first row), a new draft request when none is named, its status history, and `model.analyze`.
  */
@@ -59,22 +124,10 @@ export async function recordFinishedUpload(
       if (upload.printRequestId) {
         const request = await findOwnPrintRequest(tx, upload.userId, upload.printRequestId);
         if (!request) throw notFound('Print request not found');
+        await reopenForNewFile(tx, upload.userId, request.id, fileName);
         printRequestId = request.id;
       } else {
-        const request = await tx.customPrintRequest.create({
-          data: { userId: upload.userId, title: titleFor(fileName), specifications: {}, status: 'draft' },
-          select: { id: true },
-        });
-        await tx.requestStatusHistory.create({
-          data: {
-            requestId: request.id,
-            fromStatus: null,
-            toStatus: 'draft',
-            changedByUserId: upload.userId,
-            note: `Created by uploading ${fileName}`,
-          },
-        });
-        printRequestId = request.id;
+        printRequestId = await createDraftRequest(tx, upload.userId, fileName);
       }
       const siblings = await tx.projectFile.count({ where: { printRequestId, deletedAt: null } });
       const file = await tx.projectFile.create({
@@ -116,11 +169,23 @@ export function listOwnFiles(prisma: PrismaClient, user: SessionUser): Promise<P
 /** A file the user may download: their own, or any for staff; anything else answers 404. */
 export async function findReadableFile(prisma: PrismaClient, user: SessionUser, id: string) {
   const file = await prisma.projectFile.findUnique({ where: { id } });
-  if (!file || file.deletedAt || (file.userId !== user.id && user.role !== 'staff')) {
-    throw notFound('File not found');
-  }
+  if (!file || file.deletedAt) throw notFound('File not found');
+  if (file.userId === user.id || user.role === 'staff') return file;
+  // The farm a job was offered to may read the customer's files, to judge and then print it.
+  const job = await prisma.printJob.findFirst({
+    where: {
+      requestId: file.printRequestId,
+      state: { in: ['offered', 'countered', 'accepted', 'printing', 'shipped', 'delivered'] },
+      farm: { userId: user.id },
+    },
+    select: { id: true },
+  });
+  if (!job) throw notFound('File not found');
   return file;
 }
+
+/** Statuses in which the farm relies on the files as they are. */
+const IN_PRODUCTION: readonly string[] = ['quoting', 'ordered', 'accepted', 'printing', 'shipped'];
 
 /** Deletes the owner's file: the row (its analysis goes with it) and then the stored bytes. */
 export async function deleteOwnFile(
@@ -132,6 +197,21 @@ export async function deleteOwnFile(
   const file = await prisma.projectFile.findUnique({ where: { id } });
   if (!file || file.userId !== user.id) throw notFound('File not found');
   await prisma.$transaction(async (tx) => {
+    const request = await lockPrintRequest(tx, file.printRequestId);
+    if (request && IN_PRODUCTION.includes(request.status)) {
+      throw conflict('This file belongs to a request that is ordered; cancel the request first');
+    }
+    if (request && (request.status === 'quoted' || request.status === 'expired')) {
+      await tx.requestOffer.updateMany({
+        where: { requestId: request.id, status: 'offered' },
+        data: { status: 'withdrawn' },
+      });
+      await transitionPrintRequest(tx, request, 'draft', {
+        byUserId: user.id,
+        note: `${file.fileName} removed; get new quotes`,
+        data: { quotedAt: null, quotedPrice: null },
+      });
+    }
     await tx.projectFile.delete({ where: { id } });
     if (file.isMainFile) {
       const next = await tx.projectFile.findFirst({

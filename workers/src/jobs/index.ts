@@ -2,7 +2,13 @@ import { applicationEnrich } from './applicationEnrich.ts';
 import { applicationFollowup } from './applicationFollowup.ts';
 import { emailSend } from './emailSend.ts';
 import { farmGeocode } from './farmGeocode.ts';
+import { jobDeadline } from './jobDeadline.ts';
+import { jobRemind } from './jobRemind.ts';
 import { modelAnalyze } from './modelAnalyze.ts';
+import { offersExpire } from './offersExpire.ts';
+import { requestFirm } from './requestFirm.ts';
+import { requestQuote } from './requestQuote.ts';
+import { requestRoute } from './requestRoute.ts';
 import { sessionsPurge } from './sessionsPurge.ts';
 import type { JobHandlers } from './types.ts';
 
@@ -13,4 +19,10 @@ export const jobHandlers: JobHandlers = {
   'farm.geocode': farmGeocode,
   'model.analyze': modelAnalyze,
   'sessions.purge': sessionsPurge,
+  'request.quote': requestQuote,
+  'request.firm': requestFirm,
+  'request.route': requestRoute,
+  'job.deadline': jobDeadline,
+  'job.remind': jobRemind,
+  'offers.expire': offersExpire,
 };

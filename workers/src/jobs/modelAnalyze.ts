@@ -1,13 +1,11 @@
 // Analyses one uploaded design: pending → analyzing → ready (with metrics) or rejected (with a reason
 // the customer can act on). A malformed file is an outcome, not a failure, so it is never retried.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Prisma } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
+import { lockPrintRequest } from '@printfarm/db/printRequests';
 import { type AnalysisOutcome, type ModelAnalysis, NO_MESH_METRICS } from '../geometry/analyze.ts';
 import { formatFromName } from '../geometry/sniff.ts';
 import { analyzeInThread, type ThreadReply } from '../geometry/thread.ts';
-import { createUploadBucket, type UploadBucket } from '../storage/s3.ts';
 import type { JobHandler } from './types.ts';
 
 function analysisColumns(analysis: Omit<ModelAnalysis, 'format'> & { format: string }) {
@@ -24,6 +22,8 @@ function analysisColumns(analysis: Omit<ModelAnalysis, 'format'> & { format: str
     nonManifoldEdgeCount: analysis.nonManifoldEdgeCount,
     watertight: analysis.watertight,
     invertedNormals: analysis.invertedNormals,
+    overhangAreaCm2: analysis.overhangAreaCm2,
+    supportVolumeCm3: analysis.supportVolumeCm3,
     fitsBuildVolume: analysis.fitsBuildVolume ?? Prisma.DbNull,
     metadata: analysis.metadata as Prisma.InputJsonValue,
     rejectReason: null,
@@ -33,33 +33,9 @@ function analysisColumns(analysis: Omit<ModelAnalysis, 'format'> & { format: str
 /** A parser fault (not a bad file) is retried a couple of times, then recorded so the file never hangs. */
 const ATTEMPTS_BEFORE_GIVING_UP = 3;
 
-type WorkerConfig = Parameters<JobHandler<'model.analyze'>>[1]['config'];
-const buckets = new WeakMap<WorkerConfig, UploadBucket | null>();
-
-/**
- * The parsers read local files. On local disk that is the upload itself; with S3 the object is first
- * fetched into a temporary folder, removed again once the analysis is done.
- */
-async function withLocalCopy(
-  config: WorkerConfig,
-  filePath: string,
-  analyse: (local: { filePath: string; uploadDir: string }) => Promise<ThreadReply>,
-): Promise<ThreadReply> {
-  if (!buckets.has(config)) buckets.set(config, createUploadBucket(config));
-  const bucket = buckets.get(config);
-  if (!bucket) return analyse({ filePath, uploadDir: config.UPLOAD_DIR });
-  const folder = await mkdtemp(path.join(tmpdir(), 'printfarm-analysis-'));
-  try {
-    if (!(await bucket.download(filePath, path.join(folder, 'model')))) return { kind: 'missing' };
-    return await analyse({ filePath: 'model', uploadDir: folder });
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
-
 export const modelAnalyze: JobHandler<'model.analyze'> = async (
   { fileId },
-  { prisma, config, log, attempt },
+  { prisma, config, log, attempt, files },
 ) => {
   const file = await prisma.projectFile.findUnique({
     where: { id: fileId },
@@ -67,6 +43,7 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
       id: true,
       filePath: true,
       originalFileName: true,
+      printRequestId: true,
       deletedAt: true,
       analysisStatus: true,
       analysis: { select: { id: true } },
@@ -80,15 +57,18 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
   const started = performance.now();
   let reply: ThreadReply;
   try {
-    reply = await withLocalCopy(config, file.filePath, (local) =>
-      analyzeInThread(
-        { ...local, fileName: file.originalFileName },
-        {
-          maxHeapMb: config.ANALYSIS_MAX_HEAP_MB,
-          timeoutMs: config.ANALYSIS_TIMEOUT_MS,
-          threads: config.ANALYSIS_THREADS,
-        },
-      ),
+    reply = await files.with(
+      file.filePath,
+      (local) =>
+        analyzeInThread(
+          { ...local, fileName: file.originalFileName },
+          {
+            maxHeapMb: config.ANALYSIS_MAX_HEAP_MB,
+            timeoutMs: config.ANALYSIS_TIMEOUT_MS,
+            threads: config.ANALYSIS_THREADS,
+          },
+        ),
+      (): ThreadReply => ({ kind: 'missing' }),
     );
   } catch (error) {
     reply = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
@@ -125,10 +105,23 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
           rejectReason: outcome.reason,
         };
   const data = { ...columns, durationMs, analyzedAt: new Date() };
-  await prisma.$transaction([
-    prisma.fileAnalysis.upsert({ where: { fileId }, create: { fileId, ...data }, update: data }),
-    prisma.projectFile.update({ where: { id: fileId }, data: { analysisStatus: outcome.status } }),
-  ]);
+  await prisma.$transaction(async (tx) => {
+    // The request is locked first, so of several files finishing at once exactly one sees the last done.
+    const request = await lockPrintRequest(tx, file.printRequestId);
+    await tx.fileAnalysis.upsert({ where: { fileId }, create: { fileId, ...data }, update: data });
+    await tx.projectFile.update({ where: { id: fileId }, data: { analysisStatus: outcome.status } });
+    if (request?.status !== 'quoting') return;
+    const unfinished = await tx.projectFile.count({
+      where: {
+        printRequestId: request.id,
+        deletedAt: null,
+        analysisStatus: { in: ['pending', 'analyzing'] },
+      },
+    });
+    // The customer asked for quotes while files were still being checked: now they can be made.
+    if (unfinished === 0)
+      await recordJob(tx, 'request.quote', { requestId: request.id, round: request.quoteRound });
+  });
   log.info({ fileId, status: outcome.status, format: columns.format, durationMs }, 'model analysed');
   return 'done';
 };

@@ -3,11 +3,14 @@ import type { Logger } from '@printfarm/db/logger';
 import type { JobName, JobPayload } from '@printfarm/domain/queues';
 import type { WorkerConfig } from '../config.ts';
 import type { Mailer } from '../mail/transport.ts';
+import type { LocalCopies } from '../storage/localCopy.ts';
 
 export interface JobContext {
   prisma: PrismaClient;
   mailer: Mailer;
   config: WorkerConfig;
+  /** Local copies of stored uploads (fetched from S3 when uploads live there). */
+  files: LocalCopies;
   log: Logger;
   /** The BullMQ job id, which is the outbox event id. */
   jobId: string;

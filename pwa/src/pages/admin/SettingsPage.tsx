@@ -148,8 +148,8 @@ function SystemSettings({ values }: { values: Settings['system'] }) {
       description="Promises the platform makes and keeps."
       onSubmit={onSubmit}
     >
-      <FormField label="Quote response time (hours)" required error={error('quoteResponseHours')}>
-        <Input type="number" min={1} {...form.register('quoteResponseHours', { valueAsNumber: true })} />
+      <FormField label="Job response deadline for farms (hours)" required error={error('routeResponseHours')}>
+        <Input type="number" min={1} {...form.register('routeResponseHours', { valueAsNumber: true })} />
       </FormField>
       <FormField label="Application follow-up (hours)" required error={error('applicationFollowUpHours')}>
         <Input

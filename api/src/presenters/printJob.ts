@@ -1,0 +1,73 @@
+// A print job as the farm's operator works it: the customer's files and choices, where it ships (the
+// full address only once the farm has accepted), the deal and its deadlines.
+import { JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
+import { trackingUrl } from '@printfarm/domain/tracking';
+import type { JobDetailRow } from '../services/operatorJobs.ts';
+import { day, iso } from './printRequest.ts';
+import { presentProjectFile } from './projectFile.ts';
+
+const ADDRESS_VISIBLE: readonly string[] = ['accepted', 'printing', 'shipped', 'delivered'];
+
+function settingsOf(specifications: unknown): { layerHeightMm: number | null; infillPercent: number | null } {
+  const spec = (
+    typeof specifications === 'object' && specifications !== null ? specifications : {}
+  ) as Record<string, unknown>;
+  return {
+    layerHeightMm: typeof spec.layerHeightMm === 'number' ? spec.layerHeightMm : null,
+    infillPercent: typeof spec.infillPercent === 'number' ? spec.infillPercent : null,
+  };
+}
+
+export function presentOperatorJob(job: JobDetailRow) {
+  const request = job.request;
+  return {
+    id: job.id,
+    requestId: job.requestId,
+    farm: { id: job.farm.id, name: job.farm.displayName },
+    state: job.state,
+    stateLabel: JOB_STATE_LABELS[job.state as JobState] ?? job.state,
+    title: request.title,
+    customerFirstName: request.customer.firstName,
+    technology: request.technology,
+    material: request.material,
+    color: request.color,
+    ...settingsOf(request.specifications),
+    parts: job.parts,
+    notes: request.notes,
+    customerDeadline: day(request.deadline),
+    shipTo: { city: request.shipToCity, state: request.shipToState, zip: request.shipToZip },
+    shippingAddress: ADDRESS_VISIBLE.includes(job.state) ? request.shippingAddress : null,
+    price: job.price.toFixed(2),
+    readyBy: day(job.readyBy),
+    respondBy: iso(job.respondBy),
+    counter:
+      job.counterPrice || job.counterReadyBy
+        ? {
+            price: job.counterPrice?.toFixed(2) ?? null,
+            readyBy: day(job.counterReadyBy),
+            respondBy: iso(job.counterRespondBy),
+          }
+        : null,
+    declineReason: job.declineReason,
+    progressPercent: job.progressPercent,
+    carrier: job.carrier,
+    trackingNumber: job.trackingNumber,
+    trackingUrl: job.carrier && job.trackingNumber ? trackingUrl(job.carrier, job.trackingNumber) : null,
+    offeredAt: job.offeredAt.toISOString(),
+    respondedAt: iso(job.respondedAt),
+    startedAt: iso(job.startedAt),
+    shippedAt: iso(job.shippedAt),
+    deliveredAt: iso(job.deliveredAt),
+    rating: job.rating
+      ? {
+          quality: job.rating.quality,
+          communication: job.rating.communication,
+          timeliness: job.rating.timeliness,
+          comment: job.rating.comment,
+        }
+      : null,
+    files: request.files.map(presentProjectFile),
+  };
+}
+
+export type OperatorJobView = ReturnType<typeof presentOperatorJob>;

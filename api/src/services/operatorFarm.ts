@@ -1,0 +1,135 @@
+// An operator's farm settings: prices per technology and material, availability, public profile and
+// custom ordering page. Staff may open any farm's.
+import { Prisma, type PrismaClient } from '@printfarm/db';
+import type { FarmSettings } from '@printfarm/domain/farmSettings';
+import { farmSlug } from '@printfarm/domain/farmSignup';
+import type { SessionUser } from '../auth/guards.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { operatorFarmIds } from './operatorJobs.ts';
+import { invalidatePublicFarms } from './printFarms.ts';
+import { isUniqueViolation } from './stores.ts';
+
+export const farmSettingsInclude = {
+  rates: { orderBy: [{ technology: 'asc' }, { material: 'asc' }] },
+  capabilityRows: {
+    where: { isActive: true },
+    orderBy: [{ printTechnology: 'asc' }, { materialType: 'asc' }],
+  },
+} satisfies Prisma.PrintFarmInclude;
+
+export type FarmSettingsRow = Prisma.PrintFarmGetPayload<{ include: typeof farmSettingsInclude }>;
+
+/** The farm the user may manage: the one named (own, or any for staff), else their first. */
+export async function findManagedFarm(prisma: PrismaClient, user: SessionUser, farmId?: string) {
+  const ids = await operatorFarmIds(prisma, user, farmId);
+  const id = ids[0];
+  if (!id) throw notFound(user.role === 'staff' ? 'Print farm not found' : 'You do not run a print farm yet');
+  return id;
+}
+
+export function jobsInLast90Days(prisma: PrismaClient, farmId: string): Promise<number> {
+  return prisma.printJob.count({
+    where: { farmId, offeredAt: { gte: new Date(Date.now() - 90 * 86_400_000) } },
+  });
+}
+
+export async function loadFarmSettings(prisma: PrismaClient, farmId: string) {
+  const [farm, jobsLast90Days] = await Promise.all([
+    prisma.printFarm.findUniqueOrThrow({ where: { id: farmId }, include: farmSettingsInclude }),
+    jobsInLast90Days(prisma, farmId),
+  ]);
+  return { farm, jobsLast90Days };
+}
+
+/** The operator's farms, for choosing one when they run several. */
+export function listManagedFarms(prisma: PrismaClient, user: SessionUser) {
+  return prisma.printFarm.findMany({
+    where: user.role === 'staff' ? {} : { userId: user.id },
+    select: { id: true, displayName: true, city: true, state: true },
+    orderBy: { displayName: 'asc' },
+    take: user.role === 'staff' ? 500 : 50,
+  });
+}
+
+export async function saveFarmSettings(
+  prisma: PrismaClient,
+  farmId: string,
+  settings: FarmSettings,
+): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const capabilities = await tx.printFarmCapability.findMany({
+      where: { farmId, isActive: true },
+      select: { printTechnology: true },
+    });
+    const offered = new Set(capabilities.map((c) => c.printTechnology));
+    const stray = settings.rates.findIndex((rate) => !offered.has(rate.technology));
+    if (stray !== -1) {
+      const technology = settings.rates[stray]?.technology ?? '';
+      throw badRequest(`This farm has no ${technology} printers`, {
+        [`rates.${stray}.technology`]: `Add ${technology} printers to your farm before pricing them`,
+      });
+    }
+    await tx.farmRate.deleteMany({ where: { farmId } });
+    await tx.farmRate.createMany({
+      data: settings.rates.map((rate) => ({
+        farmId,
+        technology: rate.technology,
+        material: rate.material,
+        priceBasis: rate.priceBasis,
+        materialRate: new Prisma.Decimal(rate.materialRate).div(100),
+        machineHourRate: new Prisma.Decimal(rate.machineHourRate).div(100),
+        setupFee: new Prisma.Decimal(rate.setupFee).div(100),
+        minimumOrder: new Prisma.Decimal(rate.minimumOrder).div(100),
+        leadTimeDays: rate.leadTimeDays,
+      })),
+    });
+    await tx.printFarm.update({
+      where: { id: farmId },
+      data: {
+        availableCapacity: settings.availability.availableCapacity,
+        isPaused: settings.availability.isPaused,
+        operatingHours: settings.availability.operatingHours ?? Prisma.DbNull,
+        displayName: settings.profile.displayName,
+        description: settings.profile.description || null,
+        website: settings.profile.website || null,
+        contactPhone: settings.profile.contactPhone,
+        wantsOrderingLink: settings.wantsOrderingLink,
+      },
+    });
+  });
+  invalidatePublicFarms(prisma);
+}
+
+/**
+ * The farm's custom ordering page: links the operator's own store (the first, or a new one named after
+ * the farm) and records its address on the farm.
+ */
+export async function linkOrderingPage(prisma: PrismaClient, farmId: string): Promise<string> {
+  const farm = await prisma.printFarm.findUniqueOrThrow({
+    where: { id: farmId },
+    select: { userId: true, displayName: true, description: true },
+  });
+  if (!farm.userId) throw badRequest('Claim this farm before opening its ordering page');
+  let store = await prisma.store.findFirst({ where: { userId: farm.userId }, orderBy: { createdAt: 'asc' } });
+  for (let attempt = 0; !store; attempt++) {
+    const suffix = attempt === 0 ? '' : `-${Math.random().toString(36).slice(2, 6)}`;
+    try {
+      store = await prisma.store.create({
+        data: {
+          userId: farm.userId,
+          storeName: `${farmSlug(farm.displayName)}${suffix}`,
+          displayName: farm.displayName,
+          description: farm.description,
+        },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+  const link = `/store/${store.storeName}`;
+  await prisma.printFarm.update({
+    where: { id: farmId },
+    data: { wantsOrderingLink: true, assignedOrderingLink: link },
+  });
+  return link;
+}

@@ -1,0 +1,120 @@
+// Every change of a print request's status goes through here, in the caller's transaction: the row is
+// locked first (so two changes of one request never interleave), the move is checked against the one
+// state machine in domain/, and the history row is written with the change.
+import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
+import { assertTransition, type RequestStatus } from '@printfarm/domain/requestStatus';
+import type { CustomPrintRequest, Prisma } from './generated/client.ts';
+
+/** The request, locked FOR UPDATE until the transaction ends; null when there is none. */
+export async function lockPrintRequest(
+  tx: Prisma.TransactionClient,
+  id: string,
+): Promise<CustomPrintRequest | null> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM custom_print_requests WHERE id = ${id}::uuid FOR UPDATE`;
+  if (rows.length === 0) return null;
+  return tx.customPrintRequest.findUnique({ where: { id } });
+}
+
+export interface TransitionOptions {
+  /** Who made the change; null for the system (a job). */
+  byUserId: string | null;
+  /** Why, in words shown on the request's timeline. */
+  note?: string | null;
+  /** Other columns to change with the status. */
+  data?: Prisma.CustomPrintRequestUncheckedUpdateInput;
+}
+
+/** Moves a locked request to `to` (or throws TransitionError) and records the change in its history. */
+export async function transitionPrintRequest(
+  tx: Prisma.TransactionClient,
+  request: { id: string; status: string },
+  to: RequestStatus,
+  { byUserId, note = null, data = {} }: TransitionOptions,
+): Promise<void> {
+  assertTransition(request.status, to);
+  await tx.customPrintRequest.update({ where: { id: request.id }, data: { ...data, status: to } });
+  await tx.requestStatusHistory.create({
+    data: {
+      requestId: request.id,
+      fromStatus: request.status,
+      toStatus: to,
+      changedByUserId: byUserId,
+      note,
+    },
+  });
+}
+
+/**
+ * Recomputes a farm's scorecard counts from its jobs. Called in the transaction that changed one of
+ * them, so the farm row never disagrees with its jobs.
+ */
+export async function recomputeFarmScorecard(tx: Prisma.TransactionClient, farmId: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE print_farms AS f SET
+      routed_jobs = s.routed,
+      declined_jobs = s.declined,
+      shipped_jobs = s.shipped,
+      on_time_jobs = s.on_time,
+      median_response_minutes = s.median_minutes
+    FROM (
+      SELECT
+        count(*) FILTER (WHERE responded_at IS NOT NULL OR state = 'expired')::int AS routed,
+        count(*) FILTER (WHERE state IN ('declined', 'expired'))::int AS declined,
+        count(*) FILTER (WHERE shipped_at IS NOT NULL)::int AS shipped,
+        count(*) FILTER (WHERE shipped_at IS NOT NULL
+                          AND (shipped_at AT TIME ZONE 'UTC')::date <= ready_by)::int AS on_time,
+        round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM responded_at - offered_at) / 60)
+              FILTER (WHERE responded_at IS NOT NULL))::int AS median_minutes
+      FROM print_jobs WHERE farm_id = ${farmId}::uuid
+    ) AS s
+    WHERE f.id = ${farmId}::uuid`;
+}
+
+/** Who hears about a farm's jobs: its owner's account, else the contact the farm signed up with. */
+export async function farmOperatorContact(
+  tx: Prisma.TransactionClient,
+  farmId: string,
+): Promise<{ email: string; firstName: string | null; farmName: string }> {
+  const farm = await tx.printFarm.findUniqueOrThrow({
+    where: { id: farmId },
+    select: {
+      displayName: true,
+      contactEmail: true,
+      contactName: true,
+      owner: { select: { email: true, firstName: true } },
+    },
+  });
+  return farm.owner?.email
+    ? { email: farm.owner.email, firstName: farm.owner.firstName, farmName: farm.displayName }
+    : {
+        email: farm.contactEmail,
+        firstName: farm.contactName.split(' ')[0] ?? null,
+        farmName: farm.displayName,
+      };
+}
+
+/** The customer of a request, as the e-mails address them. */
+export async function requestCustomerContact(
+  tx: Prisma.TransactionClient,
+  userId: string,
+): Promise<{ email: string; firstName: string | null } | null> {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true } });
+  return user?.email ? { email: user.email, firstName: user.firstName } : null;
+}
+
+/**
+ * How long a farm has to answer a job (and a customer a counter-offer): the platform setting
+ * system.routeResponseHours, unless a test overrides it in milliseconds.
+ */
+export async function routeResponseMs(
+  db: Pick<Prisma.TransactionClient, 'platformSetting'>,
+  overrideMs?: number,
+): Promise<number> {
+  if (overrideMs) return overrideMs;
+  const row = await db.platformSetting.findUnique({ where: { key: 'system' }, select: { value: true } });
+  const hours = (row?.value as { routeResponseHours?: unknown } | undefined)?.routeResponseHours;
+  return (
+    (typeof hours === 'number' && hours >= 1 ? hours : DEFAULT_SETTINGS.system.routeResponseHours) * 3_600_000
+  );
+}

@@ -1,0 +1,117 @@
+// Stage 2 of an FDM quote: every file is sliced (once per file, profile and unit), and the same pricing
+// function re-prices the round's offers with the sliced time and grams, marking them firm. When a file
+// cannot be sliced the offers stay estimates with the reason shown.
+import { Prisma } from '@printfarm/db';
+import { lockPrintRequest } from '@printfarm/db/printRequests';
+import { formatCents } from '@printfarm/domain/money';
+import type { ProcessNumbers } from '@printfarm/domain/pricing';
+import type { CandidateFarm } from '../marketplace/candidates.ts';
+import { firmNumbers } from '../marketplace/firmNumbers.ts';
+import { priceAtFarm, quotePartsOf } from '../marketplace/offers.ts';
+import { printSettingsOf, quotedFilesInclude } from './requestQuote.ts';
+import type { JobHandler } from './types.ts';
+
+export const requestFirm: JobHandler<'request.firm'> = async (
+  { requestId, round },
+  { prisma, config, files, log },
+) => {
+  const request = await prisma.customPrintRequest.findUnique({
+    where: { id: requestId },
+    include: { files: quotedFilesInclude },
+  });
+  if (request?.status !== 'quoted' || request.quoteRound !== round) return 'skipped';
+  const technology = request.technology ?? '';
+  const material = request.material ?? '';
+  const settings = printSettingsOf(request.specifications);
+  const parts = quotePartsOf(request.files);
+  const started = performance.now();
+
+  const processes: { process: ProcessNumbers; quantity: number }[] = [];
+  let reason: string | null = null;
+  // One file after another: slicing is CPU-heavy and the worker limits how many jobs slice at once.
+  for (const part of parts) {
+    const numbers = await firmNumbers({ prisma, config, files }, part, technology, material, settings);
+    if (!numbers.ok) {
+      reason = numbers.reason;
+      break;
+    }
+    processes.push({ process: numbers.process, quantity: part.quantity });
+  }
+
+  const outcome = await prisma.$transaction(async (tx) => {
+    const locked = await lockPrintRequest(tx, requestId);
+    if (locked?.status !== 'quoted' || locked.quoteRound !== round) return 'skipped' as const;
+    const offers = await tx.requestOffer.findMany({
+      where: { requestId, quoteRound: round, status: 'offered' },
+      include: {
+        farm: {
+          include: { rates: { where: { technology, material } } },
+        },
+      },
+    });
+    if (reason !== null) {
+      await tx.requestOffer.updateMany({
+        where: { requestId, quoteRound: round, status: 'offered' },
+        data: { estimateReason: reason },
+      });
+      return 'done' as const;
+    }
+    const now = new Date();
+    let best: number | null = null;
+    for (const offer of offers) {
+      const farm = offer.farm;
+      const rate = farm.rates[0];
+      const candidate: CandidateFarm = {
+        id: farm.id,
+        displayName: farm.displayName,
+        city: farm.city,
+        state: farm.state,
+        distanceMiles: offer.distanceMiles,
+        availableCapacity: farm.availableCapacity,
+        queuedParts: farm.queuedParts,
+        rating: farm.rating.toString(),
+        totalJobs: farm.totalJobs,
+        routedJobs: farm.routedJobs,
+        declinedJobs: farm.declinedJobs,
+        shippedJobs: farm.shippedJobs,
+        onTimeJobs: farm.onTimeJobs,
+        rate: rate
+          ? {
+              priceBasis: rate.priceBasis,
+              materialRate: rate.materialRate.toString(),
+              machineHourRate: rate.machineHourRate.toString(),
+              setupFee: rate.setupFee.toString(),
+              minimumOrder: rate.minimumOrder.toString(),
+              leadTimeDays: rate.leadTimeDays,
+            }
+          : null,
+      };
+      const priced = priceAtFarm(candidate, technology, processes, now);
+      best = best === null ? priced.breakdown.totalCents : Math.min(best, priced.breakdown.totalCents);
+      await tx.requestOffer.update({
+        where: { id: offer.id },
+        data: {
+          price: new Prisma.Decimal(formatCents(priced.breakdown.totalCents)),
+          estimatedHours: Math.ceil(priced.breakdown.printHours),
+          breakdown: priced.breakdown as unknown as Prisma.InputJsonObject,
+          readyBy: priced.readyBy,
+          rankScore: priced.rankScore,
+          kind: 'firm',
+          estimateReason: null,
+        },
+      });
+    }
+    if (best !== null) {
+      await tx.customPrintRequest.update({
+        where: { id: requestId },
+        data: { quotedPrice: new Prisma.Decimal(formatCents(best)) },
+      });
+    }
+    return 'done' as const;
+  });
+  log.info(
+    { requestId, round, firm: reason === null, reason, ms: Math.round(performance.now() - started) },
+    'request firmed up',
+  );
+  return outcome;
+};

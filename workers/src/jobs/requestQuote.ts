@@ -1,0 +1,201 @@
+// Stage 1 of a quote: the capable farms near the ship-to ZIP each make an instant offer priced from the
+// geometry. The request becomes quoted (and the customer gets 'Your quotes are ready' once), or goes
+// back to draft with what to change when no farm qualifies. Stage 2 (slicing) follows for FDM.
+import { type Prisma, Prisma as PrismaNamespace } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
+import {
+  lockPrintRequest,
+  requestCustomerContact,
+  transitionPrintRequest,
+} from '@printfarm/db/printRequests';
+import { chooseRadius } from '@printfarm/domain/farmSearch';
+import { noFarmEmail, quotesReadyEmail } from '@printfarm/domain/mail/marketplace';
+import { formatCents } from '@printfarm/domain/money';
+import { estimateProcess } from '@printfarm/domain/pricing';
+import { isTechnology } from '@printfarm/domain/printerCatalogue';
+import { DEFAULT_PRINT_SETTINGS, type PrintSettings } from '@printfarm/domain/printSettings';
+import { findCandidateFarms } from '../marketplace/candidates.ts';
+import { slicesForFdm } from '../marketplace/firmNumbers.ts';
+import {
+  largestPart,
+  type PricedFarmOffer,
+  priceAtFarm,
+  quotePartsOf,
+  rankOffers,
+} from '../marketplace/offers.ts';
+import type { JobHandler } from './types.ts';
+
+/** The print settings stored with the request, or the defaults. */
+export function printSettingsOf(specifications: Prisma.JsonValue): PrintSettings {
+  const spec = (
+    typeof specifications === 'object' && specifications !== null ? specifications : {}
+  ) as Record<string, unknown>;
+  const layer = spec.layerHeightMm;
+  const infill = spec.infillPercent;
+  return {
+    layerHeightMm: (typeof layer === 'number'
+      ? layer
+      : DEFAULT_PRINT_SETTINGS.layerHeightMm) as PrintSettings['layerHeightMm'],
+    infillPercent: (typeof infill === 'number'
+      ? infill
+      : DEFAULT_PRINT_SETTINGS.infillPercent) as PrintSettings['infillPercent'],
+  };
+}
+
+export const quotedFilesInclude = {
+  where: { deletedAt: null, analysisStatus: 'ready' },
+  orderBy: { uploadedAt: 'asc' },
+  include: { analysis: true },
+} satisfies Prisma.CustomPrintRequest$filesArgs;
+
+/** Farms that turned this request down before are not asked again. */
+export async function farmsThatTurnedDown(
+  db: Prisma.TransactionClient,
+  requestId: string,
+): Promise<string[]> {
+  const jobs = await db.printJob.findMany({
+    where: { requestId, state: { in: ['declined', 'expired', 'refused'] } },
+    select: { farmId: true },
+  });
+  return [...new Set(jobs.map((job) => job.farmId))];
+}
+
+/** Why a technology's offers stay estimates (stage 2 slices FDM only). */
+export const NOT_SLICED_REASON = 'Priced from the geometry; firm prices come from slicing FDM parts';
+
+function offerRow(requestId: string, round: number, offer: PricedFarmOffer, estimateReason: string | null) {
+  return {
+    price: new PrismaNamespace.Decimal(formatCents(offer.breakdown.totalCents)),
+    distanceMiles: offer.farm.distanceMiles,
+    estimatedHours: Math.ceil(offer.breakdown.printHours),
+    status: 'offered',
+    quoteRound: round,
+    kind: 'estimate',
+    estimateReason,
+    breakdown: offer.breakdown as unknown as Prisma.InputJsonObject,
+    readyBy: offer.readyBy,
+    rating: offer.rating === null ? null : new PrismaNamespace.Decimal(offer.rating),
+    onTimeRate: offer.onTimeRate,
+    rankScore: offer.rankScore,
+    requestId,
+    farmId: offer.farm.id,
+  };
+}
+
+export const requestQuote: JobHandler<'request.quote'> = async (
+  { requestId, round },
+  { prisma, config, log },
+) => {
+  const request = await prisma.customPrintRequest.findUnique({
+    where: { id: requestId },
+    include: { files: quotedFilesInclude },
+  });
+  if (request?.status !== 'quoting' || request.quoteRound !== round) return 'skipped';
+  const started = performance.now();
+  const parts = quotePartsOf(request.files);
+  const technology = request.technology ?? '';
+  const material = request.material ?? '';
+  const settings = printSettingsOf(request.specifications);
+  const now = new Date();
+
+  let offers: PricedFarmOffer[] = [];
+  let radius: number | null = request.searchRadiusMiles;
+  let issue: string | null = null;
+  if (parts.length === 0) {
+    issue = 'None of your files could be measured, so none can be printed.';
+  } else if (
+    !isTechnology(technology) ||
+    request.shipToLatitude === null ||
+    request.shipToLongitude === null
+  ) {
+    issue = 'Choose a technology and a ship-to ZIP code.';
+  } else {
+    const processes = parts.map((part) => ({
+      process: estimateProcess(technology, material, part.geometry, settings),
+      quantity: part.quantity,
+    }));
+    const farms = await findCandidateFarms(prisma, {
+      latitude: request.shipToLatitude,
+      longitude: request.shipToLongitude,
+      technology,
+      material,
+      largestPartMm: largestPart(parts),
+      excludeFarmIds: await farmsThatTurnedDown(prisma, requestId),
+    });
+    radius = chooseRadius(
+      farms.map((farm) => farm.distanceMiles),
+      request.searchRadiusMiles,
+    );
+    offers = rankOffers(farms, radius, (farm) => priceAtFarm(farm, technology, processes, now));
+    if (offers.length === 0) {
+      issue = `No active farm in the network prints ${material} with ${technology} on a printer large enough for your largest part.`;
+    }
+  }
+  const sliceable = technology === 'FFF/FDM' && slicesForFdm(parts);
+
+  const outcome = await prisma.$transaction(async (tx) => {
+    const locked = await lockPrintRequest(tx, requestId);
+    if (locked?.status !== 'quoting' || locked.quoteRound !== round) return 'skipped' as const;
+    const customer = await requestCustomerContact(tx, locked.userId);
+    if (parts.length === 0) {
+      await transitionPrintRequest(tx, locked, 'rejected', { byUserId: null, note: issue });
+      return 'done' as const;
+    }
+    if (offers.length === 0) {
+      await transitionPrintRequest(tx, locked, 'draft', {
+        byUserId: null,
+        note: 'No farm could quote this request',
+        data: { quoteIssue: issue, searchRadiusMiles: radius },
+      });
+      if (customer) {
+        await recordJob(
+          tx,
+          'email.send',
+          noFarmEmail(config.PUBLIC_URL, customer, { ...locked, round }, issue ?? ''),
+        );
+      }
+      return 'done' as const;
+    }
+    const reason = sliceable ? null : NOT_SLICED_REASON;
+    for (const offer of offers) {
+      const row = offerRow(requestId, round, offer, sliceable ? 'Being checked by our slicer' : reason);
+      await tx.requestOffer.upsert({
+        where: { requestId_farmId: { requestId, farmId: offer.farm.id } },
+        create: row,
+        update: { ...row, respondedAt: null },
+      });
+    }
+    const best = offers[0];
+    await transitionPrintRequest(tx, locked, 'quoted', {
+      byUserId: null,
+      note: `${offers.length} offer${offers.length === 1 ? '' : 's'} from farms ${radius === null ? 'across the country' : `within ${radius} miles`}`,
+      data: {
+        quotedAt: now,
+        searchRadiusMiles: radius,
+        quoteIssue: null,
+        quotedPrice: best ? new PrismaNamespace.Decimal(formatCents(best.breakdown.totalCents)) : null,
+      },
+    });
+    if (customer) {
+      const top = offers.slice(0, 3).map((offer) => ({
+        farmName: offer.farm.displayName,
+        price: formatCents(offer.breakdown.totalCents),
+        readyBy: offer.readyBy,
+        distanceMiles: offer.farm.distanceMiles,
+        kind: 'estimate',
+      }));
+      await recordJob(
+        tx,
+        'email.send',
+        quotesReadyEmail(config.PUBLIC_URL, customer, { ...locked, round }, top, offers.length),
+      );
+    }
+    if (sliceable) await recordJob(tx, 'request.firm', { requestId, round });
+    return 'done' as const;
+  });
+  log.info(
+    { requestId, round, offers: offers.length, radius, ms: Math.round(performance.now() - started) },
+    'request quoted',
+  );
+  return outcome;
+};
