@@ -27,6 +27,8 @@ const SettingsPage = lazy(() => import('./pages/admin/SettingsPage.tsx'));
 const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./pages/auth/SignupPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage.tsx'));
+const RequestPage = lazy(() => import('./pages/request/RequestPage.tsx'));
+const OperatorPage = lazy(() => import('./pages/operator/OperatorPage.tsx'));
 const AdminDashboardPage = lazy(() => import('./pages/admin/AdminDashboardPage.tsx'));
 const NotFound = lazy(() => import('./pages/NotFound.tsx'));
 
@@ -67,6 +69,10 @@ function AppRoutes() {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/dashboard/requests/:requestId" element={<RequestPage />} />
+          <Route path="/operator" element={<OperatorPage />} />
+          <Route path="/operator/jobs/:jobId" element={<OperatorPage />} />
+          <Route path="/operator/settings" element={<OperatorPage />} />
           <Route path="/admin" element={<AdminDashboardPage />} />
           <Route path="/admin/dashboard" element={<AdminDashboardPage />} />
           <Route path="*" element={<NotFound />} />

@@ -285,6 +285,7 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: operatorArea(200),
   },
   { method: 'GET', route: '/api/profile', expect: signedIn },
+  { method: 'GET', route: '/api/membership', expect: signedIn },
   {
     method: 'PATCH',
     route: '/api/profile',

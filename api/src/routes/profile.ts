@@ -3,6 +3,8 @@ import { profileSettingsSchema } from '@printfarm/domain/profile';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { parseInput } from '../http/validate.ts';
+import { presentMembership } from '../presenters/membership.ts';
+import { readSettings } from '../services/network.ts';
 import { getProfile, type ProfileRow, updateProfile } from '../services/profile.ts';
 
 function presentProfile(row: ProfileRow) {
@@ -20,6 +22,20 @@ export function registerProfileRoutes(router: AppRouter, { prisma }: ApiDeps): v
   router.get('/api/profile', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentProfile(await getProfile(prisma, userOf(ctx)));
+  });
+
+  router.get('/api/membership', requireUser, async (ctx) => {
+    const user = userOf(ctx);
+    const [settings, farms] = await Promise.all([
+      readSettings(prisma),
+      prisma.printFarm.findMany({
+        where: { userId: user.id },
+        select: { id: true, displayName: true, isPaidMember: true, monthlyFee: true, signupFee: true },
+        orderBy: { createdAt: 'asc' },
+      }),
+    ]);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentMembership(settings.payments, farms);
   });
 
   router.patch('/api/profile', requireUser, async (ctx) => {
