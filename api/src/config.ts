@@ -42,8 +42,11 @@ const schema = v.pipe(
     S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
     S3_ACCESS_KEY_ID: v.optional(v.string()),
     S3_SECRET_ACCESS_KEY: v.optional(v.string()),
-    // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
-    APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
+    // Operator applications: the follow-up e-mail goes out system.applicationFollowUpHours (a platform
+    // setting, 48 h) after submission; this overrides it in milliseconds, for tests only.
+    APPLICATION_FOLLOWUP_DELAY_MS: v.optional(
+      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
+    ),
     // Print jobs (issue 11): how long a farm (and a customer, on a counter-offer) has to answer. The
     // platform setting system.routeResponseHours (24 h) decides; this overrides it, for tests only.
     ROUTE_RESPONSE_MS: v.optional(

@@ -232,6 +232,7 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     body: {},
   },
   { method: 'GET', route: '/api/print-farms/offerings', expect: all(200) },
+  { method: 'GET', route: '/api/print-farms/signup', expect: all(200) },
   { method: 'GET', route: '/api/admin/estimator', expect: staffOnly },
   // The operator area (issue 11): operators see their own farm's jobs (another farm's job is 404),
   // staff any; customers are not operators (403). The fixture job is delivered, so answers are 409.

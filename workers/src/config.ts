@@ -27,8 +27,6 @@ const schema = v.object({
   STAFF_EMAILS: envField.list(),
   /** Google Geocoding for farm addresses; without it the offline US ZIP table is used. */
   GOOGLE_MAPS_API_KEY: v.optional(v.string()),
-  // Operator applications (issue 6): the follow-up e-mail goes out this long after submission (48 h).
-  APPLICATION_FOLLOWUP_DELAY_MS: envField.int(172_800_000, 0),
   // Print jobs (issue 11): how long a farm has to answer; the platform setting system.routeResponseHours
   // (24 h) decides, this overrides it for tests only. The reminder goes out this long before the deadline.
   ROUTE_RESPONSE_MS: v.optional(

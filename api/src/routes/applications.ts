@@ -6,17 +6,18 @@ import { ipKey, rateLimit } from '../http/rateLimit.ts';
 import { parseInput } from '../http/validate.ts';
 import { presentApplication, presentApplicationForStaff } from '../presenters/application.ts';
 import { listApplications, submitApplication, updateApplication } from '../services/applications.ts';
+import { readSettings } from '../services/network.ts';
 
 export function registerApplicationRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
   router.post(
     '/api/applications',
     rateLimit({ name: 'application-submit', points: 10, durationSeconds: 3600, key: ipKey }),
     async (ctx) => {
-      const application = await submitApplication(
-        prisma,
-        parseInput(ctx, applicationSchema),
-        config.APPLICATION_FOLLOWUP_DELAY_MS,
-      );
+      const input = parseInput(ctx, applicationSchema);
+      const followUpMs =
+        config.APPLICATION_FOLLOWUP_DELAY_MS ??
+        (await readSettings(prisma)).system.applicationFollowUpHours * 3_600_000;
+      const application = await submitApplication(prisma, input, followUpMs);
       ctx.status = 201;
       ctx.body = presentApplication(application);
     },

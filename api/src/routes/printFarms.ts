@@ -4,11 +4,16 @@ import { farmSignupSchema } from '@printfarm/domain/farmSignup';
 import * as v from 'valibot';
 import { currentUser, requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import { forbidden } from '../http/errors.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
 import { parseInput } from '../http/validate.ts';
 import { presentFullFarm, presentPublicFarm } from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
+import { readSettings } from '../services/network.ts';
 import { listFarmsOwnedBy, networkOfferings, publicFarms, signupFarm } from '../services/printFarms.ts';
+
+export const SIGNUPS_CLOSED =
+  'The network is not accepting new print farms right now. Please check back soon, or apply to run a farm at /opportunity.';
 
 const claimQuerySchema = v.object({
   token: v.pipe(
@@ -41,6 +46,7 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
     '/api/print-farms/signup',
     rateLimit({ name: 'farm-signup', points: 20, durationSeconds: 3600, key: ipKey }),
     async (ctx) => {
+      if (!(await readSettings(prisma)).system.acceptingFarmSignups) throw forbidden(SIGNUPS_CLOSED);
       const input = parseInput(ctx, farmSignupSchema);
       const user = currentUser(ctx);
       const farm = await signupFarm(prisma, input, {
@@ -51,6 +57,12 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
       ctx.body = presentPublicFarm(farm);
     },
   );
+
+  router.get('/api/print-farms/signup', async (ctx) => {
+    const accepting = (await readSettings(prisma)).system.acceptingFarmSignups;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = { accepting, message: accepting ? null : SIGNUPS_CLOSED };
+  });
 
   router.get('/api/print-farms/offerings', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=60');

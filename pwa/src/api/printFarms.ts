@@ -27,9 +27,15 @@ export interface NetworkStats {
   totalPrinters: number;
 }
 
+export interface SignupStatus {
+  accepting: boolean;
+  message: string | null;
+}
+
 export const printFarmKeys = {
   list: ['/api/print-farms'] as const,
   stats: ['/api/stats'] as const,
+  signup: ['/api/print-farms/signup'] as const,
 };
 
 const fetchFarmList = getQueryFn<unknown>();
@@ -48,6 +54,12 @@ export const printFarmQueries = {
     queryOptions({
       queryKey: printFarmKeys.stats,
       queryFn: getQueryFn<NetworkStats>(),
+    }),
+  /** Whether staff have the network open to new farms (platform setting acceptingFarmSignups). */
+  signupStatus: () =>
+    queryOptions({
+      queryKey: printFarmKeys.signup,
+      queryFn: getQueryFn<SignupStatus>(),
     }),
 };
 

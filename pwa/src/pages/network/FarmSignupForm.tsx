@@ -3,8 +3,9 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type FarmSignup, farmSignupSchema, publicStreetName } from '@printfarm/domain/farmSignup';
 import { brandsFor, modelsFor, technologies } from '@printfarm/domain/printerCatalogue';
 import { US_STATES } from '@printfarm/domain/usStates';
+import { useQuery } from '@tanstack/react-query';
 import { type FieldPath, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useFarmSignup } from '../../api/printFarms.ts';
+import { printFarmQueries, useFarmSignup } from '../../api/printFarms.ts';
 import { errorMessage, fieldErrors } from '../../api/request.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
@@ -64,7 +65,21 @@ const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: `${
 const TECHNOLOGY_OPTIONS = technologies().map((name) => ({ value: name, label: name }));
 const toOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
 
+/** The form, or the reason it is closed when staff stopped accepting new farms. */
 export function FarmSignupForm({ onRegistered }: { onRegistered: () => void }) {
+  const status = useQuery(printFarmQueries.signupStatus());
+  if (status.data && !status.data.accepting) {
+    return (
+      <div className="signup-closed" role="status">
+        <h3>Signups are closed for now</h3>
+        <p>{status.data.message}</p>
+      </div>
+    );
+  }
+  return <OpenSignupForm onRegistered={onRegistered} />;
+}
+
+function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
   const signup = useFarmSignup();
   const form = useForm<FarmSignupFormValues, unknown, FarmSignup>({
     resolver,
