@@ -44,7 +44,10 @@ describe('platform settings the product reads', () => {
     });
     expect(applied.status).toBe(201);
     const followup = await server.api.prisma.outboxEvent.findFirstOrThrow({
-      where: { job: 'application.followup', payload: { path: ['applicationId'], equals: applied.body.id } },
+      where: {
+        job: 'application.followup',
+        payload: { path: ['applicationId'], equals: String(applied.body.id) },
+      },
     });
     const delay = followup.runAt.getTime() - before;
     expect(delay).toBeGreaterThan(5 * 3_600_000 - 60_000);

@@ -75,51 +75,27 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config }: Ap
     await answerWithJob(ctx, idParam(ctx, 'jobId', JOB_NOT_FOUND));
   });
 
-  router.post('/api/operator/jobs/:jobId/accept', requireOperator, async (ctx) => {
-    const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-    await acceptJob(await actionContext(ctx), id);
-    await answerWithJob(ctx, id);
-  });
+  /** One route per answer or report on a job: parse its body, act, answer with the job as it is now. */
+  function jobAction<S extends v.GenericSchema>(
+    action: string,
+    schema: S | null,
+    run: (context: JobActionContext, jobId: string, input: v.InferOutput<S>) => Promise<void>,
+  ) {
+    router.post(`/api/operator/jobs/:jobId/${action}`, requireOperator, async (ctx) => {
+      const input = schema ? parseInput(ctx, schema) : (undefined as v.InferOutput<S>);
+      const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
+      await run(await actionContext(ctx), id, input);
+      await answerWithJob(ctx, id);
+    });
+  }
 
-  router.post('/api/operator/jobs/:jobId/decline', requireOperator, async (ctx) => {
-    const input = parseInput(ctx, declineJobSchema);
-    const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-    await declineJob(await actionContext(ctx), id, input.reason);
-    await answerWithJob(ctx, id);
-  });
-
-  router.post('/api/operator/jobs/:jobId/counter', requireOperator, async (ctx) => {
-    const input = parseInput(ctx, counterOfferSchema);
-    const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-    await counterJob(await actionContext(ctx), id, input);
-    await answerWithJob(ctx, id);
-  });
-
-  router.post('/api/operator/jobs/:jobId/start', requireOperator, async (ctx) => {
-    const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-    await startJob(await actionContext(ctx), id);
-    await answerWithJob(ctx, id);
-  });
-
-  router.post('/api/operator/jobs/:jobId/progress', requireOperator, async (ctx) => {
-    const input = parseInput(ctx, progressSchema);
-    const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-    await reportProgress(await actionContext(ctx), id, input.percent);
-    await answerWithJob(ctx, id);
-  });
-
-  router.post('/api/operator/jobs/:jobId/ship', requireOperator, async (ctx) => {
-    const input = parseInput(ctx, shipJobSchema);
-    const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-    await shipJob(await actionContext(ctx), id, input);
-    await answerWithJob(ctx, id);
-  });
-
-  router.post('/api/operator/jobs/:jobId/deliver', requireOperator, async (ctx) => {
-    const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-    await deliverJob(await actionContext(ctx), id);
-    await answerWithJob(ctx, id);
-  });
+  jobAction('accept', null, (context, id) => acceptJob(context, id));
+  jobAction('decline', declineJobSchema, (context, id, input) => declineJob(context, id, input.reason));
+  jobAction('counter', counterOfferSchema, counterJob);
+  jobAction('start', null, (context, id) => startJob(context, id));
+  jobAction('progress', progressSchema, (context, id, input) => reportProgress(context, id, input.percent));
+  jobAction('ship', shipJobSchema, shipJob);
+  jobAction('deliver', null, (context, id) => deliverJob(context, id));
 
   async function answerWithFarm(ctx: AppContext, farmId: string) {
     const { farm, jobsLast90Days } = await loadFarmSettings(prisma, farmId);
