@@ -43,6 +43,8 @@ describe('customer dashboard', () => {
     await page.getByRole('heading', { name: 'Custom 3D Printing Dashboard' }).waitFor({ timeout: 30_000 });
     await page.getByText('Welcome back, Dana!').waitFor();
     await page.getByText('No print requests yet. Upload a design to get started!').waitFor();
+    // A customer without a farm sees membership as an offer for print-farm members, folded away.
+    await page.getByText('For print farm members').waitFor();
     await page.getByText('Membership & Payment Information').waitFor();
     const overview = page.getByRole('link', { name: 'Overview' });
     expect(await overview.getAttribute('aria-current')).toBe('page');
@@ -70,10 +72,12 @@ describe('customer dashboard', () => {
   it('shows the request, saves settings and sends a support message', { timeout: 90_000 }, async () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     await page.getByText('Your Print Requests').waitFor();
-    await page.getByRole('button', { name: 'View Details' }).first().click();
-    const details = page.getByRole('dialog');
-    await details.getByText('Status history').waitFor({ timeout: 15_000 });
-    await details.getByRole('button', { name: 'Close', exact: true }).click();
+    // 'View Details' opens the request's own page inside the dashboard.
+    await page.getByRole('link', { name: 'View Details' }).first().click();
+    await page.waitForURL(/\/dashboard\/requests\/[0-9a-f-]+$/);
+    await page.getByRole('heading', { name: 'Timeline' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'My Requests' }).first().click();
+    await page.waitForURL(/\?tab=requests$/);
 
     await page.getByRole('link', { name: 'Settings' }).click();
     const firstName = page.getByLabel('First name');

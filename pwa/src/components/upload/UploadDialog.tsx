@@ -1,16 +1,20 @@
 // The dashboard's upload dialog: the spec's note and hints around a lazily loaded Uppy uploader,
-// the success/failure toasts, and an optional close once every file is done.
+// the success/failure toasts, an optional close once every file is done, and 'Continue to your request'
+// for the draft request a new upload started.
 import { UPLOAD_HINTS } from '@printfarm/domain/upload';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { printRequestQueries } from '../../api/printRequests.ts';
 import { fetchUploadEndpoint, invalidateUploads } from '../../api/projectFiles.ts';
 import { errorMessage } from '../../api/request.ts';
+import { Button } from '../ui/button.tsx';
 import { CheckboxField } from '../ui/checkbox.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { toast } from '../ui/toast.tsx';
 import './upload.css';
-import type { UploadOutcome } from './UppyUploader.tsx';
+import type { UploadedFile, UploadOutcome } from './UppyUploader.tsx';
 
 const UppyUploader = lazy(() => import('./UppyUploader.tsx'));
 
@@ -39,20 +43,51 @@ export function UploadDialog({
   title = 'Upload 3D Design Files',
 }: UploadDialogProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [closeWhenDone, setCloseWhenDone] = useState(false);
+  // The files of the last finished batch that started new requests (none when adding to a request).
+  const [started, setStarted] = useState<UploadedFile[]>([]);
+
+  const close = () => {
+    setStarted([]);
+    onOpenChange(false);
+  };
+
+  const openRequest = async (printRequestId: string | null) => {
+    let id = printRequestId;
+    if (!id) {
+      // The server names the request in its last upload response; without it, the newest request is ours.
+      const requests = await queryClient.fetchQuery({ ...printRequestQueries.list(), staleTime: 0 });
+      id = requests.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.id ?? null;
+    }
+    close();
+    navigate(id ? `/dashboard/requests/${id}` : '/dashboard?tab=requests');
+  };
   const endpoint = useQuery({
     queryKey: ['/api/objects/upload', 'endpoint'],
     queryFn: fetchUploadEndpoint,
     enabled: open,
   });
 
-  const onComplete = ({ succeeded, failed }: UploadOutcome) => {
+  const onComplete = ({ succeeded, failed, uploaded }: UploadOutcome) => {
+    const newRequests = printRequestId ? [] : uploaded;
     if (succeeded > 0) {
+      const only = newRequests.length === 1 ? newRequests[0] : undefined;
       toast({
         title: 'Upload Successful',
         description: `Successfully uploaded ${succeeded} file(s) for 3D printing.`,
+        ...(only && closeWhenDone
+          ? {
+              action: (
+                <Button size="sm" variant="outline" onClick={() => void openRequest(only.printRequestId)}>
+                  Open request
+                </Button>
+              ),
+            }
+          : {}),
       });
       invalidateUploads(queryClient);
+      setStarted(newRequests);
     }
     if (failed > 0) {
       toast({
@@ -61,13 +96,13 @@ export function UploadDialog({
         variant: 'destructive',
       });
     }
-    if (closeWhenDone && failed === 0 && succeeded > 0) onOpenChange(false);
+    if (closeWhenDone && failed === 0 && succeeded > 0) close();
   };
 
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={title}
       description={UPLOAD_DIALOG_NOTE}
       size="lg"
@@ -87,6 +122,32 @@ export function UploadDialog({
         </Suspense>
       ) : (
         <UploaderLoading />
+      )}
+      {started.length > 0 && (
+        <div className="upload-dialog__next" role="status">
+          <p className="upload-dialog__next-text">
+            {started.length === 1
+              ? 'Your design is uploaded. Next: choose the material and get quotes from farms near you.'
+              : 'Each design became a request of its own. Next: choose materials and get quotes.'}
+          </p>
+          <div className="upload-dialog__next-actions">
+            {started.length === 1 ? (
+              <Button onClick={() => void openRequest(started[0]?.printRequestId ?? null)}>
+                Continue to your request
+              </Button>
+            ) : (
+              started.map((file) => (
+                <Button
+                  key={`${file.fileName}-${file.printRequestId}`}
+                  variant="outline"
+                  onClick={() => void openRequest(file.printRequestId)}
+                >
+                  Continue to {file.fileName}
+                </Button>
+              ))
+            )}
+          </div>
+        </div>
       )}
       <CheckboxField
         className="upload-dialog__close-option"

@@ -11,6 +11,7 @@ import { projectFileQueries } from '../../api/projectFiles.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
+import { DashboardShell } from './DashboardShell.tsx';
 import { FileManager } from './FileManager.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 import {
@@ -28,23 +29,10 @@ import { MembershipCard } from './MembershipCard.tsx';
 import { type DashboardTab, parseTab } from './navigation.ts';
 import { RequestList } from './RequestList.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
-import { Sidebar } from './Sidebar.tsx';
 import { SupportDialog } from './SupportDialog.tsx';
 import './dashboard.css';
 
 export const DASHBOARD_TITLE = 'Custom 3D Printing Dashboard';
-
-const SIDEBAR_KEY = 'dashboard.sidebarCollapsed';
-
-function initialCollapsed(): boolean {
-  try {
-    const saved = window.localStorage.getItem(SIDEBAR_KEY);
-    if (saved !== null) return saved === 'true';
-  } catch {
-    // Storage may be blocked; fall back to the screen width.
-  }
-  return window.matchMedia?.('(max-width: 767px)').matches ?? false;
-}
 
 const TAB_TITLES: Record<DashboardTab, string> = {
   upload: 'Upload Files',
@@ -141,23 +129,12 @@ export interface DashboardUser {
 export function DashboardContent({ user }: { user: DashboardUser }) {
   const [searchParams] = useSearchParams();
   const tab = parseTab(searchParams.get('tab'));
-  const [collapsed, setCollapsed] = useState(initialCollapsed);
   const [uploading, setUploading] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
   const requests = useQuery(printRequestQueries.list());
   const files = useQuery(projectFileQueries.list());
   const availableFarms = useAvailableFarms();
 
-  const toggleSidebar = () => {
-    setCollapsed((was) => {
-      try {
-        window.localStorage.setItem(SIDEBAR_KEY, String(!was));
-      } catch {
-        // Not remembering the choice is fine.
-      }
-      return !was;
-    });
-  };
   const openUpload = () => setUploading(true);
   const requestList = requests.data ?? [];
   const active = requestList.filter((request) => request.status !== 'completed').length;
@@ -258,23 +235,20 @@ export function DashboardContent({ user }: { user: DashboardUser }) {
   }
 
   return (
-    <div className={`dashboard${collapsed ? ' dashboard--collapsed' : ''}`}>
-      <Sidebar collapsed={collapsed} onToggle={toggleSidebar} />
-      <main id="main" className="dash-main">
-        <header className="dash-header">
-          <div>
-            <h1 className="dash-header__title">{DASHBOARD_TITLE}</h1>
-            <p className="dash-header__welcome">Welcome back, {displayFirstName(user)}!</p>
-          </div>
-          <Button onClick={openUpload}>
-            <PlusIcon size={18} /> New Print Request
-          </Button>
-        </header>
-        {tab && <h2 className="dash-section-title">{TAB_TITLES[tab]}</h2>}
-        {body}
-      </main>
+    <DashboardShell>
+      <header className="dash-header">
+        <div>
+          <h1 className="dash-header__title">{DASHBOARD_TITLE}</h1>
+          <p className="dash-header__welcome">Welcome back, {displayFirstName(user)}!</p>
+        </div>
+        <Button onClick={openUpload}>
+          <PlusIcon size={18} /> New Print Request
+        </Button>
+      </header>
+      {tab && <h2 className="dash-section-title">{TAB_TITLES[tab]}</h2>}
+      {body}
       <UploadDialog open={uploading} onOpenChange={setUploading} />
       <SupportDialog open={supportOpen} onOpenChange={setSupportOpen} />
-    </div>
+    </DashboardShell>
   );
 }

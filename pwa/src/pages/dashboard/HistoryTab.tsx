@@ -1,9 +1,13 @@
 // Request History: completed and cancelled requests, and every status change of every request.
+
+import { statusLabel } from '@printfarm/domain/requestStatus';
+import { Link } from 'react-router-dom';
 import type { PrintRequestSummary } from '../../api/printRequests.ts';
 import { isClosed } from '../../api/printRequests.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { readableNote } from '../request/format.ts';
 import { RequestList } from './RequestList.tsx';
-import { StatusDot, statusLabel } from './RequestStatus.tsx';
+import { StatusDot } from './RequestStatus.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -16,7 +20,9 @@ export function HistoryTab({
 }) {
   const closed = (requests ?? []).filter((request) => isClosed(request.status));
   const changes = (requests ?? [])
-    .flatMap((request) => request.statusHistory.map((change) => ({ ...change, title: request.title })))
+    .flatMap((request) =>
+      request.statusHistory.map((change) => ({ ...change, title: request.title, requestId: request.id })),
+    )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <div className="dash-stack">
@@ -44,10 +50,15 @@ export function HistoryTab({
             <ol className="status-history">
               {changes.map((change) => (
                 <li key={change.id}>
-                  <StatusDot status={change.toStatus} /> <strong>{change.title}</strong>:{' '}
-                  {change.fromStatus ? `${statusLabel(change.fromStatus)} → ` : ''}
+                  <StatusDot status={change.toStatus} />{' '}
+                  <Link to={`/dashboard/requests/${change.requestId}`} className="status-history__request">
+                    {change.title}
+                  </Link>
+                  : {change.fromStatus ? `${statusLabel(change.fromStatus)} → ` : ''}
                   {statusLabel(change.toStatus)} · {dateTime.format(new Date(change.createdAt))}
-                  {change.note && <span className="status-history__note"> — {change.note}</span>}
+                  {change.note && (
+                    <span className="status-history__note"> — {readableNote(change.note)}</span>
+                  )}
                 </li>
               ))}
             </ol>

@@ -1,9 +1,11 @@
-// 'Your Print Requests': one row per request with its status and 'View Details'.
-import { useState } from 'react';
+// 'Your Print Requests': one row per request with its status, what happens next and 'View Details',
+// which opens the request's own page.
+import { Link } from 'react-router-dom';
 import type { PrintRequestSummary } from '../../api/printRequests.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { RequestDetailsDialog } from './RequestDetailsDialog.tsx';
+import { cx } from '../../lib/cx.ts';
+import { nextStep } from './nextStep.ts';
 import { RequestStatus } from './RequestStatus.tsx';
 
 export const NO_REQUESTS_TEXT = 'No print requests yet. Upload a design to get started!';
@@ -16,8 +18,17 @@ export interface RequestListProps {
   emptyText?: string;
 }
 
+function summaryOf(request: PrintRequestSummary): string {
+  const parts = [
+    `${request.fileCount} file${request.fileCount === 1 ? '' : 's'}`,
+    [request.technology, request.material].filter(Boolean).join(' '),
+    request.quotedPrice ? `$${request.quotedPrice}` : null,
+    `Created ${dateFormat.format(new Date(request.createdAt))}`,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
 export function RequestList({ requests, loading, emptyText = NO_REQUESTS_TEXT }: RequestListProps) {
-  const [openId, setOpenId] = useState<string | null>(null);
   if (loading) {
     return (
       <div className="request-list" aria-busy="true">
@@ -28,25 +39,35 @@ export function RequestList({ requests, loading, emptyText = NO_REQUESTS_TEXT }:
   }
   if (!requests || requests.length === 0) return <p className="dash-empty">{emptyText}</p>;
   return (
-    <>
-      <ul className="request-list">
-        {requests.map((request) => (
-          <li key={request.id} className="request-row">
+    <ul className="request-list">
+      {requests.map((request) => {
+        const next = nextStep(request);
+        return (
+          <li key={request.id} className="request-row" data-request-id={request.id}>
             <div className="request-row__main">
               <p className="request-row__title">{request.title}</p>
-              <p className="request-row__meta">
-                {request.fileCount} file{request.fileCount === 1 ? '' : 's'} · Created{' '}
-                {dateFormat.format(new Date(request.createdAt))}
-              </p>
+              <p className="request-row__meta">{summaryOf(request)}</p>
+              {next && (
+                <p className={cx('request-row__next', next.yours && 'request-row__next--yours')}>
+                  {next.text}
+                </p>
+              )}
             </div>
             <RequestStatus status={request.status} progress={request.progress} />
-            <Button variant="outline" size="sm" onClick={() => setOpenId(request.id)}>
+            <Link
+              to={`/dashboard/requests/${request.id}`}
+              className={buttonClass({
+                variant: next?.yours ? 'default' : 'outline',
+                size: 'sm',
+                className: 'request-row__open',
+              })}
+              aria-label={`View Details of ${request.title}`}
+            >
               View Details
-            </Button>
+            </Link>
           </li>
-        ))}
-      </ul>
-      {openId && <RequestDetailsDialog requestId={openId} onClose={() => setOpenId(null)} />}
-    </>
+        );
+      })}
+    </ul>
   );
 }

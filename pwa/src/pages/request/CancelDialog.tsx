@@ -1,0 +1,84 @@
+// Cancelling a request before printing starts: a confirmation with an optional reason for the farm.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { cancelRequestSchema } from '@printfarm/domain/printRequest';
+import { type Resolver, useForm } from 'react-hook-form';
+import { type PrintRequestDetail, useCancelPrintRequest } from '../../api/printRequests.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { applyServerErrors } from './forms.ts';
+
+interface CancelValues {
+  reason: string;
+}
+
+const resolver = valibotResolver(cancelRequestSchema, undefined, {
+  raw: true,
+}) as unknown as Resolver<CancelValues>;
+
+export function CancelDialog({
+  request,
+  open,
+  onOpenChange,
+}: {
+  request: PrintRequestDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const cancel = useCancelPrintRequest(request.id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<CancelValues>({ resolver, defaultValues: { reason: '' } });
+  const withFarm = request.job !== null && ['ordered', 'accepted'].includes(request.status);
+  const onSubmit = handleSubmit(({ reason }) =>
+    cancel.mutate(reason.trim() ? { reason } : {}, {
+      onSuccess: () => {
+        onOpenChange(false);
+        reset();
+        toast({ title: 'Request cancelled', description: `${request.title} will not be printed.` });
+      },
+      onError: (error) => applyServerErrors(error, setError, ['reason']),
+    }),
+  );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Cancel this request?"
+      description={
+        withFarm
+          ? `${request.job?.farm.name} is told at once and will not print it.`
+          : 'Any offers are withdrawn and nothing is printed.'
+      }
+      size="sm"
+      dismissible={!cancel.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={cancel.isPending}>
+            Keep request
+          </Button>
+          <Button variant="destructive" type="submit" form="cancel-request-form" loading={cancel.isPending}>
+            Cancel request
+          </Button>
+        </>
+      }
+    >
+      <form id="cancel-request-form" onSubmit={onSubmit} noValidate>
+        <FormField label="Reason (optional)" error={errors.reason?.message}>
+          <Textarea
+            rows={3}
+            maxLength={500}
+            placeholder="e.g. I found the part elsewhere"
+            {...register('reason')}
+          />
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}

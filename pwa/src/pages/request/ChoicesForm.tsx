@@ -1,0 +1,316 @@
+// What to print and where to: technology and material from what the network offers today, colour, FDM
+// layer height and infill, ship-to ZIP, optional deadline and budget, notes. 'Save choices' keeps them;
+// 'Get quotes' saves what changed and asks the farms. Validated with the domain's own schema.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { TECHNOLOGIES } from '@printfarm/domain/printerCatalogue';
+import { COMMON_COLORS, materialsFor, printRequestChoicesSchema } from '@printfarm/domain/printRequest';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { offeredMaterials, offeringQueries } from '../../api/offerings.ts';
+import {
+  type PrintRequestDetail,
+  useSubmitPrintRequest,
+  useUpdatePrintRequest,
+} from '../../api/printRequests.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select, type SelectOption } from '../../components/ui/select.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { cx } from '../../lib/cx.ts';
+import {
+  CHOICE_FIELDS,
+  type ChoiceValues,
+  changedOnly,
+  choicesInputOf,
+  choiceValuesOf,
+  FDM,
+  FIELD_IDS,
+  INFILL_OPTIONS,
+  LAYER_OPTIONS,
+  SWATCHES,
+  TECHNOLOGY_HINTS,
+} from './choices.ts';
+import { applyServerErrors } from './forms.ts';
+import { Segmented } from './Segmented.tsx';
+
+// The domain schema validates the PATCH body the values become; raw keeps 'YYYY-MM-DD' as typed.
+const schemaResolver = valibotResolver(printRequestChoicesSchema, undefined, { raw: true });
+const resolver: Resolver<ChoiceValues> = async (values, context, options) => {
+  const result = await schemaResolver(choicesInputOf(values), context, options as never);
+  return Object.keys(result.errors).length > 0
+    ? { values: {}, errors: result.errors }
+    : { values, errors: {} };
+};
+
+const farmsLabel = (farms: number) => `${farms} farm${farms === 1 ? '' : 's'}`;
+
+function useTechnologyOptions(current: string) {
+  const offerings = useQuery(offeringQueries.all());
+  const offered = offerings.data;
+  // Without the network's answer, fall back to the catalogue so the form still works.
+  const technologies: SelectOption[] = offered
+    ? offered.map((offering) => ({
+        value: offering.technology,
+        label: `${offering.technology} · ${farmsLabel(offering.farms)}`,
+      }))
+    : TECHNOLOGIES.map((technology) => ({ value: technology, label: technology }));
+  if (current && !technologies.some((option) => option.value === current)) {
+    technologies.push({ value: current, label: `${current} · no farm offers it now`, disabled: true });
+  }
+  // The catalogue's order puts the everyday material first (PLA, Standard Resin, Nylon PA12).
+  const usual = (technology: string) => (material: string) => {
+    const index = materialsFor(technology).indexOf(material);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  const materialsOf = (technology: string): SelectOption[] => {
+    if (!offered) return materialsFor(technology).map((material) => ({ value: material, label: material }));
+    const rank = usual(technology);
+    return offeredMaterials(offered, technology)
+      .toSorted((a, b) => rank(a.material) - rank(b.material))
+      .map((entry) => ({ value: entry.material, label: `${entry.material} · ${farmsLabel(entry.farms)}` }));
+  };
+  return { technologies, materialsOf, loading: offerings.isPending };
+}
+
+function ColourField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (colour: string) => void;
+  error?: string | undefined;
+  disabled: boolean;
+}) {
+  const name = useId();
+  const otherId = useId();
+  const custom = value !== '' && !COMMON_COLORS.includes(value);
+  return (
+    <fieldset className="colour-field" disabled={disabled}>
+      <legend className="label">Colour</legend>
+      <div className="colour-field__swatches">
+        <label className="swatch">
+          <input type="radio" name={name} checked={value === ''} onChange={() => onChange('')} />
+          <span className="swatch__chip swatch__chip--any" aria-hidden="true" />
+          <span>Any</span>
+        </label>
+        {COMMON_COLORS.map((colour) => (
+          <label key={colour} className="swatch">
+            <input type="radio" name={name} checked={value === colour} onChange={() => onChange(colour)} />
+            <span className="swatch__chip" style={{ background: SWATCHES[colour] }} aria-hidden="true" />
+            <span>{colour}</span>
+          </label>
+        ))}
+      </div>
+      <div className="colour-field__other">
+        <label htmlFor={otherId}>Another colour</label>
+        <Input
+          id={otherId}
+          value={custom ? value : ''}
+          placeholder="e.g. Translucent blue"
+          maxLength={40}
+          onChange={(event) => onChange(event.target.value)}
+          className={cx(custom && 'colour-field__input--chosen')}
+        />
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Tomorrow as 'YYYY-MM-DD' in the customer's calendar: the earliest deadline the schema accepts. */
+function tomorrow(): string {
+  const date = new Date();
+  date.setDate(date.getDate() + 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export interface ChoicesFormProps {
+  request: PrintRequestDetail;
+  /** Quoted or expired: saving new choices withdraws the offers on screen. */
+  withdrawsOffers: boolean;
+  /** The request can be sent to the farms from here (draft, pending, expired). */
+  canQuote: boolean;
+}
+
+export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormProps) {
+  const update = useUpdatePrintRequest(request.id);
+  const submit = useSubmitPrintRequest(request.id);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, dirtyFields, isDirty },
+  } = useForm<ChoiceValues>({
+    resolver,
+    defaultValues: choiceValuesOf(request),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  // The page re-reads the request while files are measured: take the server's values, keep edits.
+  useEffect(() => reset(choiceValuesOf(request), { keepDirtyValues: true }), [request, reset]);
+
+  const technology = watch('technology');
+  const { technologies, materialsOf } = useTechnologyOptions(technology);
+  const materials = materialsOf(technology);
+  const material = watch('material');
+  if (material && !materials.some((option) => option.value === material)) {
+    materials.push({ value: material, label: `${material} · no farm offers it now`, disabled: true });
+  }
+  const isFdm = technology === FDM;
+  const busy = update.isPending || submit.isPending;
+
+  const onTechnology = (next: string) => {
+    setValue('technology', next, { shouldDirty: true, shouldValidate: true });
+    const options = materialsOf(next);
+    if (!options.some((option) => option.value === watch('material') && !option.disabled)) {
+      setValue('material', options[0]?.value ?? '', { shouldDirty: true, shouldValidate: true });
+    }
+  };
+
+  const save = (values: ChoiceValues, announce: boolean) =>
+    new Promise<boolean>((resolve) => {
+      const changes = changedOnly(choicesInputOf(values), dirtyFields);
+      if (Object.keys(changes).length === 0) {
+        resolve(true);
+        return;
+      }
+      update.mutate(changes, {
+        onSuccess: (saved) => {
+          reset(choiceValuesOf(saved));
+          if (announce) toast({ title: 'Choices saved', description: 'Get quotes when you are ready.' });
+          resolve(true);
+        },
+        onError: (error) => {
+          applyServerErrors(error, setError, CHOICE_FIELDS);
+          resolve(false);
+        },
+      });
+    });
+
+  const onSave = handleSubmit(async (values) => {
+    await save(values, true);
+  });
+  const onGetQuotes = handleSubmit(async (values) => {
+    if (!(await save(values, false))) return;
+    submit.mutate(undefined, {
+      // The live quoting panel appears at the top of the page; the button was at the bottom.
+      onSuccess: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+      onError: (error) => applyServerErrors(error, setError, CHOICE_FIELDS),
+    });
+  });
+
+  const zipHint =
+    request.shipTo && watch('shipToZip') === request.shipToZip
+      ? `${request.shipTo.city}, ${request.shipTo.state}`
+      : 'Where the parts go; farms near it quote first.';
+
+  return (
+    <form className="choices-form" onSubmit={onSave} noValidate aria-label="Print choices">
+      {withdrawsOffers && (
+        <p className="choices-form__note">
+          Changing a choice withdraws the offers above; you then get new quotes for the new choices.
+        </p>
+      )}
+      <div className="choices-form__grid">
+        <FormField
+          id={FIELD_IDS.technology}
+          label="Technology"
+          error={errors.technology?.message}
+          hint={TECHNOLOGY_HINTS[technology]}
+        >
+          <Select
+            value={technology}
+            options={technologies}
+            placeholder="Choose a technology"
+            onChange={(event) => onTechnology(event.target.value)}
+          />
+        </FormField>
+        <FormField id={FIELD_IDS.material} label="Material" error={errors.material?.message}>
+          <Select
+            value={material}
+            options={materials}
+            placeholder={materials.length ? 'Choose a material' : 'No farm offers this technology'}
+            onChange={(event) =>
+              setValue('material', event.target.value, { shouldDirty: true, shouldValidate: true })
+            }
+          />
+        </FormField>
+      </div>
+      <ColourField
+        value={watch('color')}
+        onChange={(colour) => setValue('color', colour, { shouldDirty: true, shouldValidate: true })}
+        error={errors.color?.message}
+        disabled={busy}
+      />
+      {isFdm && (
+        <div className="choices-form__grid">
+          <Segmented
+            legend="Layer height"
+            options={LAYER_OPTIONS}
+            value={watch('layerHeightMm')}
+            onChange={(value) => setValue('layerHeightMm', value, { shouldDirty: true })}
+            error={errors.layerHeightMm?.message}
+          />
+          <Segmented
+            legend="Infill"
+            options={INFILL_OPTIONS}
+            value={watch('infillPercent')}
+            onChange={(value) => setValue('infillPercent', value, { shouldDirty: true })}
+            error={errors.infillPercent?.message}
+          />
+        </div>
+      )}
+      <div className="choices-form__grid choices-form__grid--three">
+        <FormField
+          id={FIELD_IDS.shipToZip}
+          label="Ship to ZIP code"
+          error={errors.shipToZip?.message}
+          hint={zipHint}
+        >
+          <Input inputMode="numeric" autoComplete="postal-code" maxLength={10} {...register('shipToZip')} />
+        </FormField>
+        <FormField label="Needed by (optional)" error={errors.deadline?.message}>
+          <Input type="date" min={tomorrow()} {...register('deadline')} />
+        </FormField>
+        <FormField label="Budget in USD (optional)" error={errors.budget?.message}>
+          <Input inputMode="decimal" placeholder="e.g. 40" {...register('budget')} />
+        </FormField>
+      </div>
+      <FormField
+        label="Notes for the farm (optional)"
+        error={errors.notes?.message}
+        hint="Orientation, surfaces that matter, threads, how the parts fit together."
+      >
+        <Textarea rows={3} maxLength={2000} {...register('notes')} />
+      </FormField>
+      <div className="choices-form__actions">
+        <Button
+          type="submit"
+          variant={canQuote ? 'outline' : 'default'}
+          loading={update.isPending && !submit.isPending}
+          disabled={!isDirty || busy}
+        >
+          {isDirty ? 'Save choices' : 'Saved'}
+        </Button>
+        {canQuote && (
+          <Button type="button" size="lg" onClick={onGetQuotes} loading={submit.isPending} disabled={busy}>
+            {request.status === 'expired' ? 'Get new quotes' : 'Get quotes'}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

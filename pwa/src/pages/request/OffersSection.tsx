@@ -1,0 +1,309 @@
+// The farms' offers side by side (cards on a laptop, a stacked list on a phone), sortable, each with its
+// estimate/firm state, the breakdown on demand, the farm's record, and 'Accept' behind a confirmation.
+import { useState } from 'react';
+import {
+  type OfferView,
+  type PrintRequestDetail,
+  SLICING_REASON,
+  useAcceptOffer,
+} from '../../api/printRequests.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { cx } from '../../lib/cx.ts';
+import { day, money, onTime, parts } from './format.ts';
+import { OFFER_SORTS, type OfferSort, sortOffers } from './offerSort.ts';
+
+const FIRST_SHOWN = 6;
+
+const distanceText = (miles: number) => (miles < 1 ? 'under a mile away' : `${miles} mi away`);
+
+function KindBadge({ offer }: { offer: OfferView }) {
+  const [open, setOpen] = useState(false);
+  if (offer.kind === 'firm') {
+    return (
+      <Badge variant="green" title="Priced from the sliced print time and material weight">
+        Firm price
+      </Badge>
+    );
+  }
+  const checking = offer.estimateReason === SLICING_REASON;
+  const reason = offer.estimateReason ?? 'Priced from the part’s geometry';
+  return (
+    <span className="kind-badge">
+      <button
+        type="button"
+        className="badge badge--yellow kind-badge__button"
+        aria-expanded={open}
+        title={reason}
+        onClick={() => setOpen(!open)}
+      >
+        {checking ? 'Estimate · checking' : 'Estimate'}
+        <span aria-hidden="true" className="kind-badge__info">
+          i
+        </span>
+      </button>
+      {open && <span className="kind-badge__reason">{reason}</span>}
+    </span>
+  );
+}
+
+function Breakdown({ offer }: { offer: OfferView }) {
+  const b = offer.breakdown;
+  const rows: [string, string][] = [
+    ['Material', money(b.material)],
+    [`Machine time (${b.printHours} h)`, money(b.machine)],
+    ['Setup', money(b.setup)],
+  ];
+  if (Number(b.minimumOrder) > 0) rows.push(['Minimum-order top-up', money(b.minimumOrder)]);
+  rows.push(['Shipping', money(b.shipping)]);
+  return (
+    <details className="offer-card__breakdown">
+      <summary>Price breakdown</summary>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        {b.grams !== undefined && (
+          <div>
+            <dt>Material weight</dt>
+            <dd>{b.grams} g</dd>
+          </div>
+        )}
+        <div className="offer-card__total">
+          <dt>Total</dt>
+          <dd>{money(offer.price)}</dd>
+        </div>
+      </dl>
+    </details>
+  );
+}
+
+interface Highlights {
+  best: string | undefined;
+  cheapest: string | undefined;
+  soonest: string | undefined;
+}
+
+function highlightsOf(offers: readonly OfferView[]): Highlights {
+  const open = offers.filter((offer) => offer.status === 'offered');
+  if (open.length < 2) return { best: undefined, cheapest: undefined, soonest: undefined };
+  return {
+    best: open[0]?.id,
+    cheapest: sortOffers(open, 'Price')[0]?.id,
+    soonest: sortOffers(open, 'Ready by')[0]?.id,
+  };
+}
+
+function OfferCard({
+  offer,
+  highlights,
+  canAccept,
+  onAccept,
+}: {
+  offer: OfferView;
+  highlights: Highlights;
+  canAccept: boolean;
+  onAccept: (offer: OfferView) => void;
+}) {
+  const tags = [
+    highlights.best === offer.id && 'Best match',
+    highlights.cheapest === offer.id && 'Lowest price',
+    highlights.soonest === offer.id && 'Soonest',
+  ].filter(Boolean);
+  const record = onTime(offer.onTimeRate);
+  return (
+    <li
+      className={cx('offer-card', offer.status !== 'offered' && 'offer-card--inactive')}
+      data-offer-id={offer.id}
+      data-kind={offer.kind}
+      data-price={offer.price}
+      aria-label={`${offer.farmName}, ${money(offer.price)}`}
+    >
+      {highlights.best !== undefined && <p className="offer-card__tags">{tags.join(' · ')}</p>}
+      <div className="offer-card__top">
+        <div className="offer-card__who">
+          <p className="offer-card__farm">{offer.farmName}</p>
+          <p className="offer-card__where">
+            {offer.farmLocation} · {distanceText(offer.distanceMiles)}
+          </p>
+        </div>
+        <p className="offer-card__price">{money(offer.price)}</p>
+      </div>
+      <ul className="offer-card__facts">
+        <li>
+          Ready by <strong>{day(offer.readyBy)}</strong>
+        </li>
+        <li>
+          {offer.rating === null ? (
+            <span className="offer-card__new">New farm</span>
+          ) : (
+            <>
+              <span aria-hidden="true" className="offer-card__star">
+                ★
+              </span>{' '}
+              <strong>{offer.rating.toFixed(1)}</strong>
+              <span className="sr-only"> out of 5</span>
+            </>
+          )}
+        </li>
+        {record && <li>{record}</li>}
+      </ul>
+      <div className="offer-card__badges">
+        <KindBadge offer={offer} />
+        {offer.status === 'routed' && <Badge variant="blue">Your choice</Badge>}
+        {offer.status === 'declined' && <Badge variant="secondary">Declined by the farm</Badge>}
+      </div>
+      <Breakdown offer={offer} />
+      {canAccept && offer.status === 'offered' && (
+        <Button className="offer-card__accept" onClick={() => onAccept(offer)}>
+          Accept
+        </Button>
+      )}
+    </li>
+  );
+}
+
+export interface OffersSectionProps {
+  request: PrintRequestDetail;
+  offers: OfferView[] | undefined;
+  loading: boolean;
+  /** Expired offers stay visible for reference but cannot be accepted. */
+  canAccept: boolean;
+}
+
+export function OffersSection({ request, offers, loading, canAccept }: OffersSectionProps) {
+  const [sort, setSort] = useState<OfferSort>('Best match');
+  const [showAll, setShowAll] = useState(false);
+  const [confirming, setConfirming] = useState<OfferView | null>(null);
+  const accept = useAcceptOffer(request.id);
+
+  if (loading && !offers) {
+    return (
+      <section className="offers" aria-label="Offers" aria-busy="true">
+        <div className="offer-grid">
+          <Skeleton className="offer-card__skeleton" />
+          <Skeleton className="offer-card__skeleton" />
+          <Skeleton className="offer-card__skeleton" />
+        </div>
+      </section>
+    );
+  }
+  const list = offers ?? [];
+  const sorted = sortOffers(list, sort);
+  const shown = showAll ? sorted : sorted.slice(0, FIRST_SHOWN);
+  const highlights = highlightsOf(list);
+  const checking = list.some((offer) => offer.kind === 'estimate' && offer.estimateReason === SLICING_REASON);
+  const where = request.shipTo
+    ? `${request.shipTo.city}, ${request.shipTo.state} ${request.shipToZip}`
+    : request.shipToZip;
+
+  const placeOrder = () => {
+    if (!confirming) return;
+    const offer = confirming;
+    accept.mutate(offer.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({
+          title: 'Order placed',
+          description: `Sent to ${offer.farmName}. We e-mail you when they accept.`,
+        });
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      },
+      onError: () => setConfirming(null),
+    });
+  };
+
+  return (
+    <section className="offers" aria-labelledby="offers-title">
+      <div className="offers__header">
+        <div>
+          <h2 id="offers-title" className="offers__title">
+            {list.length} offer{list.length === 1 ? '' : 's'} for you
+          </h2>
+          <p className="offers__lead">
+            From farms near {where}. Prices include shipping to you.
+            {checking && (
+              <span className="offers__checking" role="status">
+                {' '}
+                Our slicer is checking the estimates; firm prices follow in a few seconds.
+              </span>
+            )}
+          </p>
+        </div>
+        {list.length > 1 && (
+          <FilterButtons
+            legend="Sort offers by"
+            options={OFFER_SORTS}
+            value={sort}
+            onChange={setSort}
+            className="offers__sort"
+          />
+        )}
+      </div>
+      {list.length === 0 ? (
+        <p className="dash-empty">No offers in this round.</p>
+      ) : (
+        <ul className="offer-grid" aria-label={`Offers sorted by ${sort.toLowerCase()}`}>
+          {shown.map((offer) => (
+            <OfferCard
+              key={offer.id}
+              offer={offer}
+              highlights={highlights}
+              canAccept={canAccept}
+              onAccept={setConfirming}
+            />
+          ))}
+        </ul>
+      )}
+      {sorted.length > shown.length && (
+        <Button variant="outline" className="offers__more" onClick={() => setShowAll(true)}>
+          Show {sorted.length - shown.length} more offer{sorted.length - shown.length === 1 ? '' : 's'}
+        </Button>
+      )}
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && !accept.isPending && setConfirming(null)}
+        title={confirming ? `Order from ${confirming.farmName}?` : 'Place the order?'}
+        description={
+          confirming
+            ? `${money(confirming.price)} for ${parts(request.quantity)}, shipped to ${where}, ready by ${day(confirming.readyBy, true)}.`
+            : undefined
+        }
+        size="sm"
+        dismissible={!accept.isPending}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(null)} disabled={accept.isPending}>
+              Keep looking
+            </Button>
+            <Button onClick={placeOrder} loading={accept.isPending}>
+              Place order
+            </Button>
+          </>
+        }
+      >
+        {confirming && (
+          <div className="accept-dialog">
+            {confirming.kind === 'estimate' && (
+              <p className="accept-dialog__note">
+                This price is an estimate ({confirming.estimateReason ?? 'priced from the geometry'}). The
+                farm confirms it or proposes new terms, which you can accept or refuse.
+              </p>
+            )}
+            <p>
+              {confirming.farmName} has a short time to accept. If they decline or do not answer in time, we
+              send your order to the next best offer and e-mail you.
+            </p>
+          </div>
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+// Rating a delivered print (#rate, where the delivered e-mail links): quality, communication and
+// timeliness from 1 to 5 stars and a comment, validated with the domain's ratingSchema. Once sent, the
+// rating is shown instead.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { type RatingInput, ratingSchema } from '@printfarm/domain/printRequest';
+import { useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printRequests.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { cx } from '../../lib/cx.ts';
+import { applyServerErrors } from './forms.ts';
+
+type Score = 'quality' | 'communication' | 'timeliness';
+
+const SCORES: { name: Score; label: string; hint: string }[] = [
+  { name: 'quality', label: 'Print quality', hint: 'Surfaces, accuracy, how the parts fit' },
+  { name: 'communication', label: 'Communication', hint: 'Answers, updates, the counter-offer if any' },
+  { name: 'timeliness', label: 'On time', hint: 'Ready and shipped when promised' },
+];
+
+const WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+
+interface RatingValues {
+  quality: number;
+  communication: number;
+  timeliness: number;
+  comment: string;
+}
+
+const resolver = valibotResolver(ratingSchema, undefined, { raw: true }) as unknown as Resolver<RatingValues>;
+
+function Stars({
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  hint: string;
+  value: number;
+  onChange: (score: number) => void;
+  error?: string | undefined;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="stars" aria-invalid={error ? true : undefined}>
+      <legend className="stars__legend">
+        <span className="label">{label}</span>
+        <span className="stars__hint">{hint}</span>
+      </legend>
+      <div className="stars__row">
+        {[1, 2, 3, 4, 5].map((score) => (
+          <label key={score} className={cx('stars__star', score <= value && 'stars__star--on')}>
+            <input
+              type="radio"
+              name={name}
+              value={score}
+              checked={value === score}
+              onChange={() => onChange(score)}
+              aria-label={`${score} of 5: ${WORDS[score]}`}
+            />
+            <span aria-hidden="true">★</span>
+          </label>
+        ))}
+        <span className="stars__word" aria-hidden="true">
+          {WORDS[value]}
+        </span>
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function ShownStars({ score }: { score: number }) {
+  return (
+    <span className="stars__shown" role="img" aria-label={`${score} of 5`}>
+      {'★★★★★'.slice(0, score)}
+      <span className="stars__shown-off">{'★★★★★'.slice(score)}</span>
+    </span>
+  );
+}
+
+function RatingForm({ request }: { request: PrintRequestDetail }) {
+  const rate = useRatePrintRequest(request.id);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<RatingValues>({
+    resolver,
+    defaultValues: { quality: 0, communication: 0, timeliness: 0, comment: '' },
+    reValidateMode: 'onChange',
+  });
+  const onSubmit = handleSubmit((values) =>
+    rate.mutate(values satisfies RatingInput, {
+      onError: (error) =>
+        applyServerErrors(error, setError, ['quality', 'communication', 'timeliness', 'comment']),
+    }),
+  );
+  return (
+    <form className="rating-form" onSubmit={onSubmit} noValidate aria-label="Rate your print">
+      <div className="rating-form__scores">
+        {SCORES.map((score) => (
+          <Stars
+            key={score.name}
+            label={score.label}
+            hint={score.hint}
+            value={watch(score.name)}
+            onChange={(value) => setValue(score.name, value, { shouldValidate: true })}
+            error={errors[score.name]?.message}
+          />
+        ))}
+      </div>
+      <FormField label="Comment (optional)" error={errors.comment?.message}>
+        <Textarea
+          rows={3}
+          maxLength={2000}
+          placeholder="What went well, what could be better?"
+          {...register('comment')}
+        />
+      </FormField>
+      <div className="rating-form__actions">
+        <Button type="submit" loading={rate.isPending}>
+          Send rating
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function RatingSection({ request }: { request: PrintRequestDetail }) {
+  const farm = request.job?.farm.name ?? 'the farm';
+  const rating = request.rating;
+  if (!request.canRate && !rating) return null;
+  return (
+    <section id="rate" className="rating-section" tabIndex={-1} aria-labelledby="rate-title">
+      <h2 id="rate-title" className="rating-section__title">
+        {rating ? `Your rating of ${farm}` : `How did ${farm} do?`}
+      </h2>
+      {rating ? (
+        <dl className="rating-shown">
+          {SCORES.map((score) => (
+            <div key={score.name}>
+              <dt>{score.label}</dt>
+              <dd>
+                <ShownStars score={rating[score.name]} />
+              </dd>
+            </div>
+          ))}
+          {rating.comment && (
+            <div className="rating-shown__comment">
+              <dt>Comment</dt>
+              <dd>{rating.comment}</dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        <>
+          <p className="rating-section__lead">
+            Your rating helps other customers choose, and helps the farm improve.
+          </p>
+          <RatingForm request={request} />
+        </>
+      )}
+    </section>
+  );
+}
