@@ -248,6 +248,27 @@ describe('print requests and offers', () => {
     expect(history).toHaveLength(1);
   });
 
+  it('keeps the offers when a change does not touch the price, withdraws them when it does', async () => {
+    await createFarm(server.api.prisma, { zip: '85004' });
+    await createFarm(server.api.prisma, { zip: '87102' });
+    await createFarm(server.api.prisma, { zip: '89101' });
+    const request = await createDraftRequest(server.api.prisma, customer.id, { zip: '85004' });
+    await call(url(`/api/print-requests/${request.id}/submit`), cookie, 'POST');
+    await quoted(request.id);
+    const notes = await call<RequestView>(url(`/api/print-requests/${request.id}`), cookie, 'PATCH', {
+      notes: 'Leave at the back door',
+      color: 'Blue',
+      material: 'PLA',
+    });
+    expect(notes.body.status).toBe('quoted');
+    expect((await offersOf(request.id)).length).toBe(3);
+    const petg = await call<RequestView>(url(`/api/print-requests/${request.id}`), cookie, 'PATCH', {
+      material: 'PETG',
+    });
+    expect(petg.body.status).toBe('draft');
+    expect(await offersOf(request.id)).toEqual([]);
+  });
+
   it('refuses offers older than seven days and marks the request expired', async () => {
     await createFarm(server.api.prisma, { zip: '30301' });
     await createFarm(server.api.prisma, { zip: '28202' });

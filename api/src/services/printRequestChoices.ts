@@ -82,6 +82,17 @@ export async function updatePrintRequestChoices(
 
     // A request-wide quantity applies to every file; a file's own quantity wins over it.
     const quantities = new Map(files.map((file) => [file.id, choices.quantity ?? file.quantity]));
+    const unitsBefore = new Map(
+      (
+        await tx.fileAnalysis.findMany({
+          where: { fileId: { in: (choices.files ?? []).map((f) => f.id) } },
+          select: { fileId: true, units: true },
+        })
+      ).map((a) => [a.fileId, a.units]),
+    );
+    const unitsChanged = (choices.files ?? []).some(
+      (f) => f.units !== undefined && unitsBefore.has(f.id) && unitsBefore.get(f.id) !== f.units,
+    );
     for (const file of choices.files ?? []) {
       if (file.quantity !== undefined) quantities.set(file.id, file.quantity);
       await tx.projectFile.update({
@@ -116,8 +127,19 @@ export async function updatePrintRequestChoices(
       ...(files.length > 0 ? { quantity: totalParts } : {}),
       specifications: specificationsWith(request.specifications, choices),
     };
-    if (request.status === 'quoted' || request.status === 'expired') {
-      // The offers priced other choices: withdraw them, and quote again on the next submit.
+    const before = specificationsWith(request.specifications, {});
+    const after = specificationsWith(request.specifications, choices);
+    const repriced =
+      (choices.technology !== undefined && choices.technology !== request.technology) ||
+      (choices.material !== undefined && choices.material !== request.material) ||
+      (shipTo !== undefined && shipTo.shipToZip !== request.shipToZip) ||
+      before.layerHeightMm !== after.layerHeightMm ||
+      before.infillPercent !== after.infillPercent ||
+      unitsChanged ||
+      files.some((file) => quantities.get(file.id) !== file.quantity);
+    if (repriced && (request.status === 'quoted' || request.status === 'expired')) {
+      // The offers priced other choices: withdraw them, and quote again on the next submit. Notes,
+      // colour, deadline, budget or the street address leave the offers standing.
       await tx.requestOffer.updateMany({
         where: { requestId: id, status: 'offered' },
         data: { status: 'withdrawn' },
