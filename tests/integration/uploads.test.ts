@@ -156,6 +156,31 @@ describe('tus uploads', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('puts the files of one upload batch in one new request, even when they finish at once', async () => {
+    const maker = await createUser(api.prisma);
+    const makerCookie = await signIn(api.url, maker.email, maker.password);
+    const uploadBatch = crypto.randomUUID();
+    const parts = ['base.stl', 'arm.stl', 'cap.stl'];
+    const finished = await Promise.all(
+      parts.map((filename, i) =>
+        uploadWhole(api.url, makerCookie, binaryStlCube(10 + i), { filename, uploadBatch }),
+      ),
+    );
+    const requestIds = new Set(finished.map((f) => f.finished.headers.get('upload-print-request-id')));
+    expect(requestIds.size).toBe(1);
+    const [requestId] = [...requestIds];
+    const files = await api.prisma.projectFile.findMany({ where: { printRequestId: requestId ?? '' } });
+    expect(files.map((f) => f.fileName).sort()).toEqual([...parts].sort());
+    expect(files.filter((f) => f.isMainFile)).toHaveLength(1);
+    expect(await api.prisma.customPrintRequest.count({ where: { uploadBatch } })).toBe(1);
+
+    const bad = await createUpload(api.url, makerCookie, 84, {
+      filename: 'x.stl',
+      uploadBatch: 'not-a-batch',
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('accepts a whole small file sent with the creation request (creation-with-upload)', async () => {
     const cube = binaryStlCube(10);
     const response = await fetch(`${api.url}/api/uploads`, {

@@ -24,6 +24,8 @@ export interface FinishedUpload {
   sha256: string;
   /** The user's own request to add the file to; a new draft request is created when absent. */
   printRequestId?: string | undefined;
+  /** The upload dialog's batch id: files of one batch land in one new draft request. */
+  uploadBatch?: string | undefined;
 }
 
 /** A file name safe to show and to send back in Content-Disposition: no folders, no control characters. */
@@ -48,7 +50,12 @@ function isUniqueViolation(error: unknown): boolean {
  * A new draft for an upload, with sensible defaults: FDM in PLA at standard quality, shipping to the
  * address saved in the customer's settings.
  */
-async function createDraftRequest(tx: Prisma.TransactionClient, userId: string, fileName: string) {
+async function createDraftRequest(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  fileName: string,
+  uploadBatch?: string,
+) {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { defaultShippingAddress: true } });
   const address = user?.defaultShippingAddress as { zipCode?: unknown } | null | undefined;
   const zip = typeof address?.zipCode === 'string' ? /^\s*(\d{5})/.exec(address.zipCode)?.[1] : undefined;
@@ -59,6 +66,7 @@ async function createDraftRequest(tx: Prisma.TransactionClient, userId: string, 
       title: titleFor(fileName),
       specifications: { ...DEFAULT_PRINT_SETTINGS },
       status: 'draft',
+      uploadBatch: uploadBatch ?? null,
       technology: 'FFF/FDM',
       material: 'PLA',
       ...(shipTo ?? {}),
@@ -126,6 +134,16 @@ export async function recordFinishedUpload(
         if (!request) throw notFound('Print request not found');
         await reopenForNewFile(tx, upload.userId, request.id, fileName);
         printRequestId = request.id;
+      } else if (upload.uploadBatch) {
+        // Files of one batch finish in any order, some at once: the first creates the draft.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`${upload.userId}:${upload.uploadBatch}`}))`;
+        const batch = await tx.customPrintRequest.findUnique({
+          where: { userId_uploadBatch: { userId: upload.userId, uploadBatch: upload.uploadBatch } },
+          select: { id: true },
+        });
+        if (batch) await reopenForNewFile(tx, upload.userId, batch.id, fileName);
+        printRequestId =
+          batch?.id ?? (await createDraftRequest(tx, upload.userId, fileName, upload.uploadBatch));
       } else {
         printRequestId = await createDraftRequest(tx, upload.userId, fileName);
       }

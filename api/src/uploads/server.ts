@@ -1,12 +1,14 @@
 // Resumable uploads (tus) at /api/uploads. The Koa middleware runs before the body parser: it admits
 // only signed-in users, lets a user touch only their own uploads, and hands the raw request to
 // @tus/server. The session, never the client's metadata, decides who owns an upload.
+
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isUuid } from '@printfarm/domain/ids';
 import { modelFormatFromName, UPLOAD_LIMITS } from '@printfarm/domain/upload';
 import { EVENTS, Metadata, Server, type Upload } from '@tus/server';
 import type { Middleware } from 'koa';
@@ -118,6 +120,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
       filePath,
       sha256,
       printRequestId: upload.metadata?.printRequestId ?? undefined,
+      uploadBatch: upload.metadata?.uploadBatch ?? undefined,
     };
     try {
       const result = await recordFinishedUpload(prisma, finished);
@@ -153,6 +156,9 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
         userId: user.id,
       };
       if (printRequestId) metadata.printRequestId = printRequestId;
+      const uploadBatch = upload.metadata?.uploadBatch;
+      if (uploadBatch && !isUuid(uploadBatch)) throw reject(400, 'The upload batch is not valid');
+      if (uploadBatch && !printRequestId) metadata.uploadBatch = uploadBatch;
       return { metadata };
     },
     async onUploadFinish(_req, upload) {

@@ -10,7 +10,7 @@ import Dashboard from '@uppy/react/dashboard';
 import Tus, { type TusBody } from '@uppy/tus';
 import { useEffect, useEffectEvent, useState } from 'react';
 
-type UploadMeta = { printRequestId?: string } & Record<string, unknown>;
+type UploadMeta = { printRequestId?: string; uploadBatch?: string } & Record<string, unknown>;
 type UploadFile = UppyFile<UploadMeta, TusBody>;
 
 /** The request a finished file landed in (the server names it in the last tus response). */
@@ -29,7 +29,7 @@ const REQUEST_ID_HEADER = 'Upload-Print-Request-Id';
 
 export interface UppyUploaderProps {
   endpoint: string;
-  /** Files go into this existing print request; otherwise each file starts a new draft request. */
+  /** Files go into this existing print request; otherwise the files of this dialog start one new draft request. */
   printRequestId?: string | undefined;
   onComplete: (outcome: UploadOutcome) => void;
 }
@@ -44,7 +44,8 @@ function createUppy(endpoint: string, printRequestId: string | undefined) {
       maxFileSize: UPLOAD_LIMITS.maxFileSize,
       allowedFileTypes: [...UPLOAD_LIMITS.allowedExtensions],
     },
-    meta: printRequestId ? { printRequestId } : {},
+    // Files added in one dialog belong together: the server puts a batch in one new request.
+    meta: printRequestId ? { printRequestId } : { uploadBatch: crypto.randomUUID() },
   }).use(Tus, {
     endpoint,
     withCredentials: true,
@@ -52,7 +53,7 @@ function createUppy(endpoint: string, printRequestId: string | undefined) {
     limit: 6,
     removeFingerprintOnSuccess: true,
     // A listed field that is missing would be sent as the text 'undefined'.
-    allowedMetaFields: printRequestId ? ['name', 'type', 'printRequestId'] : ['name', 'type'],
+    allowedMetaFields: printRequestId ? ['name', 'type', 'printRequestId'] : ['name', 'type', 'uploadBatch'],
   });
 }
 
