@@ -3,8 +3,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
 import type { PrinterInventoryEntry } from '@printfarm/domain/farmSignup';
+import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import zipcodes from 'zipcodes';
+import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
+import { createUser, signIn, type TestUser } from './auth.ts';
+import { emailsTo, type ReceivedEmail } from './maildev.ts';
+import { eventually } from './server.ts';
+import { uploadWhole } from './tus.ts';
 
 export interface FarmOptions {
   zip: string;
@@ -241,4 +247,89 @@ export interface OfferView {
     printHours: number;
     grams?: number;
   };
+}
+
+/** An operator's account, signed in, with a farm of their own (their e-mail gets the farm's job mail). */
+export async function createOperatorFarm(
+  prisma: PrismaClient,
+  apiUrl: string,
+  options: Omit<FarmOptions, 'ownerId'>,
+): Promise<{ user: TestUser; cookie: string; farm: Awaited<ReturnType<typeof createFarm>> }> {
+  const user = await createUser(prisma, { role: 'operator', firstName: 'Olive' });
+  const farm = await createFarm(prisma, { ...options, ownerId: user.id });
+  return { user, cookie: await signIn(apiUrl, user.email, user.password), farm };
+}
+
+/** Presses 'Get quotes' and waits until quoting has finished (quoted, or back to draft with the reason). */
+export async function submitAndQuote(apiUrl: string, cookie: string, requestId: string) {
+  const submitted = await call(`${apiUrl}/api/print-requests/${requestId}/submit`, cookie, 'POST');
+  if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}`);
+  return eventually(async () => {
+    const { body } = await call<PrintRequestView>(`${apiUrl}/api/print-requests/${requestId}`, cookie);
+    return body.status === 'quoting' ? undefined : body;
+  });
+}
+
+/** The offers of the request's current round as the customer sees them, best ranked first. */
+export async function offersOf(apiUrl: string, cookie: string, requestId: string): Promise<OfferView[]> {
+  const { status, body } = await call<OfferView[]>(
+    `${apiUrl}/api/print-requests/${requestId}/offers`,
+    cookie,
+  );
+  if (status !== 200) throw new Error(`offers answered ${status}`);
+  return body;
+}
+
+/** The request's open job (the route made it), waited for; `after` skips a job that was open before. */
+export function openJobOf(prisma: PrismaClient, requestId: string, after?: { id: string }) {
+  return eventually(() =>
+    prisma.printJob
+      .findFirst({
+        where: {
+          requestId,
+          state: { in: [...OPEN_JOB_STATES] },
+          ...(after ? { id: { not: after.id } } : {}),
+        },
+      })
+      .then((job) => job ?? undefined),
+  );
+}
+
+/** The e-mails to `address` whose subject contains `subject`, once at least `count` have arrived. */
+export function mailsTo(address: string, subject: string, count = 1): Promise<ReceivedEmail[]> {
+  return eventually(async () => {
+    const found = (await emailsTo(address)).filter((mail) => mail.subject.includes(subject));
+    return found.length >= count ? found : undefined;
+  });
+}
+
+/** How many e-mails with this message key the outbox holds: one per event, whoever runs the job. */
+export function outboxMails(prisma: PrismaClient, messageKey: string): Promise<number> {
+  return prisma.outboxEvent.count({
+    where: { job: 'email.send', payload: { path: ['messageKey'], equals: messageKey } },
+  });
+}
+
+/**
+ * Uploads a design over tus as the customer does (it starts a new draft request), waits for its
+ * analysis and sets the ship-to ZIP: the request is then ready for 'Get quotes'.
+ */
+export async function uploadedRequest(
+  apiUrl: string,
+  cookie: string,
+  bytes: Uint8Array,
+  fileName: string,
+  shipToZip: string,
+): Promise<PrintRequestView> {
+  const { finished } = await uploadWhole(apiUrl, cookie, bytes, { filename: fileName });
+  const requestId = finished.headers.get('upload-print-request-id');
+  if (!requestId) throw new Error('the finished upload named no print request');
+  const path = `${apiUrl}/api/print-requests/${requestId}`;
+  await eventually(async () => {
+    const { body } = await call<PrintRequestView>(path, cookie);
+    return body.files.every((file) => file.analysisStatus === 'ready') ? body : undefined;
+  }, 30_000);
+  const patched = await call<PrintRequestView>(path, cookie, 'PATCH', { shipToZip });
+  if (patched.status !== 200) throw new Error(`PATCH answered ${patched.status}`);
+  return patched.body;
 }

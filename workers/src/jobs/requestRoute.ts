@@ -71,6 +71,12 @@ export const requestRoute: JobHandler<'request.route'> = async (
     // Already with a farm: this event was handled (a retry, or a second route for the same change).
     if (await tx.printJob.findFirst({ where: { requestId, state: { in: [...OPEN_JOB_STATES] } } }))
       return 'skipped';
+    // The customer's choice was routed before (this is that event again): its offer is no longer open,
+    // and the event that closed its job carries the order on.
+    if (offerId) {
+      const chosen = await tx.requestOffer.findUnique({ where: { id: offerId }, select: { status: true } });
+      if (chosen && chosen.status !== 'offered') return 'skipped';
+    }
 
     const previous = await tx.printJob.findFirst({
       where: { requestId },
