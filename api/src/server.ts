@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import { listenForOutbox } from '@printfarm/db/outboxSignal';
 import { createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
 import { type OutboxRelay, startOutboxRelay } from './outbox/relay.ts';
@@ -50,6 +51,9 @@ export async function startApiServer(
           pollMs: config.OUTBOX_POLL_MS,
           ...(options.relayMaxBackoffMs !== undefined ? { maxBackoffMs: options.relayMaxBackoffMs } : {}),
         });
+  const listener = relay
+    ? listenForOutbox(config.DATABASE_URL, () => relay.nudge(), log.child({ part: 'outbox' }))
+    : null;
   const server = createApp({ config, prisma, redis, queues, log }).listen(config.PORT, config.HOST);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -66,6 +70,7 @@ export async function startApiServer(
       if (graceful) server.closeIdleConnections();
       else server.closeAllConnections();
       await closed;
+      await listener?.close();
       await relay?.stop();
       await queues.close();
       await Promise.allSettled([prisma.$disconnect(), redis.quit()]);

@@ -17,5 +17,7 @@ export async function recordJob<J extends JobName>(
     data: { job, payload: payload as Prisma.InputJsonValue, runAt: options.runAt ?? new Date() },
     select: { id: true },
   });
+  // Wakes the relays at commit (db/src/outboxSignal.ts); repeated in one transaction, it is sent once.
+  await tx.$executeRaw`SELECT pg_notify('outbox_events', '')`;
   return event.id;
 }

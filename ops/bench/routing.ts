@@ -378,7 +378,7 @@ async function routingBench(): Promise<void> {
           50,
         );
       console.log(
-        `accept → e-mail takes ${ratio.toFixed(2)}× a plain e-mail (p50): two outbox hops (request.route, then email.send) instead of one, and the second waits about a whole relay poll (OUTBOX_POLL_MS, 250 ms): the relay went back to sleep right after publishing request.route`,
+        `accept → e-mail takes ${ratio.toFixed(2)}× a plain e-mail (p50): two outbox hops (request.route, then email.send) instead of one; each is published at commit (NOTIFY wakes the relay), not at the next poll`,
       );
       const jobs = await stack.prisma.printJob.count({
         where: { requestId: { in: requests.map((r) => r.id) } },

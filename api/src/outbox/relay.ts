@@ -47,6 +47,8 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   let lastPrune = 0;
   let stopped = false;
   let wake: (() => void) | undefined;
+  // A nudge that arrives while a batch is being published must not wait for the next poll.
+  let nudged = false;
   let failures = 0;
 
   async function publishBatch(): Promise<{ published: number; failed: boolean }> {
@@ -108,8 +110,14 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
 
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      if (nudged && failures === 0) {
+        nudged = false;
+        resolve();
+        return;
+      }
       const timer = setTimeout(resolve, ms);
       wake = () => {
+        nudged = false;
         clearTimeout(timer);
         resolve();
       };
@@ -144,7 +152,10 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
 
   return {
     drain,
-    nudge: () => wake?.(),
+    nudge: () => {
+      nudged = true;
+      wake?.();
+    },
     async stop() {
       stopped = true;
       wake?.();
