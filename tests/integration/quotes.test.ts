@@ -46,8 +46,9 @@ describe('print requests and offers', () => {
   });
 
   beforeEach(async () => {
-    // Each test draws its own map of farms.
-    await server.api.prisma.printFarm.deleteMany();
+    // Each test draws its own map of farms: earlier ones are switched off, not deleted, so the jobs a
+    // previous test left running never deadlock against a cascade.
+    await server.api.prisma.printFarm.updateMany({ where: { isActive: true }, data: { isActive: false } });
   });
 
   async function quoted(requestId: string): Promise<RequestView> {
