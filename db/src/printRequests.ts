@@ -4,6 +4,7 @@
 import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
 import { assertTransition, type RequestStatus } from '@printfarm/domain/requestStatus';
 import type { CustomPrintRequest, Prisma } from './generated/client.ts';
+import { recordJob } from './outbox.ts';
 
 /** The request, locked FOR UPDATE until the transaction ends; null when there is none. */
 export async function lockPrintRequest(
@@ -117,4 +118,33 @@ export async function routeResponseMs(
   return (
     (typeof hours === 'number' && hours >= 1 ? hours : DEFAULT_SETTINGS.system.routeResponseHours) * 3_600_000
   );
+}
+
+export interface FallThrough {
+  /** The closed job's state: declined, expired (no answer in time) or refused (counter-offer). */
+  state: 'declined' | 'expired' | 'refused';
+  byUserId: string | null;
+  note: string;
+  /** Further job columns, e.g. the decline reason and the answer time. */
+  jobData?: Prisma.PrintJobUncheckedUpdateInput;
+}
+
+/**
+ * A farm's job fell through: the job is closed, its offer is spent, the request stays ordered with no
+ * farm, and request.route (recorded in the same transaction) offers it to the next farm.
+ */
+export async function closeJobAndReroute(
+  tx: Prisma.TransactionClient,
+  request: { id: string; status: string },
+  job: { id: string; offerId: string },
+  { state, byUserId, note, jobData = {} }: FallThrough,
+): Promise<void> {
+  const now = new Date();
+  await tx.printJob.update({ where: { id: job.id }, data: { ...jobData, state, closedAt: now } });
+  await tx.requestOffer.update({
+    where: { id: job.offerId },
+    data: { status: 'declined', respondedAt: now },
+  });
+  await transitionPrintRequest(tx, request, 'ordered', { byUserId, note, data: { assignedFarmId: null } });
+  await recordJob(tx, 'request.route', { requestId: request.id, reason: state });
 }

@@ -4,6 +4,7 @@
 import type { PrintJob, Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import {
+  closeJobAndReroute,
   lockPrintRequest,
   recomputeFarmScorecard,
   requestCustomerContact,
@@ -172,21 +173,12 @@ export function acceptJob(context: JobActionContext, jobId: string): Promise<voi
 
 export function declineJob(context: JobActionContext, jobId: string, reason: string): Promise<void> {
   return actOnJob(context, jobId, ['offered'], 'decline', async (tx, job, request) => {
-    const now = new Date();
-    await tx.printJob.update({
-      where: { id: job.id },
-      data: { state: 'declined', declineReason: reason, respondedAt: now, closedAt: now },
-    });
-    await tx.requestOffer.update({
-      where: { id: job.offerId },
-      data: { status: 'declined', respondedAt: now },
-    });
-    await transitionPrintRequest(tx, request, 'ordered', {
+    await closeJobAndReroute(tx, request, job, {
+      state: 'declined',
       byUserId: context.user.id,
       note: `${job.farm.displayName} declined: ${reason}`,
-      data: { assignedFarmId: null },
+      jobData: { declineReason: reason, respondedAt: new Date() },
     });
-    await recordJob(tx, 'request.route', { requestId: request.id, reason: 'declined' });
   });
 }
 

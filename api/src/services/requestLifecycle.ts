@@ -3,6 +3,7 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import {
+  closeJobAndReroute,
   farmOperatorContact,
   lockPrintRequest,
   recomputeFarmScorecard,
@@ -86,7 +87,6 @@ export async function answerCounterOffer(
     if (request.status !== 'ordered' || job?.state !== 'countered') {
       throw conflict('There is no counter-offer to answer on this request');
     }
-    const now = new Date();
     const operator = await farmOperatorContact(tx, job.farmId);
     if (accept) {
       const accepted = await tx.printJob.update({
@@ -120,15 +120,10 @@ export async function answerCounterOffer(
         counterAnsweredEmail(appUrl, operator, mailJobFacts(accepted, request), true),
       );
     } else {
-      await tx.printJob.update({ where: { id: job.id }, data: { state: 'refused', closedAt: now } });
-      await tx.requestOffer.update({
-        where: { id: job.offerId },
-        data: { status: 'declined', respondedAt: now },
-      });
-      await transitionPrintRequest(tx, request, 'ordered', {
+      await closeJobAndReroute(tx, request, job, {
+        state: 'refused',
         byUserId: user.id,
         note: `Counter-offer from ${operator.farmName} refused; offering the order to the next farm`,
-        data: { assignedFarmId: null },
       });
       await recordJob(
         tx,
