@@ -1,8 +1,15 @@
-// Staff tools: manufacturing nodes, platform settings and user roles.
+// Staff tools: manufacturing nodes with their scorecards, how far estimates drift from the slicer,
+// platform settings and user roles.
 import type { Role } from '@printfarm/domain/auth';
 import type { NodeStatus, NodeUpdate, SettingKey, Settings } from '@printfarm/domain/network';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ScorecardView } from '../../../api/src/presenters/scorecard.ts';
+import type { estimatorAccuracy } from '../../../api/src/services/estimator.ts';
 import { apiJson, getQueryFn } from './request.ts';
+
+/** GET /api/admin/estimator: stage-1 estimates against PrusaSlicer, per sliced file (newest first). */
+export type EstimatorAccuracy = Awaited<ReturnType<typeof estimatorAccuracy>>;
+export type SliceComparison = EstimatorAccuracy['slices'][number];
 
 export interface ManufacturingNode {
   id: string;
@@ -22,6 +29,7 @@ export interface ManufacturingNode {
   lastOnline: string;
   monthlyCapacity: number;
   utilizationRate: number;
+  scorecard: ScorecardView;
 }
 
 export interface PlatformUser {
@@ -35,6 +43,13 @@ export interface PlatformUser {
 
 export const adminNetworkQueries = {
   nodes: () => queryOptions({ queryKey: ['/api/admin/nodes'], queryFn: getQueryFn<ManufacturingNode[]>() }),
+  /** Read on every visit: slices land whenever a customer asks for quotes. */
+  estimator: () =>
+    queryOptions({
+      queryKey: ['/api/admin/estimator'],
+      queryFn: getQueryFn<EstimatorAccuracy>(),
+      staleTime: 0,
+    }),
   settings: () => queryOptions({ queryKey: ['/api/admin/settings'], queryFn: getQueryFn<Settings>() }),
   users: (search: string) =>
     queryOptions({

@@ -1,6 +1,6 @@
 // /admin and /admin/dashboard: the print farm Admin Dashboard (operator-side 2.5). Staff see every farm
-// signup with totals, and edit one row at a time (Edit, then Save or Cancel). Without a session the
-// page says so and goes to /api/login after 500 ms.
+// signup with totals, the farms' scorecards and the estimator's accuracy, and edit one signup at a time
+// (Edit, then Save or Cancel). Without a session the page says so and goes to /api/login after 500 ms.
 import type { FarmAdminUpdateInput } from '@printfarm/domain/farmAdmin';
 import { US_STATES } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { isUnauthorized, useRedirectToLogin } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
+import { EstimatorAccuracy, FarmScorecards } from './NetworkHealth.tsx';
 import { StaffNav } from './StaffNav.tsx';
 import './staff.css';
 import './adminDashboard.css';
@@ -343,6 +344,10 @@ export default function AdminDashboardPage() {
         ) : (
           <>
             <StatCards farms={farms.data ?? []} />
+            <div className="admin-dash__health">
+              <FarmScorecards />
+              <EstimatorAccuracy />
+            </div>
             {(farms.data ?? []).length === 0 ? (
               <Card>
                 <CardContent className="admin-dash__empty">

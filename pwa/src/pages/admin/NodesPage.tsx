@@ -1,4 +1,5 @@
-// /admin/nodes, 'Activate Manufacturing Nodes': every farm as a node, with a switch that persists.
+// /admin/nodes, 'Activate Manufacturing Nodes': every farm as a node with its scorecard, and a switch
+// that persists.
 import { canActivateNode, NODE_STATUSES, type NodeStatus } from '@printfarm/domain/network';
 import { useQuery } from '@tanstack/react-query';
 import { adminNetworkQueries, type ManufacturingNode, useUpdateNode } from '../../api/adminNetwork.ts';
@@ -10,6 +11,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
+import { ProbationBadge, ScorecardFacts } from '../operator/Scorecard.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
 import './staff.css';
@@ -124,6 +126,13 @@ function NodeCard({ node }: { node: ManufacturingNode }) {
           <dt>Last online</dt>
           <dd>{new Date(node.lastOnline).toLocaleString()}</dd>
         </dl>
+        <section className="node-card__scorecard" aria-label={`${node.name} scorecard`}>
+          <div className="node-card__scorecard-head">
+            <h4>Scorecard</h4>
+            <ProbationBadge scorecard={node.scorecard} />
+          </div>
+          <ScorecardFacts scorecard={node.scorecard} compact />
+        </section>
         <progress className="node-card__utilization" max={100} value={node.utilizationRate}>
           {node.utilizationRate}%
         </progress>

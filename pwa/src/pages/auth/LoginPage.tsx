@@ -1,7 +1,14 @@
 // /login: e-mail and password sign-in (and single sign-on when the server offers it); afterwards the
-// visitor goes to ?next= when it is a path on this site, else to the dashboard.
+// visitor goes to ?next= when it names a page on this site, else to where their role works.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { type Login, type LoginInput, loginSchema, safeNextPath } from '@printfarm/domain/auth';
+import {
+  DEFAULT_NEXT_PATH,
+  type Login,
+  type LoginInput,
+  loginSchema,
+  type Role,
+  safeNextPath,
+} from '@printfarm/domain/auth';
 import { useQuery } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,10 +22,26 @@ import { AuthShell, goTo } from './AuthShell.tsx';
 // The resolver's types lose the schema's output; it is exactly Login.
 const resolver = valibotResolver(loginSchema) as unknown as Resolver<LoginInput, unknown, Login>;
 
+const ROLE_HOMES: Record<Role, string> = {
+  customer: '/dashboard',
+  operator: '/operator',
+  staff: '/admin',
+};
+
+/**
+ * Where to go after signing in: the `next` page when one was asked for, else the role's home. /api/login
+ * always passes next, '/dashboard' when it was given none, so that default counts as no choice.
+ */
+export function landingPath(role: Role, next: string | null): string {
+  const safe = next === null ? DEFAULT_NEXT_PATH : safeNextPath(next);
+  return safe === DEFAULT_NEXT_PATH ? ROLE_HOMES[role] : safe;
+}
+
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const next = safeNextPath(searchParams.get('next'));
+  const requested = searchParams.get('next');
+  const next = safeNextPath(requested);
   const providers = useQuery(authQueries.providers());
   const login = useLogin();
   const {
@@ -30,7 +53,7 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit((input) => {
     login.mutate(input, {
-      onSuccess: () => goTo(next, navigate),
+      onSuccess: (user) => goTo(landingPath(user.role, requested), navigate),
       onError: (error) => {
         const fields = fieldErrors(error);
         if (fields.email) setError('email', { message: fields.email });

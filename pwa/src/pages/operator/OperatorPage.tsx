@@ -1,4 +1,110 @@
-// /operator — the farm operator's job inbox and farm settings (being built).
+// /operator, /operator/jobs/:jobId and /operator/settings: the farm operator's area. This file decides
+// who may be here (signed in; an operator, or staff looking at any farm; a customer is shown the way to
+// join) and keeps the shell mounted while its screens, each its own chunk, change inside it.
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
+import { errorMessage } from '../../api/request.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { SiteLayout } from '../SiteLayout.tsx';
+import { useOperatorFarms } from './farmContext.ts';
+import { OperatorShell } from './OperatorShell.tsx';
+import './operator.css';
+
+const InboxScreen = lazy(() => import('./InboxScreen.tsx'));
+const JobScreen = lazy(() => import('./JobScreen.tsx'));
+const FarmSettingsScreen = lazy(() => import('./FarmSettingsScreen.tsx'));
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="op-state" role="status">
+      <Spinner size="lg" decorative />
+      <p className="op-state__text">{label}</p>
+    </div>
+  );
+}
+
+function NotAnOperator() {
+  return (
+    <SiteLayout>
+      <title>Farm operators · PrintFarm Network</title>
+      <div className="op-gate">
+        <Card>
+          <CardContent className="op-gate__content">
+            <h1>This area is for print farm operators</h1>
+            <p>
+              Your account is a customer account. Farms in the PrintFarm Network receive print jobs from
+              customers near them, answer them here and ship the parts.
+            </p>
+            <div className="op-gate__actions">
+              <Link to="/opportunity" className={buttonClass()}>
+                Join the network
+              </Link>
+              <Link to="/dashboard" className={buttonClass({ variant: 'outline' })}>
+                Go to my dashboard
+              </Link>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </SiteLayout>
+  );
+}
+
+function NoFarmYet({ message }: { message: string }) {
+  return (
+    <div className="op-gate op-gate--inline">
+      <Card>
+        <CardContent className="op-gate__content">
+          <h1>{message}</h1>
+          <p>
+            Jobs reach the farms registered in the network. Register your farm with its printers and it
+            appears here, with its inbox and settings.
+          </p>
+          <div className="op-gate__actions">
+            <Link to="/print-farms?tab=join" className={buttonClass()}>
+              Register your farm
+            </Link>
+            <Link to="/opportunity" className={buttonClass({ variant: 'outline' })}>
+              About the network
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function OperatorArea({ user }: { user: CurrentUser }) {
+  const { jobId } = useParams();
+  const { pathname } = useLocation();
+  const farms = useOperatorFarms(user);
+  const settings = pathname.startsWith('/operator/settings');
+
+  let screen: ReactNode;
+  if (jobId) screen = <JobScreen jobId={jobId} />;
+  else if (farms.isPending) screen = <Loading label="Loading your farm..." />;
+  else if (farms.error) screen = <NoFarmYet message={errorMessage(farms.error)} />;
+  else if (settings) screen = <FarmSettingsScreen farms={farms} />;
+  else screen = <InboxScreen farms={farms} />;
+
+  return (
+    <OperatorShell user={user} farms={farms}>
+      <Suspense fallback={<Loading label="Loading..." />}>{screen}</Suspense>
+    </OperatorShell>
+  );
+}
+
 export default function OperatorPage() {
-  return <main id="main">Loading operator area…</main>;
+  const { user, isLoading } = useCurrentUser();
+  const location = useLocation();
+  if (isLoading) return <Loading label="Loading your farm..." />;
+  if (!user) {
+    const next = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/login?next=${next}`} replace />;
+  }
+  if (user.role === 'customer') return <NotAnOperator />;
+  return <OperatorArea user={user} />;
 }

@@ -1,0 +1,228 @@
+// Two cards under the Admin Dashboard's farm table: every farm's scorecard in one compact table, and
+// how far the stage-1 estimator drifts from PrusaSlicer. A refused or failed load shows nothing here:
+// the page above already says what went wrong.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { adminNetworkQueries, type ManufacturingNode, type SliceComparison } from '../../api/adminNetwork.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { cx } from '../../lib/cx.ts';
+import { duration, percent } from '../operator/format.ts';
+import { PROBATION_LABEL, ratingText } from '../operator/Scorecard.tsx';
+import './networkHealth.css';
+
+const FIRST_ROWS = 5;
+const whenFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** Busiest first: the farms whose record matters most right now. */
+function byRecentJobs(a: ManufacturingNode, b: ManufacturingNode): number {
+  return (
+    (b.scorecard.jobsLast90Days ?? 0) - (a.scorecard.jobsLast90Days ?? 0) || a.name.localeCompare(b.name)
+  );
+}
+
+/** A farm with something to show: ratings, routed jobs or recent jobs. */
+function hasRecord(node: ManufacturingNode): boolean {
+  const card = node.scorecard;
+  return card.ratingCount > 0 || card.routedJobs > 0 || (card.jobsLast90Days ?? 0) > 0;
+}
+
+export function FarmScorecards() {
+  const nodes = useQuery(adminNetworkQueries.nodes());
+  const [showAll, setShowAll] = useState(false);
+  if (!nodes.data || nodes.data.length === 0) return null;
+  const sorted = nodes.data.filter(hasRecord).sort(byRecentJobs);
+  const withoutRecord = nodes.data.length - sorted.length;
+  const shown = showAll ? sorted : sorted.slice(0, FIRST_ROWS);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Farm scorecards</CardTitle>
+        <CardDescription>
+          Busiest farms first. Offers rank farms by this record; each farm’s card is on{' '}
+          <Link to="/admin/nodes">Nodes</Link>.
+          {withoutRecord > 0 &&
+            ` ${withoutRecord} new ${withoutRecord === 1 ? 'farm has' : 'farms have'} no record yet.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sorted.length === 0 ? (
+          <p className="health-table__muted">
+            No farm has a record yet: scorecards fill in as farms answer, ship and get rated.
+          </p>
+        ) : (
+          <div className="health-table-wrap">
+            <table className="health-table">
+              <caption className="sr-only">Farm scorecards</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Farm</th>
+                  <th scope="col">Rating</th>
+                  <th scope="col">On time</th>
+                  <th scope="col">Declined</th>
+                  <th scope="col">Response</th>
+                  <th scope="col">Jobs (90 d)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((node) => (
+                  <tr key={node.id}>
+                    <th scope="row">
+                      <span className="health-table__name">{node.name}</span>
+                      <span className="health-table__muted">
+                        {node.location}, {node.state}
+                        {node.scorecard.onProbation && <> · {PROBATION_LABEL}</>}
+                      </span>
+                    </th>
+                    <td data-label="Rating">
+                      {ratingText(node.scorecard)}
+                      {node.scorecard.rating !== null && (
+                        <span className="health-table__muted"> ({node.scorecard.ratingCount})</span>
+                      )}
+                    </td>
+                    <td data-label="On time">{percent(node.scorecard.onTimeRate)}</td>
+                    <td data-label="Declined">{percent(node.scorecard.declineRate)}</td>
+                    <td data-label="Response">{duration(node.scorecard.medianResponseMinutes)}</td>
+                    <td data-label="Jobs (90 d)">{node.scorecard.jobsLast90Days ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {sorted.length > FIRST_ROWS && (
+          <Button variant="outline" size="sm" className="health-more" onClick={() => setShowAll(!showAll)}>
+            {showAll ? 'Show fewer' : `Show all ${sorted.length} farms`}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** '+12.3%' (estimate above the slicer) or '−4.0%'. */
+function signedPercent(value: number | null): string {
+  if (value === null) return '—';
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(1)}%`;
+}
+
+function ErrorCell({ value, label }: { value: number | null; label: string }) {
+  const size = value === null ? 0 : Math.abs(value);
+  return (
+    <td data-label={label} className={cx('health-table__error', size >= 25 && 'health-table__error--far')}>
+      {signedPercent(value)}
+    </td>
+  );
+}
+
+/** 5025 → '1 h 24 min'. */
+function printTime(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+function SliceRow({ slice }: { slice: SliceComparison }) {
+  const ok = slice.status === 'ok';
+  return (
+    <tr>
+      <th scope="row">
+        <span className="health-table__name health-table__mono">{slice.file}</span>
+        <span className="health-table__muted">
+          {slice.profileKey} · {slice.units} · {whenFormat.format(new Date(slice.createdAt))}
+        </span>
+      </th>
+      {ok ? (
+        <>
+          <td data-label="Print time">
+            {printTime(slice.printSeconds)}
+            <span className="health-table__muted"> est. {printTime(slice.estimatedSeconds)}</span>
+          </td>
+          <ErrorCell value={slice.timeErrorPercent} label="Time error" />
+          <td data-label="Filament">
+            {slice.filamentCm3 === null ? '—' : `${slice.filamentCm3.toFixed(1)} cm³`}
+            <span className="health-table__muted">
+              {' '}
+              est. {slice.estimatedCm3 === null ? '—' : `${slice.estimatedCm3.toFixed(1)} cm³`}
+            </span>
+          </td>
+          <ErrorCell value={slice.materialErrorPercent} label="Material error" />
+        </>
+      ) : (
+        <td colSpan={4} data-label="Result">
+          <Badge variant="red">{slice.status}</Badge>{' '}
+          <span className="health-table__muted">{slice.reason ?? 'No reason recorded'}</span>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+export function EstimatorAccuracy() {
+  const estimator = useQuery(adminNetworkQueries.estimator());
+  if (!estimator.data) return null;
+  const { summary, slices } = estimator.data;
+  const stats = [
+    ['Median time error', percentOrDash(summary.medianTimeErrorPercent)],
+    ['Median material error', percentOrDash(summary.medianMaterialErrorPercent)],
+    ['Files sliced', String(summary.sliced)],
+    ['Slices failed', String(summary.failed)],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Estimator accuracy</CardTitle>
+        <CardDescription>
+          How far the first, geometry-only estimates of print time and filament drift from PrusaSlicer on the
+          same files, over the latest slices. A + means the estimate was high; 25 % or more is shown in red.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="health-estimator">
+        <dl className="health-stats">
+          {stats.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {slices.length === 0 ? (
+          <p className="health-table__muted">
+            No files sliced yet: slices appear when customers ask for quotes on FDM parts.
+          </p>
+        ) : (
+          <div className="health-table-wrap">
+            <table className="health-table">
+              <caption className="sr-only">Recent slices</caption>
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Print time</th>
+                  <th scope="col">Error</th>
+                  <th scope="col">Filament</th>
+                  <th scope="col">Error</th>
+                </tr>
+              </thead>
+              <tbody>
+                {slices.slice(0, FIRST_ROWS).map((slice) => (
+                  <SliceRow key={slice.id} slice={slice} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function percentOrDash(value: number | null): string {
+  return value === null ? '—' : `${value.toFixed(1)}%`;
+}

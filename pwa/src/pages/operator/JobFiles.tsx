@@ -1,0 +1,109 @@
+// The customer's files as the farm judges them: a 3-D preview (three.js loads only when one is shown),
+// the download, and the measured size in real millimetres, volume and whether the mesh is watertight.
+import { formatSizeMm } from '@printfarm/domain/units';
+import { useState } from 'react';
+import type { JobFile } from '../../api/operator.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { isPreviewFormat } from '../../components/viewer/formats.ts';
+import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
+import { cubicCm } from './format.ts';
+
+function Metrics({ file }: { file: JobFile }) {
+  const analysis = file.analysis;
+  if (!analysis || file.analysisStatus !== 'ready') {
+    return (
+      <p className="field__hint">Not measured{analysis?.rejectReason ? `: ${analysis.rejectReason}` : '.'}</p>
+    );
+  }
+  const box = analysis.boundingBoxMm;
+  return (
+    <dl className="op-facts op-facts--files">
+      <div>
+        <dt>Size</dt>
+        <dd>
+          {box ? formatSizeMm(box) : '—'}
+          {analysis.familiarSize && <span className="op-facts__note">{analysis.familiarSize}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt>Volume</dt>
+        <dd>{cubicCm(analysis.volumeCm3)}</dd>
+      </div>
+      <div>
+        <dt>Surface</dt>
+        <dd>{analysis.surfaceAreaCm2 === null ? '—' : `${analysis.surfaceAreaCm2.toFixed(1)} cm²`}</dd>
+      </div>
+      <div>
+        <dt>Mesh</dt>
+        <dd>
+          {analysis.watertight ? (
+            <Badge variant="green">Watertight</Badge>
+          ) : (
+            <Badge variant="yellow">Not watertight</Badge>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Units</dt>
+        <dd>{analysis.units}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function FileItem({ file, previewFirst }: { file: JobFile; previewFirst: boolean }) {
+  const canPreview = file.analysisStatus === 'ready' && isPreviewFormat(file.fileType);
+  const [preview, setPreview] = useState(previewFirst);
+  return (
+    <li className="op-file">
+      <div className="op-file__preview">
+        {canPreview && preview ? (
+          <ModelViewer downloadUrl={file.downloadUrl} fileType={file.fileType} label={file.fileName} />
+        ) : (
+          <div className="op-file__placeholder">
+            {canPreview ? (
+              <Button variant="outline" size="sm" onClick={() => setPreview(true)}>
+                Show 3D preview
+              </Button>
+            ) : (
+              <span>{file.fileType.toUpperCase()}</span>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="op-file__body">
+        <div className="op-file__head">
+          <p className="op-file__name">{file.fileName}</p>
+          <span className="op-file__quantity">× {file.quantity}</span>
+        </div>
+        <Metrics file={file} />
+        <a href={file.downloadUrl} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
+          Download {file.fileType.toUpperCase()}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+export function JobFiles({ files }: { files: JobFile[] }) {
+  return (
+    <Card className="op-files-card">
+      <CardHeader>
+        <CardTitle>Files</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {files.length === 0 ? (
+          <p className="op-empty op-empty--plain">No files are attached to this job.</p>
+        ) : (
+          <ul className="op-files">
+            {files.map((file, index) => (
+              <FileItem key={file.id} file={file} previewFirst={index === 0} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+// The operator area's frame: a dark navigation (a sidebar on wide screens, a bar across the top on a
+// phone) with the inbox and its badge of jobs waiting for an answer, the farm settings, and the way out.
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { CurrentUser } from '../../api/auth.ts';
+import { operatorQueries } from '../../api/operator.ts';
+import { LogoMark } from '../../components/Logo.tsx';
+import { cx } from '../../lib/cx.ts';
+import { BackIcon, HomeIcon, ListIcon, NetworkIcon, SettingsIcon } from '../dashboard/icons.tsx';
+import type { OperatorFarms } from './farmContext.ts';
+
+function NavEntry({
+  to,
+  current,
+  icon,
+  label,
+  badge = 0,
+}: {
+  to: string;
+  current: boolean;
+  icon: ReactNode;
+  label: string;
+  badge?: number;
+}) {
+  return (
+    <Link
+      to={to}
+      className={cx('op-nav__link', current && 'op-nav__link--current')}
+      aria-current={current ? 'page' : undefined}
+      aria-label={badge > 0 ? `${label}, ${badge} new` : undefined}
+    >
+      {icon}
+      <span className="op-nav__label">{label}</span>
+      {badge > 0 && (
+        <span className="op-badge" aria-hidden="true">
+          {badge}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+export function OperatorShell({
+  user,
+  farms,
+  children,
+}: {
+  user: CurrentUser;
+  farms: OperatorFarms;
+  children: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  // Staff look at one farm at a time; their own count of new jobs is always zero.
+  const summary = useQuery({ ...operatorQueries.summary(), enabled: !farms.isStaff });
+  const newJobs = summary.data?.newJobs ?? 0;
+  const onSettings = pathname.startsWith('/operator/settings');
+
+  return (
+    <div className="operator">
+      <header className="op-nav">
+        <Link to={farms.href('/operator')} className="op-nav__brand">
+          <LogoMark size={30} />
+          <span>
+            PrintFarm <span className="op-nav__brand-role">Operator</span>
+          </span>
+        </Link>
+        <nav className="op-nav__main" aria-label="Operator">
+          <NavEntry
+            to={farms.href('/operator')}
+            current={!onSettings}
+            icon={<ListIcon />}
+            label="Job inbox"
+            badge={newJobs}
+          />
+          <NavEntry
+            to={farms.href('/operator/settings')}
+            current={onSettings}
+            icon={<SettingsIcon />}
+            label="Farm settings"
+          />
+        </nav>
+        <div className="op-nav__end">
+          {farms.isStaff ? (
+            <Link to="/admin" className="op-nav__link op-nav__link--quiet" title="Staff admin">
+              <NetworkIcon />
+              <span className="op-nav__label">Staff admin</span>
+            </Link>
+          ) : (
+            <Link to="/dashboard" className="op-nav__link op-nav__link--quiet" title="My dashboard">
+              <HomeIcon />
+              <span className="op-nav__label">My dashboard</span>
+            </Link>
+          )}
+          <Link to="/" className="op-nav__link op-nav__link--quiet" title="Back to site">
+            <BackIcon />
+            <span className="op-nav__label">Back to site</span>
+          </Link>
+          <p className="op-nav__user">{user.email}</p>
+        </div>
+      </header>
+      <main id="main" className="op-main">
+        {children}
+      </main>
+    </div>
+  );
+}
