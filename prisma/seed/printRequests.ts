@@ -32,7 +32,7 @@ export async function seedPrintRequests(
       quantity: 4,
       price: '18.40',
       history: ['draft', 'quoting', 'quoted', 'ordered'],
-      job: { state: 'offered' },
+      job: { state: 'offered', offeredAt: new Date(now - 3_600_000) },
     },
     {
       title: 'Drone camera mount v3',
@@ -43,6 +43,7 @@ export async function seedPrintRequests(
       job: {
         state: 'printing',
         progressPercent: 65,
+        offeredAt: new Date(now - DAY_MS - 7_200_000),
         respondedAt: new Date(now - DAY_MS),
         startedAt: new Date(now - 4 * 3_600_000),
       },
@@ -56,6 +57,7 @@ export async function seedPrintRequests(
       job: {
         state: 'delivered',
         progressPercent: 100,
+        offeredAt: new Date(now - 6 * DAY_MS - 10_800_000),
         respondedAt: new Date(now - 6 * DAY_MS),
         startedAt: new Date(now - 5 * DAY_MS),
         shippedAt: new Date(now - 3 * DAY_MS),

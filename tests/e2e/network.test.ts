@@ -19,7 +19,8 @@ describe('Print Farm Network page', () => {
     const page = await suite.newPage({ viewport: { width: 1280, height: 900 } });
     const signupCalls: Request[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === SIGNUP_PATH) signupCalls.push(request);
+      if (request.method() === 'POST' && new URL(request.url()).pathname === SIGNUP_PATH)
+        signupCalls.push(request);
     });
     await page.goto(new URL(path, suite.api.url).href);
     return { page, signupCalls };

@@ -27,7 +27,8 @@ export function presentScorecard(farm: ScorecardFarm, jobsLast90Days: number | n
     routedJobs: farm.routedJobs,
     shippedJobs: farm.shippedJobs,
     jobsLast90Days,
-    onProbation: farm.routedJobs < PROBATION_JOBS,
+    // A farm that brought a record from before the platform (ratings) is not new.
+    onProbation: farm.routedJobs < PROBATION_JOBS && farm.totalJobs < PROBATION_JOBS,
   };
 }
 

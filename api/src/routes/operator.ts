@@ -68,7 +68,8 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config }: Ap
 
   router.get('/api/operator/summary', requireOperator, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { newJobs: await countNewJobs(prisma, userOf(ctx)) };
+    const { farmId } = parseInput(ctx, farmQuerySchema, 'query');
+    ctx.body = { newJobs: await countNewJobs(prisma, userOf(ctx), farmId) };
   });
 
   router.get('/api/operator/jobs/:jobId', requireOperator, async (ctx) => {

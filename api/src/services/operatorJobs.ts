@@ -43,6 +43,7 @@ export async function operatorFarmIds(
   const farms = await prisma.printFarm.findMany({
     where: { userId: user.id, ...(farmId ? { id: farmId } : {}) },
     select: { id: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
   return farms.map((farm) => farm.id);
 }
@@ -76,9 +77,13 @@ export async function listOperatorJobs(
   });
 }
 
-/** How many jobs wait for the operator's answer: the badge in the navigation. */
-export async function countNewJobs(prisma: PrismaClient, user: SessionUser): Promise<number> {
-  const farmIds = await operatorFarmIds(prisma, user);
+/** How many jobs wait for the operator's answer: the badge in the navigation (staff: of one farm). */
+export async function countNewJobs(
+  prisma: PrismaClient,
+  user: SessionUser,
+  farmId?: string,
+): Promise<number> {
+  const farmIds = await operatorFarmIds(prisma, user, farmId);
   if (farmIds.length === 0) return 0;
   return prisma.printJob.count({ where: { farmId: { in: farmIds }, state: 'offered' } });
 }
