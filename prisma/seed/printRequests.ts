@@ -3,6 +3,7 @@
 // printing at 65 %, one delivered and waiting for the customer's rating.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { recomputeFarmScorecard } from '@printfarm/db/printRequests';
 import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
 import zipcodes from 'zipcodes';
 
@@ -134,6 +135,7 @@ export async function seedPrintRequests(
       if (seed.job.state === 'offered') {
         await recordJob(tx, 'job.deadline', { jobId: job.id, kind: 'response' }, { runAt: job.respondBy });
       }
+      await recomputeFarmScorecard(tx, farmId);
       if (seed.job.state === 'printing') {
         await tx.printFarm.update({
           where: { id: farmId },
