@@ -2,6 +2,7 @@
 // locked first (so two changes of one request never interleave), the move is checked against the one
 // state machine in domain/, and the history row is written with the change.
 import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
+import type { JobPayload } from '@printfarm/domain/queues';
 import { assertTransition, type RequestStatus } from '@printfarm/domain/requestStatus';
 import type { CustomPrintRequest, Prisma } from './generated/client.ts';
 import { recordJob } from './outbox.ts';
@@ -104,6 +105,16 @@ export async function requestCustomerContact(
   return user?.email ? { email: user.email, firstName: user.firstName } : null;
 }
 
+/** Records an e-mail to the request's customer in the caller's transaction (none without an address). */
+export async function mailCustomer(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  build: (customer: { email: string; firstName: string | null }) => JobPayload<'email.send'>,
+): Promise<void> {
+  const customer = await requestCustomerContact(tx, userId);
+  if (customer) await recordJob(tx, 'email.send', build(customer));
+}
+
 /**
  * How long a farm has to answer a job (and a customer a counter-offer): the platform setting
  * system.routeResponseHours, unless a test overrides it in milliseconds.
@@ -147,4 +158,32 @@ export async function closeJobAndReroute(
   });
   await transitionPrintRequest(tx, request, 'ordered', { byUserId, note, data: { assignedFarmId: null } });
   await recordJob(tx, 'request.route', { requestId: request.id, reason: state });
+}
+
+/**
+ * A farm holds the job at its terms: the job is accepted, its parts join the farm's queue, and the
+ * request becomes accepted at the job's price. The operator's accept and the customer's acceptance of
+ * a counter-offer both end here.
+ */
+export async function acceptJobTerms(
+  tx: Prisma.TransactionClient,
+  request: { id: string; status: string },
+  job: { id: string; farmId: string; parts: number },
+  {
+    byUserId,
+    note,
+    jobData = {},
+  }: { byUserId: string; note: string; jobData?: Prisma.PrintJobUncheckedUpdateInput },
+) {
+  const accepted = await tx.printJob.update({
+    where: { id: job.id },
+    data: { ...jobData, state: 'accepted' },
+  });
+  await tx.printFarm.update({ where: { id: job.farmId }, data: { queuedParts: { increment: job.parts } } });
+  await transitionPrintRequest(tx, request, 'accepted', {
+    byUserId,
+    note,
+    data: { finalPrice: accepted.price, assignedFarmId: job.farmId },
+  });
+  return accepted;
 }

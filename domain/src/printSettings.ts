@@ -55,3 +55,21 @@ export const MATERIAL_DENSITY_G_CM3: Record<string, number> = {
 export function materialDensity(material: string): number {
   return MATERIAL_DENSITY_G_CM3[material] ?? 1.2;
 }
+
+/** The settings stored in a request's `specifications`, those it has (requests made before may lack them). */
+export function storedPrintSettings(specifications: unknown): Partial<PrintSettings> {
+  const spec = (
+    typeof specifications === 'object' && specifications !== null ? specifications : {}
+  ) as Record<string, unknown>;
+  const layer = LAYER_HEIGHTS_MM.find((height) => height === spec.layerHeightMm);
+  const infill = INFILL_PERCENTS.find((percent) => percent === spec.infillPercent);
+  return {
+    ...(layer !== undefined ? { layerHeightMm: layer } : {}),
+    ...(infill !== undefined ? { infillPercent: infill } : {}),
+  };
+}
+
+/** The settings a request is quoted and sliced at: its own, else the defaults. */
+export function printSettingsOf(specifications: unknown): PrintSettings {
+  return { ...DEFAULT_PRINT_SETTINGS, ...storedPrintSettings(specifications) };
+}

@@ -1,6 +1,7 @@
 // A print job as the farm's operator works it: the customer's files and choices, where it ships (the
 // full address only once the farm has accepted), the deal and its deadlines.
 import { JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
+import { storedPrintSettings } from '@printfarm/domain/printSettings';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import type { JobDetailRow } from '../services/operatorJobs.ts';
 import { day, iso } from './printRequest.ts';
@@ -8,18 +9,9 @@ import { presentProjectFile } from './projectFile.ts';
 
 const ADDRESS_VISIBLE: readonly string[] = ['accepted', 'printing', 'shipped', 'delivered'];
 
-function settingsOf(specifications: unknown): { layerHeightMm: number | null; infillPercent: number | null } {
-  const spec = (
-    typeof specifications === 'object' && specifications !== null ? specifications : {}
-  ) as Record<string, unknown>;
-  return {
-    layerHeightMm: typeof spec.layerHeightMm === 'number' ? spec.layerHeightMm : null,
-    infillPercent: typeof spec.infillPercent === 'number' ? spec.infillPercent : null,
-  };
-}
-
 export function presentOperatorJob(job: JobDetailRow) {
   const request = job.request;
+  const settings = storedPrintSettings(request.specifications);
   return {
     id: job.id,
     requestId: job.requestId,
@@ -31,7 +23,8 @@ export function presentOperatorJob(job: JobDetailRow) {
     technology: request.technology,
     material: request.material,
     color: request.color,
-    ...settingsOf(request.specifications),
+    layerHeightMm: settings.layerHeightMm ?? null,
+    infillPercent: settings.infillPercent ?? null,
     parts: job.parts,
     notes: request.notes,
     customerDeadline: day(request.deadline),

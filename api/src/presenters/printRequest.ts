@@ -1,7 +1,7 @@
 // Print requests as the customer sees them; money as decimal strings, days as 'YYYY-MM-DD'.
 import type { JobRating, PrintFarm, PrintJob, RequestStatusHistory } from '@printfarm/db';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
-import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
+import { printSettingsOf } from '@printfarm/domain/printSettings';
 import { OFFER_VALIDITY_DAYS, statusLabel } from '@printfarm/domain/requestStatus';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import type { PrintRequestDetailRow, PrintRequestListRow } from '../services/printRequests.ts';
@@ -55,19 +55,6 @@ function presentRating(rating: JobRating) {
     timeliness: rating.timeliness,
     comment: rating.comment,
     createdAt: rating.createdAt.toISOString(),
-  };
-}
-
-function printSettingsOf(specifications: unknown) {
-  const spec = (typeof specifications === 'object' && specifications !== null ? specifications : {}) as {
-    layerHeightMm?: unknown;
-    infillPercent?: unknown;
-  };
-  return {
-    layerHeightMm:
-      typeof spec.layerHeightMm === 'number' ? spec.layerHeightMm : DEFAULT_PRINT_SETTINGS.layerHeightMm,
-    infillPercent:
-      typeof spec.infillPercent === 'number' ? spec.infillPercent : DEFAULT_PRINT_SETTINGS.infillPercent,
   };
 }
 

@@ -2,11 +2,12 @@
 // the farm assigned, and request.route is recorded in the same transaction.
 import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/printRequests';
+import { transitionPrintRequest } from '@printfarm/db/printRequests';
 import { offersAreStale, statusLabel } from '@printfarm/domain/requestStatus';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { OfferWithFarm } from '../presenters/offer.ts';
+import { lockOwnPrintRequest } from './printRequests.ts';
 
 /** The current round's offers, best ranked first; someone else's request answers 404. */
 export async function listOffers(
@@ -40,8 +41,7 @@ export async function acceptOffer(
   offerId: string,
 ): Promise<AcceptOutcome> {
   return prisma.$transaction(async (tx) => {
-    const request = await lockPrintRequest(tx, requestId);
-    if (!request || request.userId !== user.id) throw notFound('Print request not found');
+    const request = await lockOwnPrintRequest(tx, user, requestId);
     const offer = await tx.requestOffer.findFirst({ where: { id: offerId, requestId } });
     if (!offer) throw notFound('Offer not found');
     if (request.status !== 'quoted') {

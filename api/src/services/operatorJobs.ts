@@ -4,10 +4,11 @@
 import type { PrintJob, Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import {
+  acceptJobTerms,
   closeJobAndReroute,
   lockPrintRequest,
+  mailCustomer,
   recomputeFarmScorecard,
-  requestCustomerContact,
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
 import {
@@ -151,28 +152,16 @@ async function actOnJob(
   });
 }
 
-async function customerOf(tx: Prisma.TransactionClient, userId: string) {
-  return requestCustomerContact(tx, userId);
-}
-
 export function acceptJob(context: JobActionContext, jobId: string): Promise<void> {
   return actOnJob(context, jobId, ['offered'], 'accept', async (tx, job, request) => {
-    const now = new Date();
-    await tx.printJob.update({ where: { id: job.id }, data: { state: 'accepted', respondedAt: now } });
-    await tx.printFarm.update({ where: { id: job.farmId }, data: { queuedParts: { increment: job.parts } } });
-    await transitionPrintRequest(tx, request, 'accepted', {
+    await acceptJobTerms(tx, request, job, {
       byUserId: context.user.id,
       note: `Accepted by ${job.farm.displayName}`,
-      data: { finalPrice: job.price, assignedFarmId: job.farmId },
+      jobData: { respondedAt: new Date() },
     });
-    const customer = await customerOf(tx, request.userId);
-    if (customer) {
-      await recordJob(
-        tx,
-        'email.send',
-        jobAcceptedEmail(context.appUrl, customer, request, job, job.farm.displayName),
-      );
-    }
+    await mailCustomer(tx, request.userId, (customer) =>
+      jobAcceptedEmail(context.appUrl, customer, request, job, job.farm.displayName),
+    );
   });
 }
 
@@ -201,29 +190,19 @@ export function counterJob(context: JobActionContext, jobId: string, counter: Co
         counterRespondBy: respondBy,
       },
     });
-    await tx.requestStatusHistory.create({
-      data: {
-        requestId: request.id,
-        fromStatus: request.status,
-        toStatus: request.status,
-        changedByUserId: context.user.id,
-        note: `${job.farm.displayName} proposed new terms`,
-      },
+    await transitionPrintRequest(tx, request, 'ordered', {
+      byUserId: context.user.id,
+      note: `${job.farm.displayName} proposed new terms`,
     });
-    const customer = await customerOf(tx, request.userId);
-    if (customer) {
-      await recordJob(
-        tx,
-        'email.send',
-        counterOfferEmail(
-          context.appUrl,
-          customer,
-          request,
-          { ...updated, counterRespondBy: respondBy },
-          job.farm.displayName,
-        ),
-      );
-    }
+    await mailCustomer(tx, request.userId, (customer) =>
+      counterOfferEmail(
+        context.appUrl,
+        customer,
+        request,
+        { ...updated, counterRespondBy: respondBy },
+        job.farm.displayName,
+      ),
+    );
     await recordJob(tx, 'job.deadline', { jobId: job.id, kind: 'counter' }, { runAt: respondBy });
   });
 }
@@ -245,14 +224,9 @@ async function startPrinting(
     note: `${job.farm.displayName} started printing`,
     data: { progressPercent: percent },
   });
-  const customer = await customerOf(tx, request.userId);
-  if (customer) {
-    await recordJob(
-      tx,
-      'email.send',
-      printingStartedEmail(context.appUrl, customer, request, job, job.farm.displayName),
-    );
-  }
+  await mailCustomer(tx, request.userId, (customer) =>
+    printingStartedEmail(context.appUrl, customer, request, job, job.farm.displayName),
+  );
 }
 
 export function startJob(context: JobActionContext, jobId: string): Promise<void> {
@@ -304,17 +278,12 @@ export function shipJob(context: JobActionContext, jobId: string, shipment: Ship
       note: `Shipped with ${shipment.carrier}, tracking ${shipment.trackingNumber}`,
       data: { progressPercent: 100 },
     });
-    const customer = await customerOf(tx, request.userId);
-    if (customer) {
-      await recordJob(
-        tx,
-        'email.send',
-        shippedEmail(context.appUrl, customer, request, job, job.farm.displayName, {
-          ...shipment,
-          trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
-        }),
-      );
-    }
+    await mailCustomer(tx, request.userId, (customer) =>
+      shippedEmail(context.appUrl, customer, request, job, job.farm.displayName, {
+        ...shipment,
+        trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
+      }),
+    );
   });
 }
 
@@ -332,13 +301,8 @@ export function deliverJob(context: JobActionContext, jobId: string): Promise<vo
         actualCompletionTime: Math.max(1, Math.round((now.getTime() - job.offeredAt.getTime()) / 3_600_000)),
       },
     });
-    const customer = await customerOf(tx, request.userId);
-    if (customer) {
-      await recordJob(
-        tx,
-        'email.send',
-        deliveredEmail(context.appUrl, customer, request, job, job.farm.displayName),
-      );
-    }
+    await mailCustomer(tx, request.userId, (customer) =>
+      deliveredEmail(context.appUrl, customer, request, job, job.farm.displayName),
+    );
   });
 }

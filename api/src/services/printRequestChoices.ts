@@ -2,19 +2,13 @@
 // transaction with the row locked; submitting records request.quote once every file is analysed.
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/printRequests';
+import { transitionPrintRequest } from '@printfarm/db/printRequests';
 import { materialsFor, missingForQuote, type PrintRequestChoices } from '@printfarm/domain/printRequest';
 import { EDITABLE_STATUSES, statusLabel } from '@printfarm/domain/requestStatus';
 import zipcodes from 'zipcodes';
 import type { SessionUser } from '../auth/guards.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
-
-/** A request the signed-in customer owns, locked; anyone else's answers 404. */
-async function lockOwnRequest(tx: Prisma.TransactionClient, user: SessionUser, id: string) {
-  const request = await lockPrintRequest(tx, id);
-  if (!request || request.userId !== user.id) throw notFound('Print request not found');
-  return request;
-}
+import { badRequest, conflict } from '../http/errors.ts';
+import { lockOwnPrintRequest } from './printRequests.ts';
 
 export interface ShipTo {
   shipToZip: string;
@@ -54,7 +48,7 @@ export async function updatePrintRequestChoices(
   choices: PrintRequestChoices,
 ): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const request = await lockOwnRequest(tx, user, id);
+    const request = await lockOwnPrintRequest(tx, user, id);
     if (!(EDITABLE_STATUSES as readonly string[]).includes(request.status)) {
       throw conflict(`You cannot change a request that is ${statusLabel(request.status).toLowerCase()}`);
     }
@@ -161,7 +155,7 @@ export async function updatePrintRequestChoices(
  */
 export async function submitPrintRequest(prisma: PrismaClient, user: SessionUser, id: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const request = await lockOwnRequest(tx, user, id);
+    const request = await lockOwnPrintRequest(tx, user, id);
     const files = await tx.projectFile.findMany({
       where: { printRequestId: id, deletedAt: null },
       select: { analysisStatus: true, fileName: true, analysis: { select: { rejectReason: true } } },

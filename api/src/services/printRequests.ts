@@ -2,6 +2,7 @@
 // job and rating.
 
 import type { Prisma, PrismaClient } from '@printfarm/db';
+import { lockPrintRequest } from '@printfarm/db/printRequests';
 import { isUuid } from '@printfarm/domain/ids';
 import type { SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
@@ -66,4 +67,11 @@ export async function getPrintRequest(
 export function findOwnPrintRequest(tx: Prisma.TransactionClient, userId: string, id: string) {
   if (!isUuid(id)) return Promise.resolve(null);
   return tx.customPrintRequest.findFirst({ where: { id, userId }, select: { id: true, status: true } });
+}
+
+/** Inside a transaction: the signed-in customer's own request, locked; anyone else's answers 404. */
+export async function lockOwnPrintRequest(tx: Prisma.TransactionClient, user: SessionUser, id: string) {
+  const request = await lockPrintRequest(tx, id);
+  if (!request || request.userId !== user.id) throw notFound('Print request not found');
+  return request;
 }

@@ -3,11 +3,11 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import {
+  acceptJobTerms,
   closeJobAndReroute,
   farmOperatorContact,
-  lockPrintRequest,
+  mailCustomer,
   recomputeFarmScorecard,
-  requestCustomerContact,
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
 import {
@@ -20,13 +20,8 @@ import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import type { RatingInput } from '@printfarm/domain/printRequest';
 import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
 import type { SessionUser } from '../auth/guards.ts';
-import { conflict, notFound } from '../http/errors.ts';
-
-async function lockOwnRequest(tx: Prisma.TransactionClient, user: SessionUser, id: string) {
-  const request = await lockPrintRequest(tx, id);
-  if (!request || request.userId !== user.id) throw notFound('Print request not found');
-  return request;
-}
+import { conflict } from '../http/errors.ts';
+import { lockOwnPrintRequest } from './printRequests.ts';
 
 function openJobOf(tx: Prisma.TransactionClient, requestId: string) {
   return tx.printJob.findFirst({ where: { requestId, state: { in: [...OPEN_JOB_STATES] } } });
@@ -41,7 +36,7 @@ export async function cancelPrintRequest(
   reason: string | undefined,
 ): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const request = await lockOwnRequest(tx, user, id);
+    const request = await lockOwnPrintRequest(tx, user, id);
     if (!canCancel(request.status)) throw new TransitionError(request.status, 'cancelled');
     const job = await openJobOf(tx, id);
     if (job) {
@@ -82,38 +77,21 @@ export async function answerCounterOffer(
   accept: boolean,
 ): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const request = await lockOwnRequest(tx, user, id);
+    const request = await lockOwnPrintRequest(tx, user, id);
     const job = await openJobOf(tx, id);
     if (request.status !== 'ordered' || job?.state !== 'countered') {
       throw conflict('There is no counter-offer to answer on this request');
     }
     const operator = await farmOperatorContact(tx, job.farmId);
     if (accept) {
-      const accepted = await tx.printJob.update({
-        where: { id: job.id },
-        data: {
-          state: 'accepted',
-          price: job.counterPrice ?? job.price,
-          readyBy: job.counterReadyBy ?? job.readyBy,
-        },
-      });
-      await tx.printFarm.update({
-        where: { id: job.farmId },
-        data: { queuedParts: { increment: job.parts } },
-      });
-      await transitionPrintRequest(tx, request, 'accepted', {
+      const accepted = await acceptJobTerms(tx, request, job, {
         byUserId: user.id,
         note: `Counter-offer from ${operator.farmName} accepted`,
-        data: { finalPrice: accepted.price, assignedFarmId: job.farmId },
+        jobData: { price: job.counterPrice ?? job.price, readyBy: job.counterReadyBy ?? job.readyBy },
       });
-      const customer = await requestCustomerContact(tx, request.userId);
-      if (customer) {
-        await recordJob(
-          tx,
-          'email.send',
-          jobAcceptedEmail(appUrl, customer, request, accepted, operator.farmName),
-        );
-      }
+      await mailCustomer(tx, request.userId, (customer) =>
+        jobAcceptedEmail(appUrl, customer, request, accepted, operator.farmName),
+      );
       await recordJob(
         tx,
         'email.send',
@@ -144,7 +122,7 @@ export async function rateDeliveredJob(
   rating: RatingInput & { comment?: string | undefined },
 ): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const request = await lockOwnRequest(tx, user, id);
+    const request = await lockOwnPrintRequest(tx, user, id);
     const job = await tx.printJob.findFirst({ where: { requestId: id, state: 'delivered' } });
     if (request.status !== 'completed' || !job) {
       throw conflict('You can rate a job once it has been delivered');

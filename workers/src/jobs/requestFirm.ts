@@ -5,10 +5,11 @@ import { Prisma } from '@printfarm/db';
 import { lockPrintRequest } from '@printfarm/db/printRequests';
 import { formatCents } from '@printfarm/domain/money';
 import type { ProcessNumbers } from '@printfarm/domain/pricing';
+import { printSettingsOf } from '@printfarm/domain/printSettings';
 import type { CandidateFarm } from '../marketplace/candidates.ts';
 import { firmNumbers } from '../marketplace/firmNumbers.ts';
 import { priceAtFarm, quotePartsOf } from '../marketplace/offers.ts';
-import { printSettingsOf, quotedFilesInclude } from './requestQuote.ts';
+import { quotedFilesInclude } from './requestQuote.ts';
 import type { JobHandler } from './types.ts';
 
 export const requestFirm: JobHandler<'request.firm'> = async (

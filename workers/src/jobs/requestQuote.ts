@@ -3,17 +3,13 @@
 // back to draft with what to change when no farm qualifies. Stage 2 (slicing) follows for FDM.
 import { type Prisma, Prisma as PrismaNamespace } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import {
-  lockPrintRequest,
-  requestCustomerContact,
-  transitionPrintRequest,
-} from '@printfarm/db/printRequests';
+import { lockPrintRequest, mailCustomer, transitionPrintRequest } from '@printfarm/db/printRequests';
 import { chooseRadius } from '@printfarm/domain/farmSearch';
 import { noFarmEmail, quotesReadyEmail } from '@printfarm/domain/mail/marketplace';
 import { formatCents } from '@printfarm/domain/money';
 import { estimateProcess } from '@printfarm/domain/pricing';
 import { isTechnology } from '@printfarm/domain/printerCatalogue';
-import { DEFAULT_PRINT_SETTINGS, type PrintSettings } from '@printfarm/domain/printSettings';
+import { printSettingsOf } from '@printfarm/domain/printSettings';
 import { findCandidateFarms } from '../marketplace/candidates.ts';
 import { slicesForFdm } from '../marketplace/firmNumbers.ts';
 import {
@@ -24,23 +20,6 @@ import {
   rankOffers,
 } from '../marketplace/offers.ts';
 import type { JobHandler } from './types.ts';
-
-/** The print settings stored with the request, or the defaults. */
-export function printSettingsOf(specifications: Prisma.JsonValue): PrintSettings {
-  const spec = (
-    typeof specifications === 'object' && specifications !== null ? specifications : {}
-  ) as Record<string, unknown>;
-  const layer = spec.layerHeightMm;
-  const infill = spec.infillPercent;
-  return {
-    layerHeightMm: (typeof layer === 'number'
-      ? layer
-      : DEFAULT_PRINT_SETTINGS.layerHeightMm) as PrintSettings['layerHeightMm'],
-    infillPercent: (typeof infill === 'number'
-      ? infill
-      : DEFAULT_PRINT_SETTINGS.infillPercent) as PrintSettings['infillPercent'],
-  };
-}
 
 export const quotedFilesInclude = {
   where: { deletedAt: null, analysisStatus: 'ready' },
@@ -136,7 +115,6 @@ export const requestQuote: JobHandler<'request.quote'> = async (
   const outcome = await prisma.$transaction(async (tx) => {
     const locked = await lockPrintRequest(tx, requestId);
     if (locked?.status !== 'quoting' || locked.quoteRound !== round) return 'skipped' as const;
-    const customer = await requestCustomerContact(tx, locked.userId);
     if (parts.length === 0) {
       await transitionPrintRequest(tx, locked, 'rejected', { byUserId: null, note: issue });
       return 'done' as const;
@@ -147,18 +125,15 @@ export const requestQuote: JobHandler<'request.quote'> = async (
         note: 'No farm could quote this request',
         data: { quoteIssue: issue, searchRadiusMiles: radius },
       });
-      if (customer) {
-        await recordJob(
-          tx,
-          'email.send',
-          noFarmEmail(config.PUBLIC_URL, customer, { ...locked, round }, issue ?? ''),
-        );
-      }
+      await mailCustomer(tx, locked.userId, (customer) =>
+        noFarmEmail(config.PUBLIC_URL, customer, { ...locked, round }, issue ?? ''),
+      );
       return 'done' as const;
     }
-    const reason = sliceable ? null : NOT_SLICED_REASON;
+    // Until stage 2 has sliced the files, every offer says why it is still an estimate.
+    const reason = sliceable ? 'Being checked by our slicer' : NOT_SLICED_REASON;
     for (const offer of offers) {
-      const row = offerRow(requestId, round, offer, sliceable ? 'Being checked by our slicer' : reason);
+      const row = offerRow(requestId, round, offer, reason);
       await tx.requestOffer.upsert({
         where: { requestId_farmId: { requestId, farmId: offer.farm.id } },
         create: row,
@@ -176,20 +151,16 @@ export const requestQuote: JobHandler<'request.quote'> = async (
         quotedPrice: best ? new PrismaNamespace.Decimal(formatCents(best.breakdown.totalCents)) : null,
       },
     });
-    if (customer) {
-      const top = offers.slice(0, 3).map((offer) => ({
-        farmName: offer.farm.displayName,
-        price: formatCents(offer.breakdown.totalCents),
-        readyBy: offer.readyBy,
-        distanceMiles: offer.farm.distanceMiles,
-        kind: 'estimate',
-      }));
-      await recordJob(
-        tx,
-        'email.send',
-        quotesReadyEmail(config.PUBLIC_URL, customer, { ...locked, round }, top, offers.length),
-      );
-    }
+    const top = offers.slice(0, 3).map((offer) => ({
+      farmName: offer.farm.displayName,
+      price: formatCents(offer.breakdown.totalCents),
+      readyBy: offer.readyBy,
+      distanceMiles: offer.farm.distanceMiles,
+      kind: 'estimate',
+    }));
+    await mailCustomer(tx, locked.userId, (customer) =>
+      quotesReadyEmail(config.PUBLIC_URL, customer, { ...locked, round }, top, offers.length),
+    );
     if (sliceable) await recordJob(tx, 'request.firm', { requestId, round });
     return 'done' as const;
   });

@@ -7,7 +7,7 @@ import { recordJob } from '@printfarm/db/outbox';
 import {
   farmOperatorContact,
   lockPrintRequest,
-  requestCustomerContact,
+  mailCustomer,
   routeResponseMs,
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
@@ -83,7 +83,6 @@ export const requestRoute: JobHandler<'request.route'> = async (
       orderBy: { createdAt: 'desc' },
       include: { farm: { select: { displayName: true } } },
     });
-    const customer = await requestCustomerContact(tx, request.userId);
     const { offer, skippedChosen } = await nextOffer(tx, request, offerId);
 
     if (!offer) {
@@ -99,13 +98,9 @@ export const requestRoute: JobHandler<'request.route'> = async (
         data: { quoteRound: round, searchRadiusMiles: radius, assignedFarmId: null, quotedAt: null },
       });
       await recordJob(tx, 'request.quote', { requestId, round });
-      if (customer) {
-        await recordJob(
-          tx,
-          'email.send',
-          requotingEmail(config.PUBLIC_URL, customer, { ...request, round }, radius),
-        );
-      }
+      await mailCustomer(tx, request.userId, (customer) =>
+        requotingEmail(config.PUBLIC_URL, customer, { ...request, round }, radius),
+      );
       return 'done';
     }
 
@@ -144,20 +139,11 @@ export const requestRoute: JobHandler<'request.route'> = async (
     if (remindAt > now) await recordJob(tx, 'job.remind', { jobId: job.id }, { runAt: remindAt });
 
     const rerouted = reason !== 'chosen' || skippedChosen !== null;
-    if (customer && rerouted) {
+    if (rerouted) {
       const why = skippedChosen !== null ? 'unavailable' : reason === 'chosen' ? 'declined' : reason;
-      await recordJob(
-        tx,
-        'email.send',
-        reroutedEmail(
-          config.PUBLIC_URL,
-          customer,
-          request,
-          job,
-          skippedChosen ?? previous?.farm.displayName ?? null,
-          why,
-          offer.farm.displayName,
-        ),
+      const previousFarm = skippedChosen ?? previous?.farm.displayName ?? null;
+      await mailCustomer(tx, request.userId, (customer) =>
+        reroutedEmail(config.PUBLIC_URL, customer, request, job, previousFarm, why, offer.farm.displayName),
       );
     }
     return 'done';
