@@ -1,10 +1,20 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routeBudgets } from './scripts/budgets.ts';
+import { ACCOUNT_CACHE } from './src/lib/accountCache.ts';
 
 const pwaRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// react-router's package exports only its development build (warnings and all); the production build
+// sits beside it and is what we ship.
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 const apiProxy = { '/api': { target: apiTarget, ws: true, xfwd: true } };
 
@@ -13,8 +23,15 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
     root: pwaRoot,
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+        { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+      ],
+    },
     plugins: [
       react(),
+      routeBudgets(),
       VitePWA({
         registerType: 'prompt',
         // The app registers the worker itself through virtual:pwa-register/react (UpdatePrompt).
@@ -26,15 +43,51 @@ export default defineConfig(({ command, mode }) => {
           short_name: 'PrintFarm',
           description: 'Custom 3D printing from a network of independent print farms near you.',
           lang: 'en',
-          start_url: '/',
+          // Installed, the app opens where a customer follows their requests (sign-in first if needed).
+          start_url: '/dashboard',
           scope: '/',
           display: 'standalone',
+          orientation: 'any',
+          categories: ['business', 'productivity', 'shopping'],
           theme_color: '#ea580c',
           background_color: '#ffffff',
           icons: [
             { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
             { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
             { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+          // Shown by the browser's install dialog (made by scripts/make-screenshots.ts).
+          screenshots: [
+            {
+              src: '/screenshots/dashboard-narrow.jpg',
+              sizes: '780x1688',
+              type: 'image/jpeg',
+              form_factor: 'narrow',
+              label: 'Your print requests and their offers',
+            },
+            {
+              src: '/screenshots/network-wide.jpg',
+              sizes: '1366x900',
+              type: 'image/jpeg',
+              form_factor: 'wide',
+              label: 'Print farms near you on the network map',
+            },
+          ],
+          shortcuts: [
+            {
+              name: 'Upload',
+              short_name: 'Upload',
+              description: 'Upload a design and get quotes',
+              url: '/dashboard?tab=upload',
+              icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+            },
+            {
+              name: 'My Requests',
+              short_name: 'Requests',
+              description: 'Follow your print requests',
+              url: '/dashboard?tab=requests',
+              icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+            },
           ],
         },
         workbox: {
@@ -60,12 +113,47 @@ export default defineConfig(({ command, mode }) => {
                 cacheableResponse: { statuses: [200] },
               },
             },
+            {
+              // The signed-in person's own screens, to read offline: session, requests with their offers
+              // and file metrics (never the model files), profile, membership, the operator's inbox.
+              urlPattern: ({ url, sameOrigin }) =>
+                sameOrigin &&
+                /^\/api\/(?:auth\/user|print-requests(?:\/[^/]+(?:\/offers)?)?|project-files|operator\/(?:jobs(?:\/[^/]+)?|summary|farm)|membership|profile|my\/(?:print-farms|stores)|print-farms\/offerings)$/.test(
+                  url.pathname,
+                ),
+              handler: 'NetworkFirst',
+              method: 'GET',
+              options: {
+                cacheName: ACCOUNT_CACHE,
+                networkTimeoutSeconds: 4,
+                expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
           ],
         },
         devOptions: { enabled: false },
       }),
     ],
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // What nearly every page runs, in one cacheable chunk rather than a handful of small ones.
+              {
+                name: 'framework',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](react-query|query-core))[\\/]/,
+              },
+            ],
+          },
+        },
+      },
+    },
     server: {
       port: 5173,
       proxy: apiProxy,

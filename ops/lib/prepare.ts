@@ -77,8 +77,8 @@ export function buildPwa(): void {
   // Build beside the live folder and swap, so a server (or a parallel test run) never sees half a build.
   const staging = `${dist}.staging-${process.pid}`;
   run(
-    bin('vite'),
-    ['build', '--logLevel', 'warn', '--outDir', staging, '--emptyOutDir'],
+    process.execPath,
+    ['scripts/build.ts', '--outDir', staging],
     { ...process.env, NODE_ENV: 'production' },
     path.join(repoRoot, 'pwa'),
   );

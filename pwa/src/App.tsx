@@ -1,36 +1,60 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { BrowserRouter, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { queryClient } from './api/queryClient.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { OfflineBanner } from './components/OfflineBanner.tsx';
-import { UpdatePrompt } from './components/UpdatePrompt.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
-import { Toaster } from './components/ui/toast.tsx';
+import { ROUTES } from './routeTable.ts';
 
-// Every screen is its own chunk, so adding screens never grows the first load.
-const HomePage = lazy(() => import('./pages/home/HomePage.tsx'));
-const PrintFarmNetworkPage = lazy(() => import('./pages/network/PrintFarmNetworkPage.tsx'));
-const PrivacyPolicyPage = lazy(() => import('./pages/legal/PrivacyPolicyPage.tsx'));
-const StorePage = lazy(() => import('./pages/store/StorePage.tsx'));
-const StoreAdminPage = lazy(() => import('./pages/storeAdmin/StoreAdminPage.tsx'));
-const MiniatureMastersPage = lazy(() => import('./pages/demo/MiniatureMasters.tsx'));
-const PrecisionPartsPage = lazy(() => import('./pages/demo/PrecisionParts.tsx'));
-const MakersWorkshopPage = lazy(() => import('./pages/demo/MakersWorkshop.tsx'));
-const OpportunityPage = lazy(() => import('./pages/opportunity/OpportunityPage.tsx'));
-const ProfitCalculatorPage = lazy(() => import('./pages/calculator/ProfitCalculatorPage.tsx'));
-const BlogPage = lazy(() => import('./pages/blog/BlogPage.tsx'));
-const EarningsDisclaimerPage = lazy(() => import('./pages/legal/EarningsDisclaimerPage.tsx'));
-const ProspectsPage = lazy(() => import('./pages/admin/ProspectsPage.tsx'));
-const NodesPage = lazy(() => import('./pages/admin/NodesPage.tsx'));
-const SettingsPage = lazy(() => import('./pages/admin/SettingsPage.tsx'));
-const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx'));
-const SignupPage = lazy(() => import('./pages/auth/SignupPage.tsx'));
-const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage.tsx'));
-const RequestPage = lazy(() => import('./pages/request/RequestPage.tsx'));
-const OperatorPage = lazy(() => import('./pages/operator/OperatorPage.tsx'));
-const AdminDashboardPage = lazy(() => import('./pages/admin/AdminDashboardPage.tsx'));
-const NotFound = lazy(() => import('./pages/NotFound.tsx'));
+// Every screen is its own chunk, so adding screens never grows the first load. routeTable.ts names them.
+const pageModules = import.meta.glob<PageModule>([
+  './pages/*/*Page.tsx',
+  './pages/demo/{MiniatureMasters,PrecisionParts,MakersWorkshop}.tsx',
+  './pages/NotFound.tsx',
+]);
+
+interface PageModule {
+  default: ComponentType;
+}
+
+// Loaded after the page: neither has anything to show at first paint.
+const AppPrompts = lazy(() => import('./components/AppPrompts.tsx'));
+const Toaster = lazy(() => import('./components/ui/toast.tsx').then(({ Toaster }) => ({ default: Toaster })));
+
+const loadedPages = new Map<string, PageModule>();
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function loadPage(page: string): Promise<PageModule> {
+  const load = pageModules[`./${page}`];
+  if (!load) throw new Error(`routeTable.ts names ${page}, which is not a page module`);
+  return load().then((module) => {
+    loadedPages.set(page, module);
+    return module;
+  });
+}
+
+// A page whose chunk is already here renders at once (a thenable that answers synchronously), so a
+// prerendered page hydrates without suspending and the server's HTML is never replaced by a spinner.
+function pageComponent(page: string): LazyExoticComponent<ComponentType> {
+  let component = lazyPages.get(page);
+  if (!component) {
+    component = lazy(() => {
+      const module = loadedPages.get(page);
+      if (!module) return loadPage(page);
+      // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable; this one answers at once.
+      return { then: (resolve: (value: PageModule) => void) => resolve(module) } as Promise<PageModule>;
+    });
+    lazyPages.set(page, component);
+  }
+  return component;
+}
+
+/** Loads the chunk of the page that renders `pathname`, so that hydrating it does not suspend. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const match = matchRoutes([...ROUTES], pathname)?.at(-1);
+  if (match) await loadPage(match.route.page);
+}
 
 function PageLoading() {
   return (
@@ -46,39 +70,30 @@ function AppRoutes() {
     <ErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/print-farms" element={<PrintFarmNetworkPage />} />
-          <Route path="/print-farm-network" element={<PrintFarmNetworkPage />} />
-          <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-          <Route path="/store/:storeName" element={<StorePage />} />
-          <Route path="/miniature-masters" element={<MiniatureMastersPage />} />
-          <Route path="/store/miniature-masters" element={<MiniatureMastersPage />} />
-          <Route path="/precision-parts" element={<PrecisionPartsPage />} />
-          <Route path="/store/precision-parts" element={<PrecisionPartsPage />} />
-          <Route path="/makers-workshop" element={<MakersWorkshopPage />} />
-          <Route path="/store/makers-workshop" element={<MakersWorkshopPage />} />
-          <Route path="/admin/store/:storeName" element={<StoreAdminPage />} />
-          <Route path="/opportunity" element={<OpportunityPage />} />
-          <Route path="/profit-calculator" element={<ProfitCalculatorPage />} />
-          <Route path="/blog" element={<BlogPage />} />
-          <Route path="/blog/:articleId" element={<BlogPage />} />
-          <Route path="/earnings-disclaimer" element={<EarningsDisclaimerPage />} />
-          <Route path="/admin/prospects" element={<ProspectsPage />} />
-          <Route path="/admin/nodes" element={<NodesPage />} />
-          <Route path="/admin/settings" element={<SettingsPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/dashboard/requests/:requestId" element={<RequestPage />} />
-          <Route path="/operator" element={<OperatorPage />} />
-          <Route path="/operator/jobs/:jobId" element={<OperatorPage />} />
-          <Route path="/operator/settings" element={<OperatorPage />} />
-          <Route path="/admin" element={<AdminDashboardPage />} />
-          <Route path="/admin/dashboard" element={<AdminDashboardPage />} />
-          <Route path="*" element={<NotFound />} />
+          {ROUTES.map(({ path, page }) => {
+            const Page = pageComponent(page);
+            return <Route key={path} path={path} element={<Page />} />;
+          })}
         </Routes>
       </Suspense>
     </ErrorBoundary>
+  );
+}
+
+/** The app inside its router: the browser's in the client, a static one when prerendering. */
+export function AppContent() {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <OfflineBanner />
+      <AppRoutes />
+      <Suspense fallback={null}>
+        <AppPrompts />
+        <Toaster />
+      </Suspense>
+    </>
   );
 }
 
@@ -86,13 +101,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        <OfflineBanner />
-        <AppRoutes />
-        <UpdatePrompt />
-        <Toaster />
+        <AppContent />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -9,6 +9,19 @@ interface ManifestIcon {
   purpose?: string;
 }
 
+/** Width and height from a JPEG's start-of-frame segment. */
+function jpegSize(bytes: Uint8Array): [number, number] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 2;
+  while (offset < bytes.length) {
+    const marker = view.getUint16(offset);
+    const length = view.getUint16(offset + 2);
+    if (marker >= 0xffc0 && marker <= 0xffc3) return [view.getUint16(offset + 7), view.getUint16(offset + 5)];
+    offset += 2 + length;
+  }
+  throw new Error('No JPEG frame header');
+}
+
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe('PWA shell', () => {
@@ -35,23 +48,44 @@ describe('PWA shell', () => {
     const manifest = (await response.json()) as {
       name: string;
       short_name: string;
+      description: string;
       display: string;
       start_url: string;
       theme_color: string;
+      background_color: string;
       icons: ManifestIcon[];
+      screenshots: (ManifestIcon & { form_factor: string })[];
+      shortcuts: { name: string; url: string }[];
     };
     expect(manifest).toMatchObject({
       name: 'PrintFarm Network',
       short_name: 'PrintFarm',
+      description: 'Custom 3D printing from a network of independent print farms near you.',
       display: 'standalone',
-      start_url: '/',
+      start_url: '/dashboard',
       theme_color: '#ea580c',
+      background_color: '#ffffff',
     });
     expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual([
       '192x192 any',
       '512x512 any',
       '512x512 maskable',
     ]);
+    expect(manifest.shortcuts.map(({ name, url }) => [name, url])).toEqual([
+      ['Upload', '/dashboard?tab=upload'],
+      ['My Requests', '/dashboard?tab=requests'],
+    ]);
+    expect(manifest.screenshots.map((screenshot) => screenshot.form_factor).sort()).toEqual([
+      'narrow',
+      'wide',
+    ]);
+    for (const screenshot of manifest.screenshots) {
+      const image = await fetch(new URL(screenshot.src, manifestUrl));
+      expect(image.status, screenshot.src).toBe(200);
+      expect(image.headers.get('content-type')).toContain('image/jpeg');
+      const [width, height] = jpegSize(new Uint8Array(await image.arrayBuffer()));
+      expect(`${width}x${height}`).toBe(screenshot.sizes);
+    }
 
     for (const icon of manifest.icons) {
       const iconResponse = await fetch(new URL(icon.src, manifestUrl));

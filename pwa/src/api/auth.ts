@@ -1,6 +1,7 @@
 // Who is signed in (GET /api/auth/user; a 401 means nobody), and signing in, up and out.
 import type { LoginInput, RegisterInput, Role } from '@printfarm/domain/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { forgetAccountCache } from '../lib/accountCache.ts';
 import { apiJson, apiRequest, getQueryFn } from './request.ts';
 
 export interface CurrentUser {
@@ -57,6 +58,7 @@ export function useLogin() {
     onSuccess: async (user) => {
       // Everything cached belonged to the previous visitor.
       queryClient.clear();
+      await forgetAccountCache();
       queryClient.setQueryData(authKeys.user, user);
     },
   });
@@ -68,6 +70,7 @@ export function useRegister() {
     mutationFn: (input: RegisterInput) => apiJson<CurrentUser>('POST', '/api/auth/register', input),
     onSuccess: async (user) => {
       queryClient.clear();
+      await forgetAccountCache();
       queryClient.setQueryData(authKeys.user, user);
     },
   });
@@ -77,8 +80,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/logout'),
-    onSuccess: () => {
+    onSuccess: async () => {
       queryClient.clear();
+      await forgetAccountCache();
       queryClient.setQueryData(authKeys.user, null);
     },
   });

@@ -17,6 +17,9 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         retry: false,
+        // A change made offline fails at once with OfflineError ('nothing was sent') instead of waiting
+        // paused and going out later behind the person's back. Only the cart queues its checkout.
+        networkMode: 'always',
       },
     },
   });

@@ -42,6 +42,33 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   return { message: typeof message === 'string' ? message : '', fields: fieldMessages };
 }
 
+/** A change attempted without a connection: nothing reached the server. */
+export class OfflineError extends Error {
+  constructor() {
+    super('You are offline. Nothing was sent: try again when you are back online.');
+    this.name = 'OfflineError';
+  }
+}
+
+/** fetch for changes: fails at once, without sending, when the browser knows it is offline. */
+export async function sendOnline(url: string, init: RequestInit): Promise<Response> {
+  if (!navigator.onLine) throw new OfflineError();
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    throw isNetworkFailure(error) ? new OfflineError() : error;
+  }
+}
+
+// When the server produced each query's data (its Date header): a service worker may answer from cache.
+const producedAt = new WeakMap<object, number>();
+
+/** Milliseconds since the server produced this query data, or null when unknown. */
+export function dataAgeMs(data: unknown): number | null {
+  const at = typeof data === 'object' && data !== null ? producedAt.get(data) : undefined;
+  return at === undefined ? null : Math.max(0, Date.now() - at);
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text().catch(() => '');
@@ -51,7 +78,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 /** Sends one call to the API and returns the response; any non-OK status throws an ApiError. */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
-  const response = await fetch(url, {
+  const response = await (method === 'GET' ? fetch : sendOnline)(url, {
     method,
     credentials: 'include',
     headers: hasBody ? { 'Content-Type': 'application/json' } : {},
@@ -92,7 +119,10 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior } = { on4
     const response = await fetch(queryKeyUrl(queryKey), { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
-    return (await response.json()) as T;
+    const data = (await response.json()) as T;
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (typeof data === 'object' && data !== null && !Number.isNaN(date)) producedAt.set(data, date);
+    return data;
   };
 }
 
@@ -106,6 +136,7 @@ function isNetworkFailure(error: unknown): boolean {
 /** The text to show people for a failed call: the server's own message when it sent one. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (error instanceof ApiError) return error.body?.message || error.message;
+  if (error instanceof OfflineError) return error.message;
   if (isNetworkFailure(error)) return 'Could not reach the server. Check your connection and try again.';
   if (error instanceof Error && error.message) return error.message;
   return fallback;

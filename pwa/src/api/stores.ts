@@ -2,7 +2,7 @@
 import type { OrderStatusUpdate, PlaceOrderInput } from '@printfarm/domain/order';
 import type { CustomOrderInput, ProductInput, StoreSettingsInput } from '@printfarm/domain/store';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiJson, getQueryFn } from './request.ts';
+import { ApiError, apiJson, getQueryFn, sendOnline } from './request.ts';
 
 export interface PublicStore {
   id: string;
@@ -94,12 +94,12 @@ export const storeQueries = {
 };
 
 /** POST an order with the checkout's Idempotency-Key, so a retry or double click makes one order. */
-async function postOrder(
+export async function postOrder(
   storeId: string,
   order: PlaceOrderInput,
   idempotencyKey: string,
 ): Promise<PlacedOrder> {
-  const response = await fetch(`/api/stores/${encodeURIComponent(storeId)}/orders`, {
+  const response = await sendOnline(`/api/stores/${encodeURIComponent(storeId)}/orders`, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },

@@ -145,8 +145,12 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
 export function Toaster() {
   const toasts = useToastEntries();
   const regionRef = useRef<HTMLOListElement>(null);
+  // The region is portalled to <body> after the first commit: a prerendered page has no such markup,
+  // and hydration must see exactly what the server rendered.
+  const [mounted, setMounted] = useState(false);
 
   useEffect(() => {
+    setMounted(true);
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== HOTKEY) return;
       event.preventDefault();
@@ -156,6 +160,7 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  if (!mounted) return null;
   // Rendered outside #root so it stays usable (and on top) while a modal dialog makes the app inert.
   return createPortal(
     <ol

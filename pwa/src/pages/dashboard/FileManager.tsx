@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ProjectFile, projectFileQueries, useDeleteProjectFile } from '../../api/projectFiles.ts';
 import { errorMessage } from '../../api/request.ts';
+import { DataAge } from '../../components/DataAge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -173,6 +174,7 @@ export function FileManager({ onUpload }: { onUpload: () => void }) {
   let readyPreviews = 0;
   return (
     <>
+      <DataAge data={files.data} className="file-grid__age" />
       {files.data.length === 0 ? (
         <div className="dash-empty-block">
           <p className="dash-empty">No files uploaded yet.</p>

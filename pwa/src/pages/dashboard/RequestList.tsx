@@ -2,6 +2,7 @@
 // which opens the request's own page.
 import { Link } from 'react-router-dom';
 import type { PrintRequestSummary } from '../../api/printRequests.ts';
+import { DataAge } from '../../components/DataAge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
@@ -39,35 +40,38 @@ export function RequestList({ requests, loading, emptyText = NO_REQUESTS_TEXT }:
   }
   if (!requests || requests.length === 0) return <p className="dash-empty">{emptyText}</p>;
   return (
-    <ul className="request-list">
-      {requests.map((request) => {
-        const next = nextStep(request);
-        return (
-          <li key={request.id} className="request-row" data-request-id={request.id}>
-            <div className="request-row__main">
-              <p className="request-row__title">{request.title}</p>
-              <p className="request-row__meta">{summaryOf(request)}</p>
-              {next && (
-                <p className={cx('request-row__next', next.yours && 'request-row__next--yours')}>
-                  {next.text}
-                </p>
-              )}
-            </div>
-            <RequestStatus status={request.status} progress={request.progress} />
-            <Link
-              to={`/dashboard/requests/${request.id}`}
-              className={buttonClass({
-                variant: next?.yours ? 'default' : 'outline',
-                size: 'sm',
-                className: 'request-row__open',
-              })}
-              aria-label={`View Details of ${request.title}`}
-            >
-              View Details
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <DataAge data={requests} className="request-list__age" />
+      <ul className="request-list">
+        {requests.map((request) => {
+          const next = nextStep(request);
+          return (
+            <li key={request.id} className="request-row" data-request-id={request.id}>
+              <div className="request-row__main">
+                <p className="request-row__title">{request.title}</p>
+                <p className="request-row__meta">{summaryOf(request)}</p>
+                {next && (
+                  <p className={cx('request-row__next', next.yours && 'request-row__next--yours')}>
+                    {next.text}
+                  </p>
+                )}
+              </div>
+              <RequestStatus status={request.status} progress={request.progress} />
+              <Link
+                to={`/dashboard/requests/${request.id}`}
+                className={buttonClass({
+                  variant: next?.yours ? 'default' : 'outline',
+                  size: 'sm',
+                  className: 'request-row__open',
+                })}
+                aria-label={`View Details of ${request.title}`}
+              >
+                View Details
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type PublicProduct, type PublicStore, storeQueries } from '../../api/stores.ts';
+import { DataAge } from '../../components/DataAge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { type Cart, useCart } from '../../lib/cart.ts';
@@ -132,6 +133,9 @@ function DemoStorefront({
         </Container>
       </header>
       <main id="main" className="demo-main">
+        <Container size="wide">
+          <DataAge data={products.data} className="demo-main__age" />
+        </Container>
         {children({ store, products: products.data, productsLoading: products.isPending, cart })}
       </main>
       <footer className="demo-footer">

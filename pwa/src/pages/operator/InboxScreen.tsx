@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type OperatorJob, operatorQueries } from '../../api/operator.ts';
 import { errorMessage } from '../../api/request.ts';
+import { DataAge } from '../../components/DataAge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { cx } from '../../lib/cx.ts';
@@ -105,11 +106,14 @@ function JobList({ tab, farms }: { tab: JobTab; farms: OperatorFarms }) {
   if (jobs.isError) return <p className="op-error">{errorMessage(jobs.error)}</p>;
   if (jobs.data.length === 0) return <p className="op-empty">{EMPTY[tab]}</p>;
   return (
-    <ul className="op-jobs">
-      {jobs.data.map((job) => (
-        <JobCard key={job.id} job={job} farms={farms} />
-      ))}
-    </ul>
+    <>
+      <ul className="op-jobs">
+        {jobs.data.map((job) => (
+          <JobCard key={job.id} job={job} farms={farms} />
+        ))}
+      </ul>
+      <DataAge data={jobs.data} className="op-jobs__age" />
+    </>
   );
 }
 

@@ -31,6 +31,7 @@ import {
 import { StatusTimeline } from './StatusTimeline.tsx';
 import { TrackingPanel } from './TrackingPanel.tsx';
 import './request.css';
+import { DataAge } from '../../components/DataAge.tsx';
 
 const DRAFT_STATUSES: readonly string[] = ['draft', 'pending'];
 const ORDER_STATUSES: readonly string[] = ['ordered', 'accepted', 'printing', 'shipped', 'completed'];
@@ -78,6 +79,7 @@ function RequestHeader({ request, onCancel }: { request: PrintRequestDetail; onC
             className="request-header__status"
           />
           <p className="request-header__fact-line">{facts(request).join(' · ')}</p>
+          <DataAge data={request} />
         </div>
       </div>
       {canCancel(request.status) && (

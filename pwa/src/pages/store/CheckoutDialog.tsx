@@ -6,7 +6,7 @@ import { type OrderDetails, type OrderDetailsInput, orderDetailsSchema } from '@
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, shippingFeeCents } from '@printfarm/domain/shipping';
 import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { ApiError } from '../../api/request.ts';
+import { ApiError, OfflineError } from '../../api/request.ts';
 import { usePlaceOrder } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -16,6 +16,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { type Cart, priceCents } from '../../lib/cart.ts';
+import { queueOrder } from '../../lib/pendingOrders.ts';
 import { ProductImage } from './StoreParts.tsx';
 
 export interface CheckoutStore {
@@ -97,6 +98,25 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
       })),
       totalAmount: formatCents(totalCents),
     };
+    // Offline, the order waits in this browser with its key and goes out when the connection is back.
+    const keepForLater = () => {
+      queueOrder({
+        storeId: store.id,
+        storeName: store.storeName,
+        storeDisplayName: store.displayName,
+        order,
+        idempotencyKey,
+      });
+      toast({
+        title: 'You are offline',
+        description: 'Your order is saved and will be placed as soon as you are back online.',
+      });
+      onDone();
+    };
+    if (!navigator.onLine) {
+      keepForLater();
+      return;
+    }
     placeOrder.mutate(
       { order, idempotencyKey },
       {
@@ -110,6 +130,10 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
           onDone();
         },
         onError: (error) => {
+          if (error instanceof OfflineError) {
+            keepForLater();
+            return;
+          }
           // Stock or availability problems name the product; show that beside the summary too.
           if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
             setProblem(error.body?.message ?? null);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { type PublicStore, storeQueries } from '../../api/stores.ts';
+import { DataAge } from '../../components/DataAge.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { useCart } from '../../lib/cart.ts';
 import { CheckoutDialog } from './CheckoutDialog.tsx';
@@ -64,6 +65,7 @@ function Storefront({ store }: { store: PublicStore }) {
       <main id="main">
         <Container className="store-products">
           <h2 className="sr-only">Products</h2>
+          <DataAge data={products.data} className="store-products__age" />
           {products.isPending ? (
             <ProductGridSkeleton />
           ) : products.isError ? (

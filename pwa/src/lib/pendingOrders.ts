@@ -1,0 +1,110 @@
+// Checkouts made offline. The cart is the one thing that keeps working without a connection: Place
+// Order stores the order with its Idempotency-Key, and it is sent as soon as the browser is back online
+// (on the 'online' event, or when the app next opens online). The key makes a resend safe: the server
+// answers a repeat with the order it already made.
+import type { PlaceOrderInput } from '@printfarm/domain/order';
+import { useSyncExternalStore } from 'react';
+import { OfflineError } from '../api/request.ts';
+import { type PlacedOrder, postOrder } from '../api/stores.ts';
+import { clearCart } from './cart.ts';
+
+export interface PendingOrder {
+  storeId: string;
+  storeName: string;
+  storeDisplayName: string;
+  order: PlaceOrderInput;
+  idempotencyKey: string;
+  queuedAt: number;
+}
+
+export type SendOutcome =
+  | { kind: 'placed'; pending: PendingOrder; placed: PlacedOrder }
+  | { kind: 'refused'; pending: PendingOrder; error: unknown };
+
+const KEY = 'printfarm.pending-orders';
+const NONE: readonly PendingOrder[] = [];
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; orders: readonly PendingOrder[] } = { raw: null, orders: NONE };
+
+function read(): readonly PendingOrder[] {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(KEY);
+  } catch {
+    return snapshot.orders;
+  }
+  if (raw === snapshot.raw) return snapshot.orders;
+  let orders: readonly PendingOrder[] = NONE;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) orders = parsed as PendingOrder[];
+  } catch {
+    orders = NONE;
+  }
+  snapshot = { raw, orders };
+  return orders;
+}
+
+function write(orders: readonly PendingOrder[]): void {
+  try {
+    if (orders.length === 0) window.localStorage.removeItem(KEY);
+    else window.localStorage.setItem(KEY, JSON.stringify(orders));
+  } catch {
+    snapshot = { raw: snapshot.raw, orders };
+  }
+  for (const listener of listeners) listener();
+}
+
+export function queueOrder(pending: Omit<PendingOrder, 'queuedAt'>): void {
+  const others = read().filter((order) => order.idempotencyKey !== pending.idempotencyKey);
+  write([...others, { ...pending, queuedAt: Date.now() }]);
+}
+
+function settle(idempotencyKey: string): void {
+  write(read().filter((order) => order.idempotencyKey !== idempotencyKey));
+}
+
+let sending: Promise<SendOutcome[]> | null = null;
+
+/**
+ * Sends every queued order once, in the order they were placed. A placed order empties its store's
+ * cart; one the server refuses (sold out since, say) leaves the cart as it was for the shopper to fix.
+ * Orders still unreachable stay queued for the next time.
+ */
+export function sendPendingOrders(): Promise<SendOutcome[]> {
+  sending ??= (async () => {
+    const outcomes: SendOutcome[] = [];
+    for (const pending of read()) {
+      try {
+        const placed = await postOrder(pending.storeId, pending.order, pending.idempotencyKey);
+        settle(pending.idempotencyKey);
+        clearCart(pending.storeId);
+        outcomes.push({ kind: 'placed', pending, placed });
+      } catch (error) {
+        if (error instanceof OfflineError) break;
+        settle(pending.idempotencyKey);
+        outcomes.push({ kind: 'refused', pending, error });
+      }
+    }
+    return outcomes;
+  })().finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function usePendingOrders(): readonly PendingOrder[] {
+  return useSyncExternalStore(subscribe, read, () => NONE);
+}

@@ -1,0 +1,255 @@
+// The installable, offline PWA in Chromium against the real API serving the real build: prerendered
+// pages that hydrate, precompressed assets, reading offline after one visit with each view's age, writes
+// refused offline (the cart excepted: it checks out once back online), the update prompt after a new
+// deploy and the install button.
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../ops/lib/prepare.ts';
+import { createUser, signIn } from '../support/auth.ts';
+import { useBrowserSuite } from '../support/browserSuite.ts';
+import { createDraftRequest } from '../support/marketplace.ts';
+import { eventually } from '../support/server.ts';
+
+const TIMEOUT = 30_000;
+const AGE = /^updated (just now|\d+ min ago)$/;
+
+async function addSessionCookies(context: BrowserContext, baseUrl: string, cookieHeader: string) {
+  await context.addCookies(
+    cookieHeader.split('; ').map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      return { name, value: rest.join('='), url: baseUrl };
+    }),
+  );
+}
+
+/** Waits until a service worker is active, then reloads so that it controls the page. */
+async function underServiceWorker(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  await page.reload();
+  expect(await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')).toBe(true);
+}
+
+describe('fast first paint', () => {
+  const suite = useBrowserSuite();
+
+  it('serves public pages as prerendered HTML, brotli-compressed, readable before any script runs', async () => {
+    for (const [pagePath, heading] of [
+      ['/', 'PrintFarm Network'],
+      ['/blog', 'G-Code Confidential'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/store/miniature-masters', null],
+    ] as const) {
+      const response = await fetch(`${suite.api.url}${pagePath}`, { headers: { 'accept-encoding': 'br' } });
+      expect(response.status, pagePath).toBe(200);
+      expect(response.headers.get('content-encoding'), pagePath).toBe('br');
+      expect(response.headers.get('cache-control'), pagePath).toBe('no-cache');
+      const html = await response.text();
+      expect(html, pagePath).toMatch(/<div id="root"><a href="#main" class="skip-link">/);
+      if (heading) expect(html, pagePath).toContain(heading);
+    }
+
+    const page = await suite.openPage('/blog', { javaScriptEnabled: false });
+    await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor({ timeout: 5_000 });
+    expect(await page.title()).toBe('PrintFarm Network');
+  });
+
+  it('serves hashed assets precompressed and immutable, and gzip to clients without brotli', async () => {
+    const html = await (await fetch(`${suite.api.url}/privacy-policy`)).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const brotli = await fetch(`${suite.api.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+    const gzip = await fetch(`${suite.api.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(await brotli.text());
+  });
+
+  it('hydrates the prerendered page without errors and navigates in place', async () => {
+    // Playwright evaluates its predicates with eval, which the app's Content-Security-Policy forbids.
+    const page = await suite.newPage({ bypassCSP: true });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // The test database has no demo stores: their 404 is expected here, not a page problem.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        problems.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${suite.api.url}/privacy-policy`);
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    // Once React has taken the prerendered page over (its fiber is on the footer's links), a link
+    // navigates in place: no new page load.
+    await page.evaluate('window.__samePage = true');
+    await page.waitForFunction(
+      "Object.keys(document.querySelector('footer a[href=\"/blog\"]')).some((key) => key.startsWith('__reactFiber'))",
+    );
+    await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
+    expect(await page.evaluate<boolean>('window.__samePage === true')).toBe(true);
+    expect(problems).toEqual([]);
+
+    // Every prerendered page is taken over as it is: a mismatch would be reported as an error.
+    for (const pagePath of [
+      '/',
+      '/print-farms',
+      '/opportunity',
+      '/profit-calculator',
+      '/store/miniature-masters',
+    ]) {
+      await page.goto(`${suite.api.url}${pagePath}`);
+      await page.waitForFunction(
+        "Object.keys(document.querySelector('#root h1') ?? {}).some((key) => key.startsWith('__reactFiber'))",
+      );
+      expect(problems, pagePath).toEqual([]);
+    }
+  });
+
+  it('shows the install button when the browser offers installing, and hands over to its dialog', async () => {
+    const page = await suite.openPage('/');
+    await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
+    await page.evaluate(`(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      event.prompt = () => { window.__installPrompted = true; return Promise.resolve(); };
+      event.userChoice = Promise.resolve({ outcome: 'accepted' });
+      window.dispatchEvent(event);
+    })()`);
+    await page.getByRole('button', { name: 'Install app' }).click();
+    expect(await page.evaluate<boolean>('window.__installPrompted === true')).toBe(true);
+    await page.getByRole('button', { name: 'Install app' }).waitFor({ state: 'detached' });
+  });
+});
+
+describe('offline after one visit', () => {
+  const suite = useBrowserSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' }, workers: true });
+  let storeName: string;
+
+  beforeAll(async () => {
+    const owner = await createUser(suite.api.prisma, { role: 'operator' });
+    storeName = `offline-${randomUUID().slice(0, 8)}`;
+    await suite.api.prisma.store.create({
+      data: {
+        userId: owner.id,
+        storeName,
+        displayName: 'Offline Parts',
+        products: { create: [{ name: 'Hinge Pin', price: '4.50', stockQuantity: 10, materialType: 'PETG' }] },
+      },
+    });
+  }, 120_000);
+
+  it('reads requests, a store and the blog offline with their age, refuses writes, and checks out once back online', async () => {
+    const customer = await createUser(suite.api.prisma, { firstName: 'Robin' });
+    const request = await createDraftRequest(suite.api.prisma, customer.id, { title: 'Offline bracket' });
+    const context = await suite.newContext();
+    await addSessionCookies(context, suite.api.url, await signIn(suite.api.url, customer.email));
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    const url = (pagePath: string) => `${suite.api.url}${pagePath}`;
+
+    // One visit online, under the service worker, to each screen.
+    await page.goto(url('/dashboard?tab=requests'));
+    await underServiceWorker(page);
+    await page.getByText('Offline bracket').waitFor();
+    await page.goto(url(`/dashboard/requests/${request.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Offline bracket' }).waitFor();
+    await page.goto(url('/dashboard?tab=settings'));
+    await page.getByLabel('First name').waitFor();
+    await page.goto(url(`/store/${storeName}`));
+    await page.getByRole('article', { name: 'Hinge Pin' }).waitFor();
+    await page.goto(url('/blog'));
+    await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
+
+    await context.setOffline(true);
+    await page.goto(url('/dashboard?tab=requests'));
+    await page.getByText('You are offline.').waitFor();
+    await page.getByText('Offline bracket').waitFor();
+    expect(await page.locator('.data-age').first().textContent()).toMatch(AGE);
+
+    await page.goto(url(`/dashboard/requests/${request.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Offline bracket' }).waitFor();
+    expect(await page.locator('.data-age').first().textContent()).toMatch(AGE);
+
+    await page.goto(url('/blog'));
+    await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
+
+    // A change made offline says so, and nothing reaches the server.
+    await page.goto(url('/dashboard?tab=settings'));
+    await page.getByLabel('First name').fill('Changed');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('You are offline. Nothing was sent: try again when you are back online.').waitFor();
+    const unchanged = await suite.api.prisma.user.findUniqueOrThrow({ where: { id: customer.id } });
+    expect(unchanged.firstName).toBe('Robin');
+
+    // The cart keeps working offline: the order waits, and goes out once the connection is back.
+    await page.goto(url(`/store/${storeName}`));
+    const pin = page.getByRole('article', { name: 'Hinge Pin' });
+    expect(await page.locator('.data-age').first().textContent()).toMatch(AGE);
+    await pin.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout' });
+    const email = `offline-${randomUUID().slice(0, 8)}@example.test`;
+    await dialog.getByLabel('Full Name').fill('Pat Offline');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Street Address').fill('12 Oak Ave');
+    await dialog.getByLabel('City').fill('Austin');
+    await dialog.getByLabel('State').fill('TX');
+    await dialog.getByLabel('ZIP Code').fill('78701');
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText('Your order is saved and will be placed as soon as you are back online.').waitFor();
+    await page
+      .getByText('Your order from Offline Parts will be placed as soon as you are back online.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
+    expect(await suite.api.prisma.order.count({ where: { customerEmail: email } })).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByText('your order from Offline Parts went through').waitFor();
+    await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
+    const orders = await suite.api.prisma.order.findMany({
+      where: { customerEmail: email },
+      include: { items: true },
+    });
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.items.map((item) => [item.productName, item.quantity])).toEqual([['Hinge Pin', 1]]);
+  });
+});
+
+describe('a new deploy', () => {
+  // The API serves a copy of the build, so the test can deploy a 'new version' of it.
+  const dist = mkdtempSync(path.join(tmpdir(), 'pwa-deploy-'));
+  const suite = useBrowserSuite({ apiEnv: { PWA_DIST: dist } });
+
+  beforeAll(() => {
+    cpSync(path.join(repoRoot, 'pwa/dist'), dist, { recursive: true });
+  });
+
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('offers the new version through the update prompt, and reloads into it', async () => {
+    const page = await suite.openPage('/blog');
+    await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
+    await underServiceWorker(page);
+    expect(await page.getByText('A new version is available.').count()).toBe(0);
+
+    // Deploy: a service worker that differs from the installed one, as every new build's does.
+    appendFileSync(path.join(dist, 'sw.js'), `\n// deployed ${new Date().toISOString()}\n`);
+    rmSync(path.join(dist, 'sw.js.br'), { force: true });
+    rmSync(path.join(dist, 'sw.js.gz'), { force: true });
+    await page.evaluate(
+      'navigator.serviceWorker.getRegistration().then((registration) => registration.update())',
+    );
+    await page.getByText('A new version is available.').waitFor({ timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForEvent('load');
+    await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
+    expect(await page.getByText('A new version is available.').count()).toBe(0);
+  });
+});
