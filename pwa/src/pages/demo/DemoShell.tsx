@@ -11,17 +11,14 @@ import { type Cart, useCart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
 import { CheckoutDialog } from '../store/CheckoutDialog.tsx';
 import { STORE_MISSING } from '../store/StorePage.tsx';
-import {
-  CartButton,
-  EmptyCatalogue,
-  ProductGridSkeleton,
-  StoreLoading,
-  StoreNotFound,
-} from '../store/StoreParts.tsx';
+import { CartButton, EmptyCatalogue, ProductGridSkeleton, StoreNotFound } from '../store/StoreParts.tsx';
 import './demo.css';
 
 export interface DemoProfile {
   theme: 'minis' | 'parts' | 'workshop';
+  /** As the seed names the store: shown (and prerendered) before the store's own record arrives. */
+  displayName: string;
+  description: string;
   location: string;
   rating: number;
   totalOrders: number;
@@ -52,7 +49,16 @@ export function DemoShell({
   children: (content: DemoContent) => ReactNode;
 }) {
   const store = useQuery(storeQueries.publicStore(storeName));
-  if (store.isPending) return <StoreLoading />;
+  // Until the record arrives (and in the prerendered page) the storefront shows its known face with
+  // the catalogue's skeleton, so the page paints at once and nothing moves when the data lands.
+  if (store.isPending) {
+    const known = { id: '', storeName, displayName: profile.displayName, description: profile.description };
+    return (
+      <DemoStorefront store={{ ...known, logoUrl: null, bannerUrl: null }} profile={profile} loading>
+        {children}
+      </DemoStorefront>
+    );
+  }
   if (!store.data) return <StoreNotFound message={STORE_MISSING} action={<BackToMarketplace />} />;
   return (
     <DemoStorefront store={store.data} profile={profile} headerActions={headerActions}>
@@ -73,11 +79,14 @@ function DemoStorefront({
   store,
   profile,
   headerActions,
+  loading = false,
   children,
 }: {
   store: PublicStore;
   profile: DemoProfile;
-  headerActions: ((store: PublicStore) => ReactNode) | undefined;
+  headerActions?: ((store: PublicStore) => ReactNode) | undefined;
+  /** The store's record is still on its way: no cart or checkout yet. */
+  loading?: boolean;
   children: (content: DemoContent) => ReactNode;
 }) {
   const products = useQuery(storeQueries.publicProducts(store.storeName));
@@ -89,7 +98,7 @@ function DemoStorefront({
       <div className="demo-topbar">
         <Container size="wide" className="demo-topbar__inner">
           <BackToMarketplace />
-          <CartButton cart={cart} onOpen={() => setCheckoutOpen(true)} />
+          {loading ? null : <CartButton cart={cart} onOpen={() => setCheckoutOpen(true)} />}
         </Container>
       </div>
       <header className="demo-hero">
@@ -136,12 +145,19 @@ function DemoStorefront({
         <Container size="wide">
           <DataAge data={products.data} className="demo-main__age" />
         </Container>
-        {children({ store, products: products.data, productsLoading: products.isPending, cart })}
+        {children({
+          store,
+          products: loading ? undefined : products.data,
+          productsLoading: loading || products.isPending,
+          cart,
+        })}
       </main>
       <footer className="demo-footer">
         <Container size="wide">© 2024 {store.displayName} · Printed on the PrintFarm Network</Container>
       </footer>
-      <CheckoutDialog store={store} cart={cart} open={checkoutOpen} onOpenChange={setCheckoutOpen} />
+      {loading ? null : (
+        <CheckoutDialog store={store} cart={cart} open={checkoutOpen} onOpenChange={setCheckoutOpen} />
+      )}
     </div>
   );
 }

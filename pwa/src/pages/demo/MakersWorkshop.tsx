@@ -18,6 +18,9 @@ import { CatalogueResults, type DemoContent, type DemoProfile, DemoShell, matche
 
 const PROFILE: DemoProfile = {
   theme: 'workshop',
+  displayName: "The Maker's Workshop",
+  description:
+    'Jigs, clamps and organisers for wood and metal shops, printed tough in PETG and carbon-fibre nylon. Custom orders welcome.',
   location: 'Asheville, NC',
   rating: 4.9,
   totalOrders: 1236,

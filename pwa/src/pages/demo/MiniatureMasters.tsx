@@ -33,6 +33,9 @@ type Sort = (typeof SORTS)[number]['value'];
 
 const PROFILE: DemoProfile = {
   theme: 'minis',
+  displayName: 'Miniature Masters',
+  description:
+    'Hand-finished tabletop miniatures printed in 8K resin: heroes, monsters, troops and terrain for your next campaign.',
   location: 'Portland, OR',
   rating: 4.9,
   totalOrders: 2847,

@@ -15,6 +15,9 @@ import { CatalogueResults, type DemoContent, type DemoProfile, DemoShell, matche
 
 const PROFILE: DemoProfile = {
   theme: 'parts',
+  displayName: 'Precision Parts Co.',
+  description:
+    'Replacement appliance and HVAC parts printed to OEM dimensions in heat- and chemical-resistant engineering plastics.',
   location: 'Columbus, OH',
   rating: 4.8,
   totalOrders: 5310,
