@@ -12,7 +12,6 @@ import { repoRoot } from '../../ops/lib/prepare.ts';
 import { createUser, signIn } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest } from '../support/marketplace.ts';
-import { eventually } from '../support/server.ts';
 
 const TIMEOUT = 30_000;
 const AGE = /^updated (just now|\d+ min ago)$/;
