@@ -10,8 +10,13 @@ import { Container } from '../../components/ui/layout.tsx';
 import { type Cart, useCart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
 import { CheckoutDialog } from '../store/CheckoutDialog.tsx';
-import { STORE_MISSING } from '../store/StorePage.tsx';
-import { CartButton, EmptyCatalogue, ProductGridSkeleton, StoreNotFound } from '../store/StoreParts.tsx';
+import {
+  CartButton,
+  EmptyCatalogue,
+  ProductGridSkeleton,
+  STORE_MISSING,
+  StoreNotFound,
+} from '../store/StoreParts.tsx';
 import './demo.css';
 
 export interface DemoProfile {

@@ -12,11 +12,10 @@ import {
   EmptyCatalogue,
   ProductCard,
   ProductGridSkeleton,
+  STORE_MISSING,
   StoreLoading,
   StoreNotFound,
 } from './StoreParts.tsx';
-
-export const STORE_MISSING = "The store you're looking for doesn't exist or is temporarily unavailable.";
 
 export default function StorePage() {
   const { storeName = '' } = useParams();

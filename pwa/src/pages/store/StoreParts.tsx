@@ -157,6 +157,8 @@ export function ProductGridSkeleton({ count = PRODUCT_SKELETON_COUNT }: { count?
   );
 }
 
+export const STORE_MISSING = "The store you're looking for doesn't exist or is temporarily unavailable.";
+
 export function StoreLoading() {
   return (
     <div className="store-state">
