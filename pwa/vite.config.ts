@@ -139,6 +139,8 @@ export default defineConfig(({ command, mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
+      // scripts/build.ts reads it to link each prerendered page's own CSS and chunks.
+      manifest: true,
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {

@@ -22,6 +22,48 @@ process.env.NODE_ENV = 'production';
 interface ServerEntry {
   render(url: string): Promise<string>;
   prerenderPaths(): string[];
+  pageOf(url: string): string | undefined;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The stylesheets and chunks a page needs beyond the entry's, as <link> tags: a prerendered page must
+ * paint with its own CSS (not wait for its chunk to bring it) and fetch its code in parallel.
+ */
+function pageLinks(manifest: Record<string, ManifestChunk>, page: string): string {
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  const entry = manifest['index.html'];
+  const shared = new Set<string>();
+  const sharedCss = new Set<string>();
+  if (entry) {
+    visit('index.html');
+    for (const file of js) shared.add(file);
+    for (const file of css) sharedCss.add(file);
+  }
+  visit(`src/${page}`);
+  return [
+    ...[...css]
+      .filter((file) => !sharedCss.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js]
+      .filter((file) => !shared.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
 }
 
 async function prerenderPages(): Promise<number> {
@@ -35,9 +77,15 @@ async function prerenderPages(): Promise<number> {
     const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
     const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
     const paths = entry.prerenderPaths();
     for (const url of paths) {
-      const page = withHead(shell, await entry.render(url));
+      const pageModule = entry.pageOf(url);
+      if (!pageModule) throw new Error(`No route renders ${url}`);
+      const links = pageLinks(manifest, pageModule);
+      const page = deferScripts(
+        inlineStyles(withHead(shell.replace('</head>', `${links}</head>`), await entry.render(url))),
+      );
       const file = path.join(outDir, PRERENDER_DIR, url === '/' ? 'index.html' : `${url.slice(1)}.html`);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, page);
@@ -59,6 +107,31 @@ function withHead(shell: string, markup: string): string {
     else head = head.replace('</head>', `${tag}</head>`);
   }
   return head.replace('<div id="root"></div>', `<div id="root">${markup.slice(leading.length)}</div>`);
+}
+
+// A prerendered page carries its stylesheets inline: the first paint then waits for no request beyond
+// the HTML itself (about 5 KB of CSS after compression). When the page's chunk loads, Vite links the
+// same stylesheet once more: the same rules in the same order, so nothing changes on screen.
+function inlineStyles(html: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, file: string) => {
+    const css = readFileSync(path.join(outDir, file), 'utf8');
+    return `<style data-href="/${file}">${css.replaceAll('</style', '<\\/style')}</style>`;
+  });
+}
+
+// The page's scripts start after its first paint (public/boot.js), in the order the bundler linked them.
+function deferScripts(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!entry) throw new Error('index.html has no module entry script');
+  const preload: string[] = [];
+  const rest = html
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>\s*/, '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  const boot = `<script src="/boot.js" defer data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+  return rest.replace('</head>', `${boot}</head>`);
 }
 
 function* files(dir: string): Generator<string> {
@@ -94,6 +167,8 @@ function precompress(): { files: number; raw: number; brotli: number } {
 
 await build({ root: pwaRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 const pages = await prerenderPages();
+// The bundler's manifest served its purpose above; it is not part of the site.
+rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
 const compressed = precompress();
 console.log(
   `Prerendered ${pages} pages; precompressed ${compressed.files} files, ` +

@@ -3,7 +3,7 @@
 // fetched here: those parts render their loading skeleton, which keeps its size when the data comes.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { AppContent } from './App.tsx';
 import { createQueryClient } from './api/queryClient.ts';
 import { BLOG_ARTICLES } from './content/blog/index.ts';
@@ -25,6 +25,11 @@ export function prerenderPaths(): string[] {
     if (!values) throw new Error(`No prerender values for ${path}`);
     return values.map((value) => path.replace(name, encodeURIComponent(value)));
   });
+}
+
+/** The page module (relative to src/) that renders a path. */
+export function pageOf(url: string): string | undefined {
+  return matchRoutes([...ROUTES], url)?.at(-1)?.route.page;
 }
 
 /** The markup of #root for one path. */

@@ -122,6 +122,8 @@ describe('PWA shell', () => {
   it('focuses the notification region when F8 is pressed', async () => {
     const page = await suite.openPage('/');
     await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
+    // The page paints before its code runs; the region exists once the app has taken over.
+    await page.locator('ol[aria-label="Notifications (F8)"]').waitFor({ state: 'attached' });
     await page.keyboard.press('F8');
     // Expressions as strings: this file is type-checked without the DOM library.
     const focused = await page.evaluate<{ tag?: string; label?: string | null }>(
