@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../ops/lib/prepare.ts';
 import { createUser, signIn } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { createDraftRequest } from '../support/marketplace.ts';
+import { createDraftRequest, createFarm, FDM_X1 } from '../support/marketplace.ts';
 
 const TIMEOUT = 30_000;
 const AGE = /^updated (just now|\d+ min ago)$/;
@@ -221,6 +221,54 @@ describe('offline after one visit', () => {
     });
     expect(orders).toHaveLength(1);
     expect(orders[0]?.items.map((item) => [item.productName, item.quantity])).toEqual([['Hinge Pin', 1]]);
+  });
+  it("reads the operator's job inbox offline with its age", { timeout: 60_000 }, async () => {
+    const prisma = suite.api.prisma;
+    const operator = await createUser(prisma, { role: 'operator' });
+    const farm = await createFarm(prisma, { zip: '78701', ownerId: operator.id, inventory: [FDM_X1] });
+    const customer = await createUser(prisma);
+    const request = await createDraftRequest(prisma, customer.id, { title: 'Offline gear', zip: '78701' });
+    await prisma.customPrintRequest.update({
+      where: { id: request.id },
+      data: { status: 'ordered', quoteRound: 1 },
+    });
+    const readyBy = new Date(Date.now() + 3 * 24 * 3_600_000);
+    const offer = await prisma.requestOffer.create({
+      data: {
+        requestId: request.id,
+        farmId: farm.id,
+        price: '18.40',
+        distanceMiles: 2,
+        status: 'routed',
+        quoteRound: 1,
+        kind: 'firm',
+        readyBy,
+      },
+    });
+    await prisma.printJob.create({
+      data: {
+        requestId: request.id,
+        farmId: farm.id,
+        offerId: offer.id,
+        price: '18.40',
+        readyBy,
+        parts: 1,
+        respondBy: new Date(Date.now() + 24 * 3_600_000),
+      },
+    });
+    const context = await suite.newContext();
+    await addSessionCookies(context, suite.api.url, await signIn(suite.api.url, operator.email));
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${suite.api.url}/operator`);
+    await underServiceWorker(page);
+    await page.getByRole('link', { name: /Offline gear/ }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Job inbox' }).waitFor();
+    await page.getByRole('link', { name: /Offline gear/ }).waitFor();
+    expect(await page.locator('.data-age').first().textContent()).toMatch(AGE);
   });
 });
 

@@ -63,6 +63,12 @@ export async function sendOnline(url: string, init: RequestInit): Promise<Respon
 // When the server produced each query's data (its Date header): a service worker may answer from cache.
 const producedAt = new WeakMap<object, number>();
 
+function rememberProduced<T>(data: T, response: Response): T {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  if (typeof data === 'object' && data !== null && !Number.isNaN(date)) producedAt.set(data, date);
+  return data;
+}
+
 /** Milliseconds since the server produced this query data, or null when unknown. */
 export function dataAgeMs(data: unknown): number | null {
   const at = typeof data === 'object' && data !== null ? producedAt.get(data) : undefined;
@@ -92,7 +98,7 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   const response = await apiRequest(method, url, body);
   const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return rememberProduced((text ? JSON.parse(text) : null) as T, response);
 }
 
 /**
@@ -119,10 +125,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior } = { on4
     const response = await fetch(queryKeyUrl(queryKey), { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
-    const data = (await response.json()) as T;
-    const date = Date.parse(response.headers.get('date') ?? '');
-    if (typeof data === 'object' && data !== null && !Number.isNaN(date)) producedAt.set(data, date);
-    return data;
+    return rememberProduced((await response.json()) as T, response);
   };
 }
 
