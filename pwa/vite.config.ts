@@ -93,12 +93,27 @@ export default defineConfig(({ command, mode }) => {
         workbox: {
           // Icons, the favicon and the manifest are added by includeAssets and the manifest itself.
           globPatterns: ['**/*.{js,css,html,woff2}'],
-          // Large lazily loaded chunks (3D viewer, maps) still belong to the offline shell.
+          // Prerendered pages are for first visits; under the worker every page starts from the shell.
+          // The 3D viewer, the uploader and Google's map are large and of no use offline (models are not
+          // kept offline, uploads need the network): a first visit does not download them in the
+          // background; they are cached when first used (the assets rule below).
+          globIgnores: ['prerendered/**', '**/ModelCanvas-*', '**/UppyUploader-*', '**/GoogleFarmMap-*'],
           maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
           cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//],
           runtimeCaching: [
+            {
+              // Hashed build files never change: whatever the precache left out is kept once used.
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+              handler: 'CacheFirst',
+              method: 'GET',
+              options: {
+                cacheName: 'assets',
+                expiration: { maxEntries: 60, maxAgeSeconds: 365 * 24 * 60 * 60 },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
             {
               // Public, read-only answers the PWA may show from cache when the network is slow or gone.
               // Workbox copies this function's source into the worker, so it must not use outer variables.
