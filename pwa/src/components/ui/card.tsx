@@ -9,8 +9,10 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cx('card__header', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cx('card__title', className)} {...props} />;
+/** A card heads a section of its page (h2); a card inside such a section says `level={3}`. */
+export function CardTitle({ className, level = 2, ...props }: ComponentProps<'h2'> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return <Heading className={cx('card__title', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

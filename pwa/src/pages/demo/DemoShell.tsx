@@ -147,6 +147,7 @@ function DemoStorefront({
         </Container>
       </header>
       <main id="main" className="demo-main">
+        <h2 className="sr-only">Products</h2>
         <Container size="wide">
           <DataAge data={products.data} className="demo-main__age" />
         </Container>

@@ -60,10 +60,11 @@ const REASONS: readonly { title: string; text: string; icon: ReactNode }[] = [
 function ProductAction({ product }: { product: ExclusiveProduct }) {
   const comingSoon = product.status === 'Coming Soon';
   if (comingSoon) {
-    // Dimmed and not clickable: no href, out of the tab order, announced as disabled.
+    // Dimmed and not clickable: no href, out of the tab order, announced as a disabled link.
     return (
       <a
         className={buttonClass({ variant: 'outline', className: 'product-card__action' })}
+        role="link"
         aria-disabled="true"
         tabIndex={-1}
         {...(product.externalUrl ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
