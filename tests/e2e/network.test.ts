@@ -221,7 +221,7 @@ describe('Print Farm Network page', () => {
     expect(size?.width).toBe(32);
     expect(
       await page.evaluate<string>(`getComputedStyle(document.querySelector('.farm-marker')).backgroundColor`),
-    ).toBe('rgb(234, 88, 12)');
+    ).toBe('rgb(194, 65, 12)');
     // One farm: the fit stops at zoom 15.
     expect(Number(await page.locator('.farm-map').getAttribute('data-zoom'))).toBe(15);
 

@@ -6,24 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../ops/lib/prepare.ts';
 import { createUser, signIn } from '../support/auth.ts';
+import { addSessionCookies } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1 } from '../support/marketplace.ts';
 
 const TIMEOUT = 30_000;
 const AGE = /^updated (just now|\d+ min ago)$/;
-
-async function addSessionCookies(context: BrowserContext, baseUrl: string, cookieHeader: string) {
-  await context.addCookies(
-    cookieHeader.split('; ').map((pair) => {
-      const [name = '', ...rest] = pair.split('=');
-      return { name, value: rest.join('='), url: baseUrl };
-    }),
-  );
-}
 
 /** Waits until a service worker is active, then reloads so that it controls the page. */
 async function underServiceWorker(page: Page): Promise<void> {

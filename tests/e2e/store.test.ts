@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
+import { addSessionCookies } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually } from '../support/server.ts';
@@ -25,14 +26,7 @@ describe('storefront and store admin in Chromium', () => {
   async function newPage(cookieHeader?: string): Promise<Page> {
     const context = await suite.browser.newContext();
     contexts.push(context);
-    if (cookieHeader) {
-      await context.addCookies(
-        cookieHeader.split('; ').map((pair) => {
-          const [name = '', ...rest] = pair.split('=');
-          return { name, value: rest.join('='), url: suite.api.url };
-        }),
-      );
-    }
+    if (cookieHeader) await addSessionCookies(context, suite.api.url, cookieHeader);
     const page = await context.newPage();
     page.setDefaultTimeout(TIMEOUT);
     return page;

@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (browser downloads are not possible here).
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,4 +24,14 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** Gives a browser context the session of a Cookie header from signIn (tests/support/auth.ts). */
+export async function addSessionCookies(context: BrowserContext, baseUrl: string, cookieHeader: string) {
+  await context.addCookies(
+    cookieHeader.split('; ').map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      return { name, value: rest.join('='), url: baseUrl };
+    }),
+  );
 }

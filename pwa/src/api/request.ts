@@ -52,7 +52,7 @@ export class OfflineError extends Error {
 
 /** fetch for changes: fails at once, without sending, when the browser knows it is offline. */
 export async function sendOnline(url: string, init: RequestInit): Promise<Response> {
-  if (!navigator.onLine) throw new OfflineError();
+  if (navigator.onLine === false) throw new OfflineError();
   try {
     return await fetch(url, init);
   } catch (error) {

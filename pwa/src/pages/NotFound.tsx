@@ -8,9 +8,7 @@ export default function NotFound() {
     <SiteLayout>
       <title>404 Page Not Found · PrintFarm Network</title>
       <Container size="narrow" className="not-found">
-        <p className="not-found__code" aria-hidden="true">
-          404
-        </p>
+        <p className="not-found__code" aria-hidden="true" />
         <h1>404 Page Not Found</h1>
         <p>The page you are looking for does not exist or has moved.</p>
         <Link to="/" className={buttonClass()}>

@@ -128,7 +128,7 @@ function NodeCard({ node }: { node: ManufacturingNode }) {
         </dl>
         <section className="node-card__scorecard" aria-label={`${node.name} scorecard`}>
           <div className="node-card__scorecard-head">
-            <h4>Scorecard</h4>
+            <h3>Scorecard</h3>
             <ProbationBadge scorecard={node.scorecard} />
           </div>
           <ScorecardFacts scorecard={node.scorecard} compact />

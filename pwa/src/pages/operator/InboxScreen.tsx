@@ -72,7 +72,7 @@ function JobCard({ job, farms }: { job: OperatorJob; farms: OperatorFarms }) {
     <li>
       <Link to={farms.href(`/operator/jobs/${job.id}`)} className="op-job" data-job-id={job.id}>
         <div className="op-job__top">
-          <h3 className="op-job__title">{job.title}</h3>
+          <h2 className="op-job__title">{job.title}</h2>
           <JobStateBadge job={job} />
         </div>
         <p className="op-job__choices">{jobChoices(job)}</p>

@@ -28,14 +28,16 @@ function NavEntry({
       to={to}
       className={cx('op-nav__link', current && 'op-nav__link--current')}
       aria-current={current ? 'page' : undefined}
-      aria-label={badge > 0 ? `${label}, ${badge} new` : undefined}
     >
       {icon}
       <span className="op-nav__label">{label}</span>
       {badge > 0 && (
-        <span className="op-badge" aria-hidden="true">
-          {badge}
-        </span>
+        <>
+          <span className="op-badge" aria-hidden="true">
+            {badge}
+          </span>
+          <span className="sr-only">, {badge} new</span>
+        </>
       )}
     </Link>
   );

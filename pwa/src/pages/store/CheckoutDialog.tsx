@@ -113,7 +113,7 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
       });
       onDone();
     };
-    if (!navigator.onLine) {
+    if (navigator.onLine === false) {
       keepForLater();
       return;
     }

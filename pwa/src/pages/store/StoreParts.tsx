@@ -169,12 +169,12 @@ export function StoreLoading() {
 
 export function StoreNotFound({ message, action }: { message: string; action?: ReactNode }) {
   return (
-    <div className="store-state">
+    <main id="main" className="store-state">
       <title>Store Not Found · PrintFarm Network</title>
       <h1>Store Not Found</h1>
       <p>{message}</p>
       {action}
-    </div>
+    </main>
   );
 }
 
