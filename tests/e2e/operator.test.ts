@@ -107,7 +107,7 @@ describe('operator area', () => {
 
     // The inbox: the badge counts the one job waiting for an answer.
     await page.getByRole('heading', { level: 1, name: 'Job inbox' }).waitFor(WAIT);
-    const inboxLink = page.getByRole('link', { name: 'Job inbox, 1 new' });
+    const inboxLink = page.getByRole('link', { name: 'Job inbox (1 new)' });
     await inboxLink.waitFor(WAIT);
     expect(await inboxLink.locator('.op-badge').textContent()).toBe('1');
     const card = page.getByRole('link', { name: /Replacement dishwasher wheel/ });

@@ -90,7 +90,7 @@ describe('an order from both sides', () => {
       const workshop = await farm.newPage();
       await signInAt(workshop, suite.api.url, operator);
       expect(new URL(workshop.url()).pathname).toBe('/operator');
-      const inbox = workshop.getByRole('link', { name: 'Job inbox, 1 new' });
+      const inbox = workshop.getByRole('link', { name: 'Job inbox (1 new)' });
       await inbox.waitFor(WAIT);
       expect(await inbox.locator('.op-badge').textContent()).toBe('1');
       await workshop.getByRole('link', { name: /Drone camera mount/ }).click();

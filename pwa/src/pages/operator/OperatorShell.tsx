@@ -36,7 +36,7 @@ function NavEntry({
           <span className="op-badge" aria-hidden="true">
             {badge}
           </span>
-          <span className="sr-only">, {badge} new</span>
+          <span className="sr-only">({badge} new)</span>
         </>
       )}
     </Link>
