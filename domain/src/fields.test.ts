@@ -1,6 +1,16 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { formObject, isWebUrl, optionalChoice, stateCode, withHttpsScheme } from './fields.ts';
+import {
+  formObject,
+  hasControlCharacters,
+  isWebUrl,
+  isWellFormedText,
+  optionalChoice,
+  optionalText,
+  requiredText,
+  stateCode,
+  withHttpsScheme,
+} from './fields.ts';
 import { validate } from './validation.ts';
 
 describe('formObject', () => {
@@ -61,5 +71,28 @@ describe('web addresses', () => {
     expect(isWebUrl('https://localhost')).toBe(false);
     expect(isWebUrl('mailto:a@example.com')).toBe(false);
     expect(isWebUrl('https://exa mple.com')).toBe(false);
+  });
+});
+
+describe('plain text', () => {
+  it('finds control characters but lets tabs and line breaks through', () => {
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('bell\u0007')).toBe(true);
+    expect(hasControlCharacters('del\u007f')).toBe(true);
+    expect(hasControlCharacters('two\nlines\r\n\tindented')).toBe(false);
+  });
+
+  it('finds lone surrogates but keeps real pairs (emoji)', () => {
+    expect(isWellFormedText('\ud800')).toBe(false);
+    expect(isWellFormedText('a\udfffb')).toBe(false);
+    expect(isWellFormedText('rocket 🚀')).toBe(true);
+  });
+
+  it('refuses them in every text field with a message', () => {
+    expect(v.safeParse(requiredText('Name is required'), 'Ada\u0000').issues?.[0]?.message).toBe(
+      'Must not contain control characters',
+    );
+    expect(v.safeParse(optionalText(), 'x\ud800').issues?.[0]?.message).toBe('Must be valid Unicode text');
+    expect(v.safeParse(optionalText(2000), 'line one\nline two').success).toBe(true);
   });
 });

@@ -32,19 +32,55 @@ function tooLong(max: number): string {
   return `Must be at most ${max} characters`;
 }
 
+// C0 controls other than tab and line breaks, and DEL: never typed by a person, refused by PostgreSQL
+// (NUL) or harmful in e-mails and logs.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A lone UTF-16 surrogate ('\ud800') cannot be stored or sent as UTF-8. */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/** Text as people type it: no control characters, no broken Unicode. Part of every text field below. */
+export function plainText() {
+  return [
+    v.check((value: string) => !hasControlCharacters(value), 'Must not contain control characters'),
+    v.check(isWellFormedText, 'Must be valid Unicode text'),
+  ] as const;
+}
+
 /** A trimmed string of at least one character; `message` is shown when it is missing or blank. */
 export function requiredText(message: string, max = DEFAULT_MAX_LENGTH) {
-  return v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, tooLong(max)));
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.minLength(1, message),
+    v.maxLength(max, tooLong(max)),
+    ...plainText(),
+  );
 }
 
 /** A trimmed string of at least `min` characters (phone numbers, ZIP codes). */
 export function textOfAtLeast(min: number, message: string, max = DEFAULT_MAX_LENGTH) {
-  return v.pipe(v.string(message), v.trim(), v.minLength(min, message), v.maxLength(max, tooLong(max)));
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.minLength(min, message),
+    v.maxLength(max, tooLong(max)),
+    ...plainText(),
+  );
 }
 
 /** An optional trimmed string; an empty string stays empty so an update can clear the field. */
 export function optionalText(max = DEFAULT_MAX_LENGTH) {
-  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong(max))));
+  return v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong(max)), ...plainText()));
 }
 
 export function emailAddress(message: string) {

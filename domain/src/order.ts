@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailAddress, formObject, optionalText, requiredText } from './fields.ts';
+import { emailAddress, formObject, optionalText, plainText, requiredText } from './fields.ts';
 import { isMoneyAmount } from './money.ts';
 import {
   DEFAULT_SHIPPING_METHOD,
@@ -23,6 +23,7 @@ export const shippingAddressSchema = formObject(
         v.string(),
         v.trim(),
         v.maxLength(56, 'Must be at most 56 characters'),
+        ...plainText(),
         v.transform((country) => country || DEFAULT_COUNTRY),
       ),
       DEFAULT_COUNTRY,
@@ -47,7 +48,7 @@ const orderDetailsEntries = {
 export const orderDetailsSchema = formObject(orderDetailsEntries);
 
 const customizationValue = v.union([
-  v.pipe(v.string(), v.maxLength(500, 'Must be at most 500 characters')),
+  v.pipe(v.string(), v.maxLength(500, 'Must be at most 500 characters'), ...plainText()),
   v.number(),
   v.boolean(),
 ]);
@@ -64,7 +65,7 @@ export const orderItemSchema = formObject({
   unitPrice: v.optional(v.pipe(v.union([v.string(), v.number()]), v.check(isMoneyAmount, 'Invalid price'))),
   customizations: v.optional(
     v.pipe(
-      v.record(v.pipe(v.string(), v.maxLength(100)), customizationValue),
+      v.record(v.pipe(v.string(), v.maxLength(100), ...plainText()), customizationValue),
       v.maxEntries(20, 'At most 20 customizations per item'),
     ),
   ),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { emailAddress, formObject, optionalText, optionalWebUrl, requiredText } from './fields.ts';
+import { emailAddress, formObject, optionalText, optionalWebUrl, plainText, requiredText } from './fields.ts';
 import { formatCents, parseCents } from './money.ts';
 
 export const MAX_TAGS = 20;
@@ -26,7 +26,9 @@ const productEntries = {
   category: optionalText(100),
   tags: v.optional(
     v.pipe(
-      v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'Tags cannot be blank'), v.maxLength(50))),
+      v.array(
+        v.pipe(v.string(), v.trim(), v.minLength(1, 'Tags cannot be blank'), v.maxLength(50), ...plainText()),
+      ),
       v.maxLength(MAX_TAGS, `At most ${MAX_TAGS} tags`),
       v.transform((tags) => [...new Set(tags)]),
     ),

@@ -37,11 +37,29 @@ interface ExposableError {
   message?: unknown;
 }
 
+// PostgreSQL's data exceptions (class 22): a value the column cannot hold. The schemas refuse these
+// first; this is the last line, so that one missed never turns into a 500.
+const DATA_EXCEPTION = /^22/;
+
+function databaseCode(error: unknown): string | undefined {
+  const e = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
+    cause?: { code?: unknown; originalCode?: unknown };
+  };
+  const code =
+    e?.meta?.driverAdapterError?.cause?.originalCode ?? e?.cause?.originalCode ?? e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 function describe(error: unknown): { status: number; message: string; fields: FieldErrors } {
   if (error instanceof HttpError)
     return { status: error.status, message: error.message, fields: error.fields };
   // An illegal move of a print request's state machine (domain/requestStatus.ts).
   if (error instanceof TransitionError) return { status: 409, message: error.message, fields: {} };
+  if (DATA_EXCEPTION.test(databaseCode(error) ?? '')) {
+    return { status: 400, message: 'The request holds a value that cannot be stored', fields: {} };
+  }
   const e = (typeof error === 'object' && error !== null ? error : {}) as ExposableError;
   const raw = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
   const status = raw >= 400 && raw <= 599 ? raw : 500;
