@@ -10,6 +10,8 @@ import {
 
 export const DEFAULT_COUNTRY = 'US';
 export const MAX_ITEM_QUANTITY = 100;
+/** The largest total an order's columns hold (numeric(10, 2)): $99,999,999.99. */
+export const MAX_ORDER_TOTAL_CENTS = 9_999_999_999;
 export const MAX_ORDER_LINES = 100;
 
 export const shippingAddressSchema = formObject(

@@ -203,6 +203,41 @@ describe('POST /api/stores/:storeId/orders', () => {
     expect([bodyKeyed.status, bodyKeyedAgain.status]).toEqual([201, 200]);
   }, 60_000);
 
+  it('refuses an Idempotency-Key sent again with a different order, and totals past the columns', async () => {
+    const product = await createProduct({ name: 'Spare Wheel', price: '7.00', stockQuantity: 30 });
+    const key = randomUUID();
+    const body = orderBody([{ productId: product.id, quantity: 1 }]);
+    expect((await post(body, { 'Idempotency-Key': key })).status).toBe(201);
+    const changed = await post(
+      { ...body, items: [{ productId: product.id, quantity: 5 }] },
+      { 'Idempotency-Key': key },
+    );
+    expect(changed.status).toBe(422);
+    expect(await changed.json()).toEqual({
+      message: 'This Idempotency-Key was used for a different order',
+      fields: {},
+    });
+    expect(await server.api.prisma.order.count({ where: { storeId, idempotencyKey: key } })).toBe(1);
+    expect(
+      (await server.api.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stockQuantity,
+    ).toBe(29);
+
+    const before = await server.api.prisma.order.count();
+    const million = await createProduct({ name: 'Gold Statue', price: '1000000.00', stockQuantity: 100 });
+    const hundred = await post(orderBody([{ productId: million.id, quantity: 100 }]));
+    const most = await createProduct({ name: 'Priceless', price: '99999999.99', stockQuantity: 1 });
+    const overnight = await post(
+      orderBody([{ productId: most.id, quantity: 1 }], { shippingMethod: 'overnight' }),
+    );
+    for (const answer of [hundred, overnight]) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toBe(
+        "This order's total passes $99,999,999.99, more than one order can hold. Please split it into smaller orders.",
+      );
+    }
+    expect(await server.api.prisma.order.count()).toBe(before);
+  });
+
   it('refuses every checkout rule with its message and writes nothing', async () => {
     const product = await createProduct({ name: 'Furniture Peg', price: '3.00', stockQuantity: 5 });
     const before = await server.api.prisma.order.count();

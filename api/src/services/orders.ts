@@ -1,19 +1,22 @@
 // Placing an order and moving it through its states. Every line is priced from the database, stock is
 // taken with one guarded UPDATE per line inside the order's transaction, and an idempotency key makes a
 // repeated submit answer the order it already made.
+
+import { createHash } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import { recordJob } from '@printfarm/db/outbox';
-import { formatCents, parseCents } from '@printfarm/domain/money';
+import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import {
   canTransitionOrder,
+  MAX_ORDER_TOTAL_CENTS,
   ORDER_STATUSES,
   type OrderStatus,
   type OrderStatusUpdate,
   type PlaceOrder,
 } from '@printfarm/domain/order';
 import { shippingFeeCents } from '@printfarm/domain/shipping';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import {
   type MailOrder,
   newOrderEmail,
@@ -57,11 +60,34 @@ function toMailOrder(order: OrderWithItems): MailOrder {
   };
 }
 
-function findByKey(prisma: PrismaClient, storeId: string, idempotencyKey: string) {
-  return prisma.order.findUnique({
+/** The same order request always hashes the same, whatever order its keys came in. */
+function requestHash(input: PlaceOrder): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, entry]) => entry !== undefined)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([key, entry]) => [key, canonical(entry)]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('hex');
+}
+
+/** The order an earlier request with this key made; 422 when that request was a different order. */
+async function findByKey(prisma: PrismaClient, storeId: string, idempotencyKey: string, hash: string) {
+  const earlier = await prisma.order.findUnique({
     where: { storeId_idempotencyKey: { storeId, idempotencyKey } },
     include: { items: true },
   });
+  if (earlier?.requestHash && earlier.requestHash !== hash) {
+    throw new HttpError(422, 'This Idempotency-Key was used for a different order');
+  }
+  return earlier;
 }
 
 /** Why a line cannot be taken: 400 when the product is gone or hidden, 409 naming it when stock is short. */
@@ -109,8 +135,9 @@ export async function placeOrder(
   });
   if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
 
+  const hash = requestHash(input);
   if (idempotencyKey) {
-    const earlier = await findByKey(prisma, storeId, idempotencyKey);
+    const earlier = await findByKey(prisma, storeId, idempotencyKey, hash);
     if (earlier) return { order: earlier, created: false };
   }
 
@@ -142,6 +169,11 @@ export async function placeOrder(
   }
   const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const totalCents = subtotalCents + feeCents;
+  if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+    throw badRequest(
+      `This order's total passes ${formatUsd(MAX_ORDER_TOTAL_CENTS)}, more than one order can hold. Please split it into smaller orders.`,
+    );
+  }
   if (input.totalAmount !== undefined && parseCents(input.totalAmount) !== totalCents) {
     log?.info({ sent: input.totalAmount, total: formatCents(totalCents) }, 'client total ignored');
   }
@@ -169,6 +201,7 @@ export async function placeOrder(
           shippingFee: formatCents(feeCents),
           totalAmount: formatCents(totalCents),
           idempotencyKey: idempotencyKey ?? null,
+          requestHash: idempotencyKey ? hash : null,
           items: {
             create: priced.map((line) => ({
               productId: line.productId,
@@ -201,7 +234,7 @@ export async function placeOrder(
   } catch (error) {
     // The same key raced us and won: its order is committed (the unique index waited for it).
     if (idempotencyKey && isUniqueViolation(error)) {
-      const earlier = await findByKey(prisma, storeId, idempotencyKey);
+      const earlier = await findByKey(prisma, storeId, idempotencyKey, hash);
       if (earlier) return { order: earlier, created: false };
     }
     throw error;
