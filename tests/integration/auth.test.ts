@@ -170,11 +170,25 @@ describe('accounts and sessions', () => {
     expect(await server.api.prisma.session.count({ where: { sid: sid(first) } })).toBe(0);
   });
 
-  it('ends the session at /api/logout: row deleted, cookie cleared, redirect home', async () => {
+  it('ends the session at /api/logout from our own pages only: row deleted, cookie cleared, redirect home', async () => {
     const user = await createUser(server.api.prisma);
     const cookie = await signIn(server.api.url, user.email);
     expect(await server.api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(1);
-    const response = await get(server.api, '/api/logout', cookie);
+    // A link on another site redirects home but leaves the session alone.
+    const crossSite = await fetch(`${server.api.url}/api/logout`, {
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      redirect: 'manual',
+    });
+    expect(crossSite.status).toBe(302);
+    expect(await server.api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(1);
+    const noSource = await get(server.api, '/api/logout', cookie);
+    expect(noSource.status).toBe(302);
+    expect(await server.api.prisma.session.count({ where: { sid: sid(cookie) } })).toBe(1);
+
+    const response = await fetch(`${server.api.url}/api/logout`, {
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      redirect: 'manual',
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/');
     expect(response.headers.getSetCookie().find((l) => l.startsWith('pf.sid='))).toMatch(

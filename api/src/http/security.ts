@@ -67,6 +67,25 @@ export const crossSiteRefused = () => new HttpError(403, 'Cross-site request ref
  * Sec-Fetch-Site) must name our own origin (PUBLIC_URL or the request's own host). Requests with
  * neither header (curl, server-to-server) pass: no browser sends a cross-site request without them.
  */
+/**
+ * Whether a GET navigation came from our own pages (or was typed or bookmarked): Sec-Fetch-Site says
+ * so in every current browser; without it, a Referer from our origin must. Another site's link or
+ * image never qualifies, so a GET that changes state (the spec's /api/logout) cannot be triggered from
+ * elsewhere.
+ */
+export function isOwnNavigation(ctx: Context, config: Pick<ApiConfig, 'PUBLIC_URL'>): boolean {
+  const site = ctx.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'same-site' || site === 'none';
+  const referer = ctx.get('referer');
+  if (!referer) return false;
+  try {
+    const from = new URL(referer).origin;
+    return from === new URL(config.PUBLIC_URL).origin || from === `${ctx.protocol}://${ctx.host}`;
+  } catch {
+    return false;
+  }
+}
+
 export function crossSiteRequestMiddleware(config: Pick<ApiConfig, 'PUBLIC_URL'>) {
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   return async (ctx: Context, next: Next): Promise<void> => {

@@ -12,6 +12,7 @@ import {
   type RateLimitOptions,
   resetRateLimit,
 } from '../http/rateLimit.ts';
+import { isOwnNavigation } from '../http/security.ts';
 import { parseInput } from '../http/validate.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -99,8 +100,10 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
     ctx.redirect(`/login?next=${encodeURIComponent(next)}`);
   });
 
+  // The spec's sign-out link. It signs out only when the navigation is our own: a link or image on
+  // another site lands on the home page with the session intact (the app itself signs out by POST).
   router.get('/api/logout', async (ctx) => {
-    endSession(ctx);
+    if (isOwnNavigation(ctx, config)) endSession(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect('/');
   });
