@@ -3,7 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { sessionMiddleware } from './auth/session.ts';
-import { addressMiddleware } from './http/address.ts';
+import { addressMiddleware, knownMethodsMiddleware } from './http/address.ts';
 import type { ApiDeps, AppState } from './http/context.ts';
 import { errorMiddleware, HttpError } from './http/errors.ts';
 import { configureRateLimits } from './http/rateLimit.ts';
@@ -34,6 +34,7 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   app.use(requestLogMiddleware(deps.log));
   app.use(errorMiddleware);
   app.use(addressMiddleware);
+  app.use(knownMethodsMiddleware);
   app.use(securityHeadersMiddleware(deps.config));
   app.use(crossSiteRequestMiddleware(deps.config));
   app.use(spaMiddleware(deps.config.PWA_DIST));

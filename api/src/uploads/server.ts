@@ -223,6 +223,10 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     if (!creating && (!/^[A-Za-z0-9_-]{1,100}$/.test(id) || !(await ownedBy(user, id)))) {
       throw new HttpError(404, 'Upload not found');
     }
+    // Each design is one upload: the concatenation extension (partial and final uploads) is not offered.
+    if (ctx.get('upload-concat')) {
+      throw new HttpError(405, 'Uploads cannot be concatenated: send each file as one upload');
+    }
     if (creating && ctx.get('upload-metadata')) {
       try {
         Metadata.parse(ctx.get('upload-metadata'));

@@ -1,7 +1,8 @@
-// Text a person could never have typed: NUL and other control characters, lone UTF-16 surrogates and
-// broken %-escapes, in paths, query strings and JSON bodies. Each is a 400 with a message, never a 500,
-// and nothing is written.
+// Input a person or a browser would never send: NUL and other control characters, lone UTF-16
+// surrogates and broken %-escapes in paths, query strings and JSON bodies (400), unknown HTTP methods
+// and tus concatenation (405). Each answer carries a message, never a 500, and nothing is written.
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/auth.ts';
 import { useServerSuite } from '../support/server.ts';
@@ -134,5 +135,39 @@ describe('control characters and broken Unicode', () => {
     );
     expect(profile.status).toBe(400);
     expect(await counts()).toEqual(before);
+  });
+
+  it('answers unknown methods and tus concatenation with 405, not 501', async () => {
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = request(`${suite.api.url}${path}`, { method }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL']) {
+      const answer = await raw(method, '/api/health');
+      expect(answer.status, method).toBe(405);
+      expect(answer.allow).toContain('GET');
+      expect(JSON.parse(answer.body)).toEqual({ message: `The method ${method} is not allowed`, fields: {} });
+    }
+    const concat = await fetch(`${suite.api.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        cookie: customerCookie,
+        'tus-resumable': '1.0.0',
+        'upload-concat': 'partial',
+        'upload-length': '10',
+      },
+    });
+    expect(concat.status).toBe(405);
+    expect(((await concat.json()) as { message: string }).message).toBe(
+      'Uploads cannot be concatenated: send each file as one upload',
+    );
   });
 });
