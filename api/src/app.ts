@@ -23,7 +23,12 @@ export function routerOf(app: Koa<AppState>): Router<AppState> {
 }
 
 export function createApp(deps: ApiDeps): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.config.NODE_ENV === 'production' });
+  // Only the configured proxy hops are believed: a client cannot pick its address by sending its own
+  // X-Forwarded-For (Koa takes the leftmost of the last TRUSTED_PROXIES entries).
+  const app = new Koa<AppState>({
+    proxy: deps.config.TRUSTED_PROXIES > 0,
+    maxIpsCount: deps.config.TRUSTED_PROXIES,
+  });
   app.silent = true; // errors are logged by the error middleware with the request id
 
   const router = new Router<AppState>();

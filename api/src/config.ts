@@ -30,6 +30,9 @@ const schema = v.pipe(
       '1mb',
     ),
     PWA_DIST: v.optional(v.string(), path.join(repoRoot, 'pwa/dist')),
+    // How many proxies (load balancer, CDN) stand in front of the API. The client's address is the one
+    // the outermost of them saw: X-Forwarded-For's entry that many from the right. 0 ignores the header.
+    TRUSTED_PROXIES: envField.int(0, 0),
     OUTBOX_POLL_MS: envField.int(250, 10),
     SHUTDOWN_GRACE_MS: envField.int(10_000, 0),
     // Uploads (issue 5): tus files land in UPLOAD_DIR unless S3_BUCKET is set (then @tus/s3-store).

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '../support/auth.ts';
-import { startApi, type TestApi, useServerSuite } from '../support/server.ts';
+import { eventually, startApi, type TestApi, useServerSuite } from '../support/server.ts';
 
 function post(api: TestApi, path: string, body: unknown) {
   return fetch(`${api.url}${path}`, {
@@ -126,5 +126,34 @@ describe('rate limits when Redis is unreachable', () => {
     expect(
       (await post(api, '/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD })).status,
     ).toBe(200);
+  });
+});
+
+describe('client addresses behind a proxy', () => {
+  const server = useServerSuite({ apiEnv: { RATE_LIMIT_SIGNUP_IP_POINTS: '2', TRUSTED_PROXIES: '1' } });
+  const register = (forwardedFor: string) =>
+    fetch(`${server.api.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({
+        email: `new-${randomUUID()}@example.test`,
+        password: 'a sturdy passphrase 42',
+        firstName: 'A',
+        lastName: 'B',
+      }),
+    });
+
+  it('believes only the hop the trusted proxy added, not what the client wrote before it', async () => {
+    // The limits fail open while Redis (re)connects; count only once the API reports it reachable.
+    await eventually(async () => {
+      const health = (await (await fetch(`${server.api.url}/api/health`)).json()) as { redis?: string };
+      return health.redis === 'ok';
+    });
+    expect((await register('198.51.100.1, 203.0.113.7')).status).toBe(201);
+    expect((await register('198.51.100.2, 203.0.113.7')).status).toBe(201);
+    // A new address of its own invention in front changes nothing: the proxy saw 203.0.113.7 again.
+    await expectTooMany(await register('198.51.100.3, 203.0.113.7'));
+    // Another client behind the same proxy has its own allowance.
+    expect((await register('203.0.113.8')).status).toBe(201);
   });
 });

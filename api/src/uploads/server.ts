@@ -137,7 +137,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     datastore,
     maxSize: UPLOAD_LIMITS.maxFileSize,
     relativeLocation: true,
-    respectForwardedHeaders: config.NODE_ENV === 'production',
+    respectForwardedHeaders: config.TRUSTED_PROXIES > 0,
     locker: new RedisLocker(redis, { keyPrefix: `${config.QUEUE_PREFIX}:tus` }),
     async onUploadCreate(req, upload) {
       const user = userOfTusRequest(req);
