@@ -30,9 +30,12 @@ const schema = v.pipe(
       '1mb',
     ),
     PWA_DIST: v.optional(v.string(), path.join(repoRoot, 'pwa/dist')),
-    // How many proxies (load balancer, CDN) stand in front of the API. The client's address is the one
-    // the outermost of them saw: X-Forwarded-For's entry that many from the right. 0 ignores the header.
-    TRUSTED_PROXIES: envField.int(0, 0),
+    // How many proxies (load balancer, CDN) stand in front of the API: their X-Forwarded-* headers are
+    // believed, and the client's address is the one the outermost of them saw (X-Forwarded-For's entry
+    // that many from the right). 0 ignores the headers. Default: 1 in production, 0 otherwise.
+    TRUSTED_PROXIES: v.optional(
+      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
+    ),
     OUTBOX_POLL_MS: envField.int(250, 10),
     SHUTDOWN_GRACE_MS: envField.int(10_000, 0),
     // Uploads (issue 5): tus files land in UPLOAD_DIR unless S3_BUCKET is set (then @tus/s3-store).
@@ -81,6 +84,10 @@ const schema = v.pipe(
     ),
     ['SESSION_SECRET'],
   ),
+  v.transform((config) => ({
+    ...config,
+    TRUSTED_PROXIES: config.TRUSTED_PROXIES ?? (config.NODE_ENV === 'production' ? 1 : 0),
+  })),
 );
 
 export type ApiConfig = v.InferOutput<typeof schema>;

@@ -130,7 +130,9 @@ describe('rate limits when Redis is unreachable', () => {
 });
 
 describe('client addresses behind a proxy', () => {
-  const server = useServerSuite({ apiEnv: { RATE_LIMIT_SIGNUP_IP_POINTS: '2', TRUSTED_PROXIES: '1' } });
+  const server = useServerSuite({
+    apiEnv: { RATE_LIMIT_SIGNUP_IP_POINTS: '2', RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: '3', TRUSTED_PROXIES: '1' },
+  });
   const register = (forwardedFor: string) =>
     fetch(`${server.api.url}/api/auth/register`, {
       method: 'POST',
@@ -155,5 +157,40 @@ describe('client addresses behind a proxy', () => {
     await expectTooMany(await register('198.51.100.3, 203.0.113.7'));
     // Another client behind the same proxy has its own allowance.
     expect((await register('203.0.113.8')).status).toBe(201);
+  });
+
+  it('locks an account only for the address that failed, never for a browser that signed in before', async () => {
+    const user = await createUser(server.api.prisma);
+    const signInFrom = (address: string, password: string, cookie?: string) =>
+      fetch(`${server.api.url}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': address,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+    // The owner signs in from home: the browser becomes trusted for this account.
+    const home = await signInFrom('192.0.2.10', DEFAULT_PASSWORD);
+    expect(home.status).toBe(200);
+    const device = home.headers
+      .getSetCookie()
+      .filter((line) => line.startsWith('pf.device'))
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    expect(device).toMatch(/^pf\.device=.+; pf\.device\.sig=.+$/);
+
+    // Someone guesses from elsewhere until that address is locked for the account; each failure waits longer.
+    const started = Date.now();
+    for (let i = 0; i < 3; i++)
+      expect((await signInFrom('198.51.100.66', `guess ${i} password`)).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(125 + 250);
+    await expectTooMany(await signInFrom('198.51.100.66', DEFAULT_PASSWORD));
+
+    // The owner is not locked out: not from another address, not from the trusted browser even at the
+    // guessing address.
+    expect((await signInFrom('203.0.113.20', DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await signInFrom('198.51.100.66', DEFAULT_PASSWORD, device)).status).toBe(200);
   });
 });

@@ -68,37 +68,44 @@ export function tooManyAttempts(msBeforeNext: number): HttpError {
  * A 429 the call decides on is thrown; Redis trouble (an error or no answer within a second) is
  * logged and the request goes through rather than refusing everyone.
  */
-async function withLimiter(
+async function withLimiter<T>(
   ctx: AppContext,
   options: RateLimitOptions,
   key: string | undefined,
-  call: (limiter: RateLimiterRedis, id: string) => Promise<void>,
-): Promise<void> {
+  call: (limiter: RateLimiterRedis, id: string) => Promise<T>,
+): Promise<T | undefined> {
   const env = environments.get(ctx.app);
-  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
+  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return undefined;
   const id = key ?? options.key(ctx);
-  if (!id) return;
+  if (!id) return undefined;
   try {
-    await withTimeout(call(limiterFor(env, options), id), REDIS_TIMEOUT_MS, 'rate limiter timed out');
+    return await withTimeout(call(limiterFor(env, options), id), REDIS_TIMEOUT_MS, 'rate limiter timed out');
   } catch (error) {
     if (error instanceof HttpError) throw error;
     (ctx.state.log ?? env.deps.log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
+    return undefined;
   }
 }
 
 /**
- * Counts one attempt against the limit; throws the 429 when it is used up. For limits whose key is
- * only known inside the handler (e.g. the account of a sign-in).
+ * Counts one attempt against the limit; throws the 429 when it is used up, else answers how many
+ * attempts the key has used in the window (0 when limits are off or Redis did not answer). For limits
+ * whose key is only known inside the handler (e.g. the account of a sign-in).
  */
-export function consumeRateLimit(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<void> {
-  return withLimiter(ctx, options, key, async (limiter, id) => {
+export async function consumeRateLimit(
+  ctx: AppContext,
+  options: RateLimitOptions,
+  key?: string,
+): Promise<number> {
+  const used = await withLimiter(ctx, options, key, async (limiter, id) => {
     try {
-      await limiter.consume(id);
+      return (await limiter.consume(id)).consumedPoints;
     } catch (error) {
       if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
       throw error;
     }
   });
+  return used ?? 0;
 }
 
 /**

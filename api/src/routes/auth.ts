@@ -1,9 +1,12 @@
 // Accounts: sign-up, sign-in, sign-out, who is signed in, and the optional OpenID Connect flow.
+
+import { setTimeout as delay } from 'node:timers/promises';
 import { loginSchema, registerSchema, safeNextPath } from '@printfarm/domain/auth';
 import { authenticate, prepareAccounts, registerUser, userForOidcProfile } from '../auth/accounts.ts';
 import { userOf } from '../auth/guards.ts';
 import { finishOidc, OIDC_CALLBACK_PATH, oidcEnabled, startOidc } from '../auth/oidc.ts';
 import { endSession, presentUser, sessionOf, startUserSession } from '../auth/session.ts';
+import { isTrustedDevice, trustDevice } from '../auth/trustedDevice.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import {
   checkRateLimit,
@@ -17,6 +20,11 @@ import { parseInput } from '../http/validate.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
+const MAX_FAILURE_DELAY_MS = 2_000;
+
+/** 0 ms after the first failure, then 125, 250, 500… up to two seconds. */
+const failureDelayMs = (failures: number) =>
+  failures <= 1 ? 0 : Math.min(MAX_FAILURE_DELAY_MS, 125 * 2 ** (failures - 2));
 
 export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
   const { config } = deps;
@@ -60,20 +68,30 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
     ctx.body = presentUser(user);
   });
 
+  // Brute force is slowed and stopped without handing anyone a switch that locks others out:
+  // - per address, failures across all accounts are limited;
+  // - per account, failures count per address, so guesses from one place never lock out another;
+  // - a browser that signed in to the account before (trusted-device cookie) is never locked out;
+  // - each failure answers a little later than the one before (doubling, up to two seconds).
   router.post('/api/auth/login', async (ctx) => {
-    // Only failed sign-ins count, per address and per account; a used-up limit refuses even the right password.
     await checkRateLimit(ctx, signInPerIp);
     const input = parseInput(ctx, loginSchema);
-    await checkRateLimit(ctx, signInPerAccount, input.email);
+    const trusted = isTrustedDevice(ctx, input.email);
+    const accountHere = `${input.email}|${ipKey(ctx)}`;
+    if (!trusted) await checkRateLimit(ctx, signInPerAccount, accountHere);
     let user: Awaited<ReturnType<typeof authenticate>>;
     try {
       user = await authenticate(deps, input);
     } catch (error) {
       await consumeRateLimit(ctx, signInPerIp);
-      await consumeRateLimit(ctx, signInPerAccount, input.email);
+      if (!trusted) {
+        const failures = await consumeRateLimit(ctx, signInPerAccount, accountHere);
+        await delay(failureDelayMs(failures));
+      }
       throw error;
     }
-    await resetRateLimit(ctx, signInPerAccount, input.email);
+    await resetRateLimit(ctx, signInPerAccount, accountHere);
+    trustDevice(ctx, input.email);
     await startUserSession(ctx, user.id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentUser(user);
