@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { queryClient } from './api/queryClient.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
@@ -75,9 +75,21 @@ function AppRoutes() {
             return <Route key={path} path={path} element={<Page />} />;
           })}
         </Routes>
+        {/* Inside the page's boundary: React hydrates a boundary after the shell, and only then is
+            the page's markup the app's (a form sent earlier would go out natively). */}
+        <AppReady />
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Announces, once the page has rendered (or hydrated), that the app runs it. */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+    window.dispatchEvent(new Event('app:ready'));
+  }, []);
+  return null;
 }
 
 /** The app inside its router: the browser's in the client, a static one when prerendering. */

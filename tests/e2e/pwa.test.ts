@@ -103,6 +103,30 @@ describe('fast first paint', () => {
     }
   });
 
+  it('holds a form sent before the app has taken the page over, then sends it through the app', async () => {
+    const page = await suite.newPage();
+    // Keep the app's entry back until the form has been sent, as on a slow connection.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${suite.api.url}/blog`);
+    const box = page.getByRole('complementary', { name: 'Stay Updated' });
+    await box.getByLabel('Email address').fill('not-an-email');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await page.evaluate<boolean>('document.documentElement.dataset.appReady === undefined')).toBe(
+      true,
+    );
+    release();
+    await box.getByText('Valid email is required').waitFor();
+    // Never sent as a plain GET: the address bar holds no e-mail address.
+    expect(new URL(page.url()).search).toBe('');
+  });
+
   it('shows the install button when the browser offers installing, and hands over to its dialog', async () => {
     const page = await suite.openPage('/');
     await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
