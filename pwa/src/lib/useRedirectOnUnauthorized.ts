@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../api/request.ts';
-import { toast } from '../components/ui/toast.tsx';
+import { toast, toasterMounted } from '../components/ui/toast.tsx';
 
 const LOGIN_REDIRECT_MS = 500;
 
@@ -22,8 +22,17 @@ export function useRedirectToLogin(loggedOut: boolean): void {
       description: 'You are logged out. Logging in again...',
       variant: 'destructive',
     });
-    const timer = window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
+    // The 500 ms count from when the toast can be seen: the notification region loads after the page.
+    let timer: number | undefined;
+    let cancelled = false;
+    void toasterMounted.then(() => {
+      if (!cancelled)
+        timer = window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_MS);
+    });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
   }, [loggedOut]);
 }
 

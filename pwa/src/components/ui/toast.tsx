@@ -142,6 +142,12 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
 }
 
 /** The notification region; render once near the root of the app. */
+let markToasterMounted: () => void = () => {};
+/** Settles once the notification region is on screen (it loads just after the page). */
+export const toasterMounted = new Promise<void>((resolve) => {
+  markToasterMounted = resolve;
+});
+
 export function Toaster() {
   const toasts = useToastEntries();
   const regionRef = useRef<HTMLOListElement>(null);
@@ -151,6 +157,7 @@ export function Toaster() {
 
   useEffect(() => {
     setMounted(true);
+    markToasterMounted();
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== HOTKEY) return;
       event.preventDefault();
