@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/auth.ts';
 import { addSessionCookies } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { createDraftRequest, createFarm, FDM_X1 } from '../support/marketplace.ts';
+import { createDraftRequest, createFarm, FDM_X1, routeToFarm } from '../support/marketplace.ts';
 
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 const VIEWPORTS = [
@@ -56,34 +56,7 @@ describe('accessibility (axe-core)', () => {
       zip: '78701',
     });
     requestId = request.id;
-    await prisma.customPrintRequest.update({
-      where: { id: request.id },
-      data: { status: 'ordered', quoteRound: 1 },
-    });
-    const readyBy = new Date(Date.now() + 3 * 24 * 3_600_000);
-    const offer = await prisma.requestOffer.create({
-      data: {
-        requestId: request.id,
-        farmId: farm.id,
-        price: '18.40',
-        distanceMiles: 2,
-        status: 'routed',
-        quoteRound: 1,
-        kind: 'firm',
-        readyBy,
-      },
-    });
-    const job = await prisma.printJob.create({
-      data: {
-        requestId: request.id,
-        farmId: farm.id,
-        offerId: offer.id,
-        price: '18.40',
-        readyBy,
-        parts: 1,
-        respondBy: new Date(Date.now() + 24 * 3_600_000),
-      },
-    });
+    const { job } = await routeToFarm(prisma, request.id, farm.id);
     jobId = job.id;
     storeName = `a11y-${randomUUID().slice(0, 8)}`;
     await prisma.store.create({

@@ -12,7 +12,7 @@ import { repoRoot } from '../../ops/lib/prepare.ts';
 import { createUser, signIn } from '../support/auth.ts';
 import { addSessionCookies } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { createDraftRequest, createFarm, FDM_X1 } from '../support/marketplace.ts';
+import { createDraftRequest, createFarm, FDM_X1, routeToFarm } from '../support/marketplace.ts';
 
 const TIMEOUT = 30_000;
 const AGE = /^updated (just now|\d+ min ago)$/;
@@ -244,34 +244,7 @@ describe('offline after one visit', () => {
     const farm = await createFarm(prisma, { zip: '78701', ownerId: operator.id, inventory: [FDM_X1] });
     const customer = await createUser(prisma);
     const request = await createDraftRequest(prisma, customer.id, { title: 'Offline gear', zip: '78701' });
-    await prisma.customPrintRequest.update({
-      where: { id: request.id },
-      data: { status: 'ordered', quoteRound: 1 },
-    });
-    const readyBy = new Date(Date.now() + 3 * 24 * 3_600_000);
-    const offer = await prisma.requestOffer.create({
-      data: {
-        requestId: request.id,
-        farmId: farm.id,
-        price: '18.40',
-        distanceMiles: 2,
-        status: 'routed',
-        quoteRound: 1,
-        kind: 'firm',
-        readyBy,
-      },
-    });
-    await prisma.printJob.create({
-      data: {
-        requestId: request.id,
-        farmId: farm.id,
-        offerId: offer.id,
-        price: '18.40',
-        readyBy,
-        parts: 1,
-        respondBy: new Date(Date.now() + 24 * 3_600_000),
-      },
-    });
+    await routeToFarm(prisma, request.id, farm.id);
     const context = await suite.newContext();
     await addSessionCookies(context, suite.api.url, await signIn(suite.api.url, operator.email));
     const page = await context.newPage();

@@ -333,3 +333,42 @@ export async function uploadedRequest(
   if (patched.status !== 200) throw new Error(`PATCH answered ${patched.status}`);
   return patched.body;
 }
+
+/** The request ordered and routed to the farm, as request.route leaves it: its offer and open job. */
+export async function routeToFarm(
+  prisma: PrismaClient,
+  requestId: string,
+  farmId: string,
+  options: { price?: string; parts?: number } = {},
+) {
+  const price = options.price ?? '18.40';
+  const readyBy = new Date(Date.now() + 3 * 24 * 3_600_000);
+  await prisma.customPrintRequest.update({
+    where: { id: requestId },
+    data: { status: 'ordered', quoteRound: 1 },
+  });
+  const offer = await prisma.requestOffer.create({
+    data: {
+      requestId,
+      farmId,
+      price,
+      distanceMiles: 2,
+      status: 'routed',
+      quoteRound: 1,
+      kind: 'firm',
+      readyBy,
+    },
+  });
+  const job = await prisma.printJob.create({
+    data: {
+      requestId,
+      farmId,
+      offerId: offer.id,
+      price,
+      readyBy,
+      parts: options.parts ?? 1,
+      respondBy: new Date(Date.now() + 24 * 3_600_000),
+    },
+  });
+  return { offer, job };
+}
