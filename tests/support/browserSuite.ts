@@ -21,7 +21,7 @@ export interface BrowserSuite {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page in a fresh context. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
-  /** A page in a fresh context, navigated to `path` on the API's origin. */
+  /** A page in a fresh context, navigated to `path` on the API's origin, once the app runs it. */
   openPage(path: string, options?: BrowserContextOptions): Promise<Page>;
 }
 
@@ -91,6 +91,11 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     async openPage(path, contextOptions) {
       const page = await suite.newPage(contextOptions);
       await page.goto(new URL(path, server.api.url).href);
+      // A prerendered page shows before its code runs; act on it as a person would, once the app
+      // has taken it over (App.tsx marks <html data-app-ready>).
+      if (contextOptions?.javaScriptEnabled !== false) {
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: START_TIMEOUT / 4 });
+      }
       return page;
     },
   };
