@@ -4,12 +4,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
-import { listenForOutbox } from '@printfarm/db/outboxSignal';
+import { type OutboxRelay, startOutboxRelay } from '@printfarm/db/outboxRelay';
+import { createQueueRegistry, type QueueRegistry } from '@printfarm/db/queues';
+import { createRedis } from '@printfarm/db/redis';
 import { createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
-import { type OutboxRelay, startOutboxRelay } from './outbox/relay.ts';
-import { createQueueRegistry, type QueueRegistry } from './queues.ts';
-import { createRedis } from './redis.ts';
 
 export interface RunningApi {
   /** http://host:port it listens on (the real port when PORT is 0). */
@@ -49,11 +48,9 @@ export async function startApiServer(
           queues,
           log: log.child({ part: 'outbox' }),
           pollMs: config.OUTBOX_POLL_MS,
+          listenUrl: config.DATABASE_URL,
           ...(options.relayMaxBackoffMs !== undefined ? { maxBackoffMs: options.relayMaxBackoffMs } : {}),
         });
-  const listener = relay
-    ? listenForOutbox(config.DATABASE_URL, () => relay.nudge(), log.child({ part: 'outbox' }))
-    : null;
   const server = createApp({ config, prisma, redis, queues, log }).listen(config.PORT, config.HOST);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -70,7 +67,6 @@ export async function startApiServer(
       if (graceful) server.closeIdleConnections();
       else server.closeAllConnections();
       await closed;
-      await listener?.close();
       await relay?.stop();
       await queues.close();
       await Promise.allSettled([prisma.$disconnect(), redis.quit()]);

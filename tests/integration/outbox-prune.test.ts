@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { startOutboxRelay } from '../../api/src/outbox/relay.ts';
 import { createLogger } from '../../db/src/logger.ts';
+import { startOutboxRelay } from '../../db/src/outboxRelay.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 
 const server = useServerSuite();

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadApiConfig } from '../../api/src/config.ts';
-import type { OutboxRelay } from '../../api/src/outbox/relay.ts';
-import type { QueueRegistry } from '../../api/src/queues.ts';
 import { startApiServer } from '../../api/src/server.ts';
-import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
+import type { PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
+import type { OutboxRelay } from '../../db/src/outboxRelay.ts';
+import type { QueueRegistry } from '../../db/src/queues.ts';
 import { loadWorkerConfig, type WorkerConfig } from '../../workers/src/config.ts';
 import type { JobContext, JobHandlers } from '../../workers/src/jobs/types.ts';
-import { createSmtpMailer, type Mailer } from '../../workers/src/mail/transport.ts';
-import { startWorkerRuntime, type WorkerRuntime } from '../../workers/src/runtime.ts';
+import type { Mailer } from '../../workers/src/mail/transport.ts';
+import { startWorkerProcess } from '../../workers/src/process.ts';
+import type { WorkerRuntime } from '../../workers/src/runtime.ts';
 import { createLocalCopies } from '../../workers/src/storage/localCopy.ts';
 import { testEnv } from './env.ts';
 
@@ -70,35 +71,26 @@ export async function startWorkers(
   } = {},
 ): Promise<TestWorkers> {
   const config = loadWorkerConfig({ ...(await baseEnv(options.redisUrl)), ...options.env });
-  const prisma = createPrisma(config.DATABASE_URL, { maxConnections: 5 });
-  const real = createSmtpMailer(config);
-  const mailer = options.mailer ? options.mailer(real) : real;
-  const runtime = startWorkerRuntime({
-    config,
-    prisma,
-    mailer,
-    log: quietLog(),
+  const running = startWorkerProcess(config, quietLog(), {
+    relayMaxBackoffMs: 500,
     ...(options.handlers ? { handlers: options.handlers } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
-  await Promise.all([...runtime.workers.values()].map((worker) => worker.waitUntilReady()));
+  await Promise.all([...running.runtime.workers.values()].map((worker) => worker.waitUntilReady()));
   return {
-    runtime,
-    prisma,
+    runtime: running.runtime,
+    prisma: running.prisma,
     config,
     jobContext: (jobId = 'manual') => ({
-      prisma,
-      mailer,
+      prisma: running.prisma,
+      mailer: running.mailer,
       config,
       files: createLocalCopies(config),
       log: quietLog(),
       jobId,
       attempt: 1,
     }),
-    async close() {
-      await runtime.close();
-      real.close();
-      await prisma.$disconnect();
-    },
+    close: () => running.close(),
   };
 }
 

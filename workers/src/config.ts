@@ -18,6 +18,8 @@ const schema = v.object({
   ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   WORKER_CONCURRENCY: envField.int(8, 1),
+  // The relay's safety-net poll; commits that record events wake it at once (LISTEN/NOTIFY).
+  OUTBOX_POLL_MS: envField.int(250, 10),
   SMTP_HOST: v.optional(v.string(), '127.0.0.1'),
   SMTP_PORT: envField.port(1025),
   SMTP_SECURE: envField.bool(false),

@@ -1,11 +1,9 @@
-// The worker process: every queue's worker in one process, graceful shutdown on SIGTERM.
-import { createPrisma } from '@printfarm/db';
+// The worker process: every queue's worker and an outbox relay in one process (workers/src/process.ts),
+// graceful shutdown on SIGTERM.
 import { createLogger } from '@printfarm/db/logger';
 import { ConfigError } from '@printfarm/domain/config';
 import { loadWorkerConfig, type WorkerConfig } from './config.ts';
-import { createSmtpMailer } from './mail/transport.ts';
-import { startWorkerRuntime } from './runtime.ts';
-import { startSchedules } from './schedules.ts';
+import { startWorkerProcess } from './process.ts';
 
 function readConfig(): WorkerConfig {
   try {
@@ -25,11 +23,8 @@ const log = createLogger({
   level: config.LOG_LEVEL,
   pretty: config.NODE_ENV === 'development' && process.stdout.isTTY === true,
 });
-const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
-const mailer = createSmtpMailer(config);
-const runtime = startWorkerRuntime({ config, prisma, mailer, log });
-log.info({ queues: [...runtime.workers.keys()] }, 'workers running');
-startSchedules({ config, log }).catch((error) => log.error({ err: error }, 'job schedules not registered'));
+const workers = startWorkerProcess(config, log);
+log.info({ queues: [...workers.runtime.workers.keys()] }, 'workers running');
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
@@ -38,9 +33,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'workers shutting down');
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
-  await runtime.close();
-  mailer.close();
-  await prisma.$disconnect();
+  await workers.close();
   log.info('workers stopped');
   process.exit(0);
 }

@@ -2,10 +2,10 @@ import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import type { QueueRegistry } from '@printfarm/db/queues';
 import type { Redis } from 'ioredis';
 import type { SessionUser } from '../auth/guards.ts';
 import type { ApiConfig } from '../config.ts';
-import type { QueueRegistry } from '../queues.ts';
 
 export interface AppState {
   log: Logger;

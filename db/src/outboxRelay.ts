@@ -1,11 +1,13 @@
 // Publishes committed outbox events to BullMQ. jobId = event id, so a crash between publishing and
-// marking the row makes a duplicate add that BullMQ ignores. Several API processes may run a relay:
-// FOR UPDATE SKIP LOCKED hands each row to one of them.
-import type { PrismaClient } from '@printfarm/db';
-import type { Logger } from '@printfarm/db/logger';
+// marking the row makes a duplicate add that BullMQ ignores. Every API and every worker process runs a
+// relay, so a follow-up written by a worker never waits for an API: FOR UPDATE SKIP LOCKED hands each
+// row to one of them.
 import { withTimeout } from '@printfarm/domain/async';
 import { isJobName } from '@printfarm/domain/queues';
-import type { QueueRegistry } from '../queues.ts';
+import type { PrismaClient } from './index.ts';
+import type { Logger } from './logger.ts';
+import { listenForOutbox } from './outboxSignal.ts';
+import type { QueueRegistry } from './queues.ts';
 
 interface PendingEvent {
   id: string;
@@ -27,6 +29,8 @@ export interface RelayOptions {
   queues: QueueRegistry;
   log: Logger;
   pollMs: number;
+  /** LISTEN on this database for commits that recorded events, so they wait for no poll. */
+  listenUrl?: string;
   batchSize?: number;
   /** Longest wait after Redis failures before trying again. */
   maxBackoffMs?: number;
@@ -150,15 +154,19 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     }
   })();
 
+  const nudge = () => {
+    nudged = true;
+    wake?.();
+  };
+  const listener = options.listenUrl ? listenForOutbox(options.listenUrl, nudge, log) : null;
+
   return {
     drain,
-    nudge: () => {
-      nudged = true;
-      wake?.();
-    },
+    nudge,
     async stop() {
       stopped = true;
       wake?.();
+      await listener?.close();
       await loop;
     },
   };

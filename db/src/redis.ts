@@ -1,3 +1,4 @@
+// The one kind of Redis connection the producers use (the API and the relays); BullMQ workers open their own.
 import { Redis } from 'ioredis';
 
 /**
