@@ -42,7 +42,13 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   app.use(knownMethodsMiddleware);
   app.use(securityHeadersMiddleware(deps.config));
   app.use(crossSiteRequestMiddleware(deps.config));
-  app.use(spaMiddleware(deps.config.PWA_DIST));
+  app.use(
+    spaMiddleware(deps.config.PWA_DIST, {
+      // A store's page answers 404 unless an open store has that name (as its API call does).
+      '/store/:storeName': async (storeName) =>
+        (await deps.prisma.store.count({ where: { storeName, isActive: true } })) > 0,
+    }),
+  );
   app.use(
     bodyParser({
       enableTypes: ['json'],

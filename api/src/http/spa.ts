@@ -1,11 +1,13 @@
 // Serves the built PWA on the API's origin. A public page the build prerendered (pwa/scripts/build.ts)
-// is answered with its static HTML; other non-API paths get index.html, the shell the PWA routes from
-// (including its 404 page); /api paths are never swallowed. Every text file has brotli and gzip copies
-// made at build time, which koa-send picks by Accept-Encoding.
+// is answered with its static HTML; other non-API paths get index.html, the shell the PWA routes from,
+// with status 200 for a screen of the app's route table and 404 for anything else (the shell then shows
+// its 404 page); /api paths are never swallowed. Every text file has brotli and gzip copies made at
+// build time, which koa-send picks by Accept-Encoding.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
+import { ROUTES, type RouteEntry } from '../../../pwa/src/routeTable.ts';
 
 const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 const PRERENDERED = 'prerendered';
@@ -18,7 +20,53 @@ function prerenderedFile(distDir: string, pagePath: string): string | null {
   return existsSync(path.join(distDir, rel)) ? rel : null;
 }
 
-export function spaMiddleware(distDir: string) {
+/**
+ * Checks for screens whose parameter names a record, by route path: '/store/:storeName' → does that
+ * store exist? A route without a check is a screen whatever its parameter (private pages show their
+ * own 'not found' after sign-in).
+ */
+export type RecordChecks = Readonly<Record<string, (value: string) => Promise<boolean>>>;
+
+/** '/blog/a/' → ['blog', 'a']; '/' → []. */
+const segmentsOf = (pagePath: string) => pagePath.replace(/\/+$/, '').split('/').slice(1);
+
+// Fixed paths first, as the router ranks them ('/store/precision-parts' before '/store/:storeName').
+const MATCHABLE = ROUTES.filter((route) => route.path !== '*').toSorted(
+  (a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')),
+);
+
+/** The route of the app's table that renders `pagePath` (the catch-all aside), and its parameter. */
+export function matchRoute(pagePath: string): { route: RouteEntry; param: string | null } | null {
+  const segments = segmentsOf(pagePath);
+  for (const route of MATCHABLE) {
+    const pattern = segmentsOf(route.path);
+    if (pattern.length !== segments.length) continue;
+    let param: string | null = null;
+    let matches = true;
+    for (const [i, part] of pattern.entries()) {
+      const segment = segments[i] ?? '';
+      if (part.startsWith(':')) param = segment;
+      // The router matches paths without regard to case; so does this.
+      else if (part.toLowerCase() !== segment.toLowerCase()) matches = false;
+    }
+    if (matches && param !== '') return { route, param };
+  }
+  return null;
+}
+
+/** Whether the app has a screen for the path (a prerendered page was looked for before). */
+async function isScreen(pagePath: string, checks: RecordChecks): Promise<boolean> {
+  const match = matchRoute(pagePath);
+  if (!match) return false;
+  const { route, param } = match;
+  if (param === null) return true;
+  // Every value of a prerendered parameter (a blog article) has its page file.
+  if (route.prerender) return false;
+  const check = checks[route.path];
+  return check ? check(param) : true;
+}
+
+export function spaMiddleware(distDir: string, checks: RecordChecks = {}) {
   const indexExists = () => existsSync(path.join(distDir, 'index.html'));
   return async (ctx: Context, next: Next): Promise<void> => {
     await next();
@@ -64,7 +112,7 @@ export function spaMiddleware(distDir: string) {
       ctx.status = 404;
       return;
     }
-    ctx.status = 200;
+    ctx.status = (await isScreen(decodedPath, checks)) ? 200 : 404;
     await send(ctx, 'index.html', { root: distDir, setHeaders });
   };
 }

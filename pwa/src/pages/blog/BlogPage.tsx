@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
@@ -14,7 +14,7 @@ import {
   type BlogArticle,
   filterArticles,
 } from '../../content/blog/index.ts';
-import NotFound from '../NotFound.tsx';
+import { NotFoundScreen } from '../NotFound.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { ArticleBody } from './ArticleBody.tsx';
 import { StayUpdated } from './StayUpdated.tsx';
@@ -114,15 +114,24 @@ export default function BlogPage() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>('All');
 
-  useEffect(() => {
-    document.title = 'G-Code Confidential | PrintFarm Network';
-  }, []);
-
   if (articleId !== undefined) {
     const article = BLOG_ARTICLES.find((candidate) => candidate.id === articleId);
-    if (!article) return <NotFound />;
+    if (!article) {
+      return (
+        <NotFoundScreen
+          title="Article Not Found"
+          message="The article you are looking for does not exist or has moved."
+          action={
+            <Link to="/blog" className={buttonClass()}>
+              Back to Blog
+            </Link>
+          }
+        />
+      );
+    }
     return (
       <SiteLayout>
+        <title>{`${article.title} | G-Code Confidential`}</title>
         <ArticleView article={article} />
       </SiteLayout>
     );
@@ -132,6 +141,7 @@ export default function BlogPage() {
 
   return (
     <SiteLayout>
+      <title>G-Code Confidential | PrintFarm Network</title>
       <section className="blog-hero">
         <Container>
           <p className="blog-hero__eyebrow">The PrintFarm Network blog</p>

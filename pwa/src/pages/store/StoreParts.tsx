@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import type { Cart } from '../../lib/cart.ts';
 import { priceCents } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
+import { NotFoundScreen } from '../NotFound.tsx';
 import './store.css';
 
 export const PRODUCT_SKELETON_COUNT = 8;
@@ -167,15 +168,9 @@ export function StoreLoading() {
   );
 }
 
+/** The 404 screen, inside the site's header and footer (the server answers the path with 404). */
 export function StoreNotFound({ message, action }: { message: string; action?: ReactNode }) {
-  return (
-    <main id="main" className="store-state">
-      <title>Store Not Found · PrintFarm Network</title>
-      <h1>Store Not Found</h1>
-      <p>{message}</p>
-      {action}
-    </main>
-  );
+  return <NotFoundScreen title="Store Not Found" message={message} action={action} />;
 }
 
 export function EmptyCatalogue() {
