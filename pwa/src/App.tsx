@@ -18,7 +18,8 @@ interface PageModule {
   default: ComponentType;
 }
 
-// Loaded after the page: neither has anything to show at first paint.
+// Loaded after the page: none has anything to show at first paint.
+const ScrollRestoration = lazy(() => import('./components/ScrollRestoration.tsx'));
 const AppPrompts = lazy(() => import('./components/AppPrompts.tsx'));
 const Toaster = lazy(() => import('./components/ui/toast.tsx').then(({ Toaster }) => ({ default: Toaster })));
 
@@ -102,6 +103,7 @@ export function AppContent() {
       <OfflineBanner />
       <AppRoutes />
       <Suspense fallback={null}>
+        <ScrollRestoration />
         <AppPrompts />
         <Toaster />
       </Suspense>
