@@ -1,8 +1,8 @@
-// Who is signed in (GET /api/auth/user; a 401 means nobody), and signing in, up and out.
-import type { LoginInput, RegisterInput, Role } from '@printfarm/domain/auth';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { forgetAccountCache } from '../lib/accountCache.ts';
-import { apiJson, apiRequest, getQueryFn } from './request.ts';
+// Who is signed in (GET /api/auth/user; a 401 means nobody). Every page's top bar asks, so this stays
+// small: signing in, up and out are in authMutations.ts.
+import type { Role } from '@printfarm/domain/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getQueryFn } from './request.ts';
 
 export interface CurrentUser {
   id: string;
@@ -49,41 +49,4 @@ export function useCurrentUser() {
 /** The user's name for greetings: first name, else 'User'. */
 export function displayFirstName(user: Pick<CurrentUser, 'firstName'> | null | undefined): string {
   return user?.firstName?.trim() || 'User';
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => apiJson<CurrentUser>('POST', '/api/auth/login', input),
-    onSuccess: async (user) => {
-      // Everything cached belonged to the previous visitor.
-      queryClient.clear();
-      await forgetAccountCache();
-      queryClient.setQueryData(authKeys.user, user);
-    },
-  });
-}
-
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RegisterInput) => apiJson<CurrentUser>('POST', '/api/auth/register', input),
-    onSuccess: async (user) => {
-      queryClient.clear();
-      await forgetAccountCache();
-      queryClient.setQueryData(authKeys.user, user);
-    },
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
-    onSuccess: async () => {
-      queryClient.clear();
-      await forgetAccountCache();
-      queryClient.setQueryData(authKeys.user, null);
-    },
-  });
 }

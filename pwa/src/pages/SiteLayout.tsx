@@ -1,18 +1,24 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useCurrentUser } from '../api/auth.ts';
 import { AppLink } from '../components/AppLink.tsx';
 import { buttonClass } from '../components/ui/button.tsx';
 import { Footer, type FooterColumn, type NavItem, TopBar } from '../components/ui/layout.tsx';
 
+// Only someone signed in has a menu of their own; its code loads then.
+const UserMenu = lazy(() => import('../components/UserMenu.tsx'));
+
+const SIGN_IN = '/api/login';
+
 export const SITE_NAV: readonly NavItem[] = [
   { to: '/print-farms', label: 'Print Farm Network' },
   { to: '/opportunity', label: 'Join Network' },
-  { to: '/api/login', label: 'Login' },
+  { to: SIGN_IN, label: 'Login' },
 ];
 
 /** The network page's bar also leads back home. */
 export const NETWORK_NAV: readonly NavItem[] = [{ to: '/', label: 'Home' }, ...SITE_NAV];
 
-/** Every footer link of the spec; FAQ and Contact Us have no target. */
+/** Every footer link of the spec; FAQ and Contact Us lead to their own pages. */
 export const SITE_FOOTER: readonly FooterColumn[] = [
   {
     heading: 'Quick Links',
@@ -26,8 +32,8 @@ export const SITE_FOOTER: readonly FooterColumn[] = [
   {
     heading: 'Support',
     links: [
-      { label: 'FAQ' },
-      { label: 'Contact Us' },
+      { label: 'FAQ', to: '/faq' },
+      { label: 'Contact Us', to: '/contact' },
       { label: 'Earnings Disclaimer', to: '/earnings-disclaimer' },
       { label: 'Privacy Policy', to: '/privacy-policy' },
       { label: 'G-Code Confidential', to: '/blog' },
@@ -41,16 +47,43 @@ export interface SiteLayoutProps {
   footerColumns?: readonly FooterColumn[];
 }
 
-/** The public site's frame: fixed top bar (a menu button on small screens), content, footer. */
+/** The footer's links for the small-screen menu, less those the bar already shows (and repeats). */
+function menuSectionsFor(nav: readonly NavItem[], columns: readonly FooterColumn[]): FooterColumn[] {
+  const shown = new Set([SIGN_IN, ...nav.map((item) => item.to)]);
+  return columns
+    .map((column) => ({
+      heading: column.heading,
+      links: column.links.filter((link) => {
+        if (!link.to || shown.has(link.to)) return false;
+        shown.add(link.to);
+        return true;
+      }),
+    }))
+    .filter((column) => column.links.length > 0);
+}
+
+/**
+ * The public site's frame: fixed top bar (a menu button on small screens), content, footer. Signed in,
+ * the bar shows the person's menu instead of 'Login'.
+ */
 export function SiteLayout({ children, nav = SITE_NAV, footerColumns = SITE_FOOTER }: SiteLayoutProps) {
+  const { user } = useCurrentUser();
   return (
     <div className="page">
       <TopBar
-        nav={nav}
+        nav={user ? nav.filter((item) => item.to !== SIGN_IN) : nav}
+        menuSections={menuSectionsFor(nav, footerColumns)}
         actions={
-          <AppLink to="/api/login" className={buttonClass({ size: 'sm' })}>
+          <AppLink to={SIGN_IN} className={buttonClass({ size: 'sm' })}>
             Upload Design
           </AppLink>
+        }
+        account={
+          user && (
+            <Suspense fallback={null}>
+              <UserMenu user={user} />
+            </Suspense>
+          )
         }
       />
       <main id="main" className="page__main">

@@ -38,12 +38,51 @@ export interface TopBarProps {
   nav?: readonly NavItem[];
   /** Buttons at the right end (e.g. 'Upload Design'); shown inside the menu on small screens. */
   actions?: ReactNode;
+  /** The signed-in person's menu, last in the bar. */
+  account?: ReactNode;
+  /** More links for the small-screen menu only (the site's footer sections), by heading. */
+  menuSections?: readonly FooterColumn[];
   brand?: ReactNode;
   brandTo?: string;
 }
 
+function MenuSections({
+  sections,
+  onNavigate,
+}: {
+  sections: readonly FooterColumn[];
+  onNavigate: () => void;
+}) {
+  return (
+    <div className="topbar__more">
+      {sections.map((section) => (
+        <nav key={section.heading} aria-label={section.heading} className="topbar__more-section">
+          <h2 className="topbar__more-heading">{section.heading}</h2>
+          {section.links.map(
+            (link) =>
+              link.to && (
+                <TopBarLink
+                  key={link.label}
+                  item={{ to: link.to, label: link.label }}
+                  onNavigate={onNavigate}
+                />
+              ),
+          )}
+        </nav>
+      ))}
+    </div>
+  );
+}
+
 /** The fixed bar at the top of a page, collapsing its links into a menu button on small screens. */
-export function TopBar({ nav = [], actions, brand = 'PrintFarm Network', brandTo = '/' }: TopBarProps) {
+export function TopBar({
+  nav = [],
+  actions,
+  account,
+  menuSections,
+  brand = 'PrintFarm Network',
+  brandTo = '/',
+}: TopBarProps) {
   const location = useLocation();
   const menuId = useId();
   // The menu is open only for the page it was opened on, so any navigation closes it.
@@ -85,7 +124,11 @@ export function TopBar({ nav = [], actions, brand = 'PrintFarm Network', brandTo
               ))}
             </nav>
           )}
+          {menuSections && menuSections.length > 0 && (
+            <MenuSections sections={menuSections} onNavigate={closeMenu} />
+          )}
           {actions && <div className="topbar__actions">{actions}</div>}
+          {account && <div className="topbar__account">{account}</div>}
         </div>
       </Container>
     </header>

@@ -12,7 +12,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authQueries, useLogin } from '../../api/auth.ts';
+import { authQueries } from '../../api/auth.ts';
+import { useLogin } from '../../api/authMutations.ts';
 import { errorMessage, fieldErrors } from '../../api/request.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';

@@ -10,7 +10,7 @@ import {
 } from '@printfarm/domain/auth';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useRegister } from '../../api/auth.ts';
+import { useRegister } from '../../api/authMutations.ts';
 import { errorMessage, fieldErrors } from '../../api/request.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
