@@ -43,6 +43,11 @@ const schema = v.pipe(
     // Unfinished uploads expire this long after creation and are deleted by the periodic clean-up.
     UPLOAD_EXPIRATION_MS: envField.int(86_400_000, 1_000),
     UPLOAD_CLEANUP_INTERVAL_MS: envField.int(3_600_000, 1_000),
+    // Per user: uploads in progress at once (the dialog's five), bytes stored in designs (2 GiB), and
+    // uploads started per 10 minutes.
+    UPLOAD_MAX_OPEN: envField.int(5, 1),
+    UPLOAD_QUOTA_BYTES: envField.int(2 * 1024 ** 3, 1),
+    UPLOAD_STARTS_PER_10_MIN: envField.int(60, 1),
     S3_BUCKET: v.optional(v.string()),
     S3_REGION: v.optional(v.string(), 'us-east-1'),
     S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL'))),

@@ -41,3 +41,11 @@ function isModelExtension(extension: string): extension is ModelExtension {
 export function isAllowedUpload(file: { name: string; size: number }): boolean {
   return modelFormatFromName(file.name) !== null && file.size > 0 && file.size <= UPLOAD_LIMITS.maxFileSize;
 }
+
+/** 512 → '512 B', 1.5 MiB → '1.5 MB', 2 GiB → '2 GB' (binary units, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
+}

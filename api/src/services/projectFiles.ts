@@ -13,6 +13,7 @@ import type { ProjectFileWithAnalysis } from '../presenters/projectFile.ts';
 import type { StoredFiles } from '../uploads/store.ts';
 import { shipToOf } from './printRequestChoices.ts';
 import { findOwnPrintRequest } from './printRequests.ts';
+import { releaseUpload } from './uploadQuota.ts';
 
 export interface FinishedUpload {
   userId: string;
@@ -165,6 +166,8 @@ export async function recordFinishedUpload(
         select: { id: true },
       });
       await recordJob(tx, 'model.analyze', { fileId: file.id });
+      // The upload now counts as the stored file, no longer as one in progress.
+      await releaseUpload(tx, upload.uploadId);
       return { fileId: file.id, printRequestId, created: true };
     });
   } catch (error) {

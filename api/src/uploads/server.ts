@@ -13,10 +13,12 @@ import { modelFormatFromName, UPLOAD_LIMITS } from '@printfarm/domain/upload';
 import { EVENTS, Metadata, Server, type Upload } from '@tus/server';
 import type { Middleware } from 'koa';
 import type { SessionUser } from '../auth/guards.ts';
-import type { ApiDeps, AppState } from '../http/context.ts';
+import type { ApiDeps, AppContext, AppState } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
+import { consumeRateLimit } from '../http/rateLimit.ts';
 import { findOwnPrintRequest } from '../services/printRequests.ts';
 import { cleanFileName, type FinishedUpload, recordFinishedUpload } from '../services/projectFiles.ts';
+import { purgeExpiredUploads, releaseUpload, reserveUpload } from '../services/uploadQuota.ts';
 import { RedisLocker } from './redisLocker.ts';
 import { signatureProblem } from './signature.ts';
 import { createUploadStore, FINISHED_FOLDER, TUS_FOLDER, usesS3 } from './store.ts';
@@ -89,6 +91,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
   const datastore = createUploadStore(config);
   const localDisk = !usesS3(config);
   const tusDir = path.join(config.UPLOAD_DIR, TUS_FOLDER);
+  const quota = { maxOpen: config.UPLOAD_MAX_OPEN, maxBytes: config.UPLOAD_QUOTA_BYTES };
 
   async function finish(upload: Upload): Promise<Record<string, string>> {
     const userId = upload.metadata?.userId;
@@ -99,6 +102,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     const problem = signatureProblem(format, head, originalFileName);
     if (problem) {
       await datastore.remove(upload.id).catch(() => {});
+      await releaseUpload(prisma, upload.id);
       throw reject(415, problem);
     }
     const sha256 = await sha256Of(await datastore.read(upload.id));
@@ -127,7 +131,10 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
       return { 'Upload-File-Id': result.fileId, 'Upload-Print-Request-Id': result.printRequestId };
     } catch (error) {
       if (linked) await rm(path.join(config.UPLOAD_DIR, filePath), { force: true });
-      if (error instanceof HttpError) throw reject(error.status, error.message);
+      if (error instanceof HttpError) {
+        await releaseUpload(prisma, upload.id);
+        throw reject(error.status, error.message);
+      }
       throw error;
     }
   }
@@ -159,6 +166,17 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
       const uploadBatch = upload.metadata?.uploadBatch;
       if (uploadBatch && !isUuid(uploadBatch)) throw reject(400, 'The upload batch is not valid');
       if (uploadBatch && !printRequestId) metadata.uploadBatch = uploadBatch;
+      try {
+        await reserveUpload(prisma, quota, {
+          uploadId: upload.id,
+          userId: user.id,
+          size: upload.size,
+          expiresAt: new Date(Date.now() + config.UPLOAD_EXPIRATION_MS),
+        });
+      } catch (error) {
+        if (error instanceof HttpError) throw reject(error.status, error.message);
+        throw error;
+      }
       return { metadata };
     },
     async onUploadFinish(_req, upload) {
@@ -174,6 +192,11 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     },
   });
 
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    releaseUpload(prisma, id).catch((error: unknown) =>
+      log.warn({ err: error }, 'cancelled upload still counted'),
+    );
+  });
   if (localDisk) {
     tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
       datastore
@@ -227,6 +250,14 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     if (ctx.get('upload-concat')) {
       throw new HttpError(405, 'Uploads cannot be concatenated: send each file as one upload');
     }
+    if (creating) {
+      await consumeRateLimit(ctx as unknown as AppContext, {
+        name: 'upload-start',
+        points: config.UPLOAD_STARTS_PER_10_MIN,
+        durationSeconds: 600,
+        key: () => user.id,
+      });
+    }
     if (creating && ctx.get('upload-metadata')) {
       try {
         Metadata.parse(ctx.get('upload-metadata'));
@@ -240,6 +271,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
 
   const cleanUp = async () => {
     try {
+      await purgeExpiredUploads(prisma);
       return await tus.cleanUpExpiredUploads();
     } catch (error) {
       log.warn({ err: error }, 'expired upload clean-up failed');

@@ -2,11 +2,7 @@
 import type { AnalysisStatus } from '../../api/projectFiles.ts';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+export { formatBytes } from '@printfarm/domain/upload';
 
 const BADGES: Record<AnalysisStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'yellow' },
