@@ -34,12 +34,12 @@ describe('outbox → queue → worker → SMTP', () => {
     workers = await startWorkers({
       // Fault injection around the real SMTP transport: refuse the first attempt for one address.
       mailer: (real) => ({
-        async send(mail) {
+        async send(mail, hooks) {
           if (mail.to === failFirstSendFor) {
             failFirstSendFor = undefined;
             throw new Error('SMTP connection refused (injected)');
           }
-          return real.send(mail);
+          return real.send(mail, hooks);
         },
         close: () => real.close(),
       }),

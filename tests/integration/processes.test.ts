@@ -1,40 +1,16 @@
 // The real processes as `npm start` runs them: config problems listed with exit 1; SIGTERM stops
 // cleanly with exit 0.
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../ops/lib/ports.ts';
-import { repoRoot } from '../../ops/lib/prepare.ts';
 import { testEnv } from '../support/env.ts';
+import { killLaunched, launchProcess } from '../support/processes.ts';
 import { eventually } from '../support/server.ts';
 
-const running: ChildProcess[] = [];
-
-function launch(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(repoRoot, entry)], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  running.push(child);
-  return { child, exited, output: () => output };
-}
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killLaunched);
 
 describe.each([['api/src/main.ts'], ['workers/src/main.ts']])('%s', (entry) => {
   it('lists every configuration problem and exits 1', async () => {
-    const { exited, output } = launch(entry, {
+    const { exited, output } = launchProcess(entry, {
       DATABASE_URL: 'not a url',
       REDIS_URL: 'http://wrong-scheme',
       LOG_LEVEL: 'loud',
@@ -48,7 +24,7 @@ describe.each([['api/src/main.ts'], ['workers/src/main.ts']])('%s', (entry) => {
   it('stops cleanly on SIGTERM', async () => {
     const env = await testEnv();
     const port = await freePort();
-    const { child, exited, output } = launch(entry, {
+    const { child, exited, output } = launchProcess(entry, {
       NODE_ENV: 'test',
       PORT: String(port),
       DATABASE_URL: env.databaseUrl,

@@ -18,6 +18,12 @@ const schema = v.object({
   ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   WORKER_CONCURRENCY: envField.int(8, 1),
+  // A running job holds its lock this long and renews it; a worker that dies loses its jobs to another
+  // worker once the lock expires.
+  JOB_LOCK_MS: envField.int(30_000, 1_000),
+  // An e-mail claimed by an attempt that never handed it to the SMTP server may be sent by another
+  // attempt after this long (longer than connecting and greeting can take).
+  EMAIL_CLAIM_LEASE_MS: envField.int(30_000, 100),
   // The relay's safety-net poll; commits that record events wake it at once (LISTEN/NOTIFY).
   OUTBOX_POLL_MS: envField.int(250, 10),
   SMTP_HOST: v.optional(v.string(), '127.0.0.1'),

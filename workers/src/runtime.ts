@@ -1,4 +1,5 @@
 // Starts one BullMQ worker per queue in the job catalogue and routes each job to its handler.
+import { hostname } from 'node:os';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import { JOB_NAMES, type JobName, parseJobPayload } from '@printfarm/domain/queues';
@@ -65,6 +66,10 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
         prefix: config.QUEUE_PREFIX,
         // Slicing is CPU-heavy and runs a process per job: fewer at once than light jobs.
         concurrency: name === 'request.firm' ? config.SLICER_CONCURRENCY : config.WORKER_CONCURRENCY,
+        // Names the process on each job it takes (job.processedBy), for the queue screen and audits.
+        name: `${hostname()}:${process.pid}`,
+        lockDuration: config.JOB_LOCK_MS,
+        stalledInterval: config.JOB_LOCK_MS,
         autorun: true,
       },
     );
