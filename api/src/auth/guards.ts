@@ -1,7 +1,7 @@
 // Who may do what, in one place. Route files name a guard; the session middleware (auth/session.ts)
 // puts the signed-in user on ctx.state.user for every request.
 import type { Role } from '@printfarm/domain/auth';
-import type { AppContext } from '../http/context.ts';
+import type { AnyStateMiddleware, AppContext } from '../http/context.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 
 export interface SessionUser {
@@ -28,16 +28,16 @@ export function userOf(ctx: AppContext): SessionUser {
  * A guard fits any route's middleware list, whatever the state other middleware adds
  * (e.g. `requireStaff, validate(schema), handler`).
  */
-export type Guard = <S = unknown>(ctx: AppContext<S>, next: () => Promise<unknown>) => Promise<void>;
+export type Guard = AnyStateMiddleware;
 
 export const requireUser: Guard = async (ctx, next) => {
-  userOf(ctx as unknown as AppContext);
+  userOf(ctx as AppContext);
   await next();
 };
 
 export function requireRole(...roles: Role[]): Guard {
   return async (ctx, next) => {
-    const user = userOf(ctx as unknown as AppContext);
+    const user = userOf(ctx as AppContext);
     if (!roles.includes(user.role)) throw forbidden();
     await next();
   };

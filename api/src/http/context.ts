@@ -1,9 +1,10 @@
 import type Router from '@koa/router';
-import type { RouterContext, RouterMiddleware } from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { QueueRegistry } from '@printfarm/db/queues';
 import type { Redis } from 'ioredis';
+import type { DefaultContext, ParameterizedContext } from 'koa';
 import type { SessionUser } from '../auth/guards.ts';
 import type { ApiConfig } from '../config.ts';
 
@@ -14,9 +15,24 @@ export interface AppState {
   user?: SessionUser;
 }
 
-export type AppContext<S = unknown> = RouterContext<AppState & S>;
+/**
+ * A route's context as handlers and helpers take it: Koa's, with the path parameters. It leaves out
+ * ctx.router, whose type would pin the state to exactly AppState & S, so a handler whose state
+ * validate() extended can still hand its ctx to any helper that takes AppContext.
+ */
+export type AppContext<S = unknown> = ParameterizedContext<
+  AppState & S,
+  DefaultContext & { params: Record<string, string> }
+>;
 export type AppMiddleware<S = unknown> = RouterMiddleware<AppState & S>;
 export type AppRouter = Router<AppState>;
+
+/**
+ * Middleware that needs only what every request has (guards, rate limits). Its context is typed as a
+ * plain object, so it fits any route's list next to validate() (`requireStaff, validate(schema),
+ * handler`) without pinning the route's state; the handler still sees what validate() adds.
+ */
+export type AnyStateMiddleware = (ctx: object, next: () => Promise<unknown>) => Promise<void>;
 
 /** What every route module receives: the process's long-lived services. */
 export interface ApiDeps {

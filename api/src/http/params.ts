@@ -1,5 +1,5 @@
 import { isUuid } from '@printfarm/domain/ids';
-import type { AppContext } from './context.ts';
+import type { AnyStateMiddleware, AppContext } from './context.ts';
 import { notFound } from './errors.ts';
 
 /** A uuid path parameter; anything that is not one names no record, so it answers 404 like a missing one. */
@@ -7,4 +7,12 @@ export function idParam<C>(ctx: AppContext<C>, name: string, message = 'Not foun
   const value = ctx.params[name] ?? '';
   if (!isUuid(value)) throw notFound(message);
   return value;
+}
+
+/** idParam as middleware, for a route that refuses a malformed id before it reads the body. */
+export function requireIdParam(name: string, message = 'Not found'): AnyStateMiddleware {
+  return async (ctx, next) => {
+    idParam(ctx as AppContext, name, message);
+    await next();
+  };
 }

@@ -9,7 +9,7 @@
 import { withTimeout } from '@printfarm/domain/async';
 import type Koa from 'koa';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { ApiDeps, AppContext, AppMiddleware } from './context.ts';
+import type { AnyStateMiddleware, ApiDeps, AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateLimitOptions {
@@ -130,9 +130,17 @@ export async function resetRateLimit(ctx: AppContext, options: RateLimitOptions,
   }
 }
 
-export function rateLimit(options: RateLimitOptions): AppMiddleware {
+export function rateLimit(options: RateLimitOptions): AnyStateMiddleware {
   return async (ctx, next) => {
     await consumeRateLimit(ctx as AppContext, options);
+    await next();
+  };
+}
+
+/** checkRateLimit as middleware: refuses a key whose limit is used up, without counting this request. */
+export function rateLimitCheck(options: RateLimitOptions): AnyStateMiddleware {
+  return async (ctx, next) => {
+    await checkRateLimit(ctx as AppContext, options);
     await next();
   };
 }

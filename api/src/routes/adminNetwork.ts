@@ -8,8 +8,8 @@ import {
 import * as v from 'valibot';
 import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
-import { idParam } from '../http/params.ts';
-import { parseInput } from '../http/validate.ts';
+import { idParam, requireIdParam } from '../http/params.ts';
+import { chosenBy, validate, validateInputs } from '../http/validate.ts';
 import { presentNode } from '../presenters/node.ts';
 import { estimatorAccuracy } from '../services/estimator.ts';
 import {
@@ -23,6 +23,8 @@ import {
 
 const settingParams = v.object({ key: v.picklist(SETTING_KEYS, 'Unknown setting') });
 const userSearch = v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(100))) });
+const NODE_NOT_FOUND = 'Node not found';
+const USER_NOT_FOUND = 'User not found';
 
 export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDeps): void {
   router.get('/api/admin/nodes', requireStaff, async (ctx) => {
@@ -34,30 +36,42 @@ export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDep
     ctx.body = await estimatorAccuracy(prisma);
   });
 
-  router.patch('/api/admin/nodes/:farmId', requireStaff, async (ctx) => {
-    const id = idParam(ctx, 'farmId', 'Node not found');
-    const update = parseInput(ctx, nodeUpdateSchema);
-    ctx.body = presentNode(await updateNode(prisma, id, update));
-  });
+  router.patch(
+    '/api/admin/nodes/:farmId',
+    requireStaff,
+    requireIdParam('farmId', NODE_NOT_FOUND),
+    validate(nodeUpdateSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'farmId', NODE_NOT_FOUND);
+      ctx.body = presentNode(await updateNode(prisma, id, ctx.state.input));
+    },
+  );
 
   router.get('/api/admin/settings', requireStaff, async (ctx) => {
     ctx.body = await readSettings(prisma);
   });
 
-  router.put('/api/admin/settings/:key', requireStaff, async (ctx) => {
-    const { key } = parseInput(ctx, settingParams, 'params');
-    const value = parseInput(ctx, settingSchemas[key]);
-    ctx.body = await writeSetting(prisma, key, value, userOf(ctx).id);
+  router.put(
+    '/api/admin/settings/:key',
+    requireStaff,
+    validateInputs({ params: settingParams, body: chosenBy('key', settingSchemas) }),
+    async (ctx) => {
+      ctx.body = await writeSetting(prisma, ctx.state.params.key, ctx.state.input, userOf(ctx).id);
+    },
+  );
+
+  router.get('/api/admin/users', requireStaff, validate(userSearch, 'query'), async (ctx) => {
+    ctx.body = await listUsers(prisma, ctx.state.query.search);
   });
 
-  router.get('/api/admin/users', requireStaff, async (ctx) => {
-    const { search } = parseInput(ctx, userSearch, 'query');
-    ctx.body = await listUsers(prisma, search);
-  });
-
-  router.patch('/api/admin/users/:userId', requireStaff, async (ctx) => {
-    const id = idParam(ctx, 'userId', 'User not found');
-    const { role } = parseInput(ctx, userRoleUpdateSchema);
-    ctx.body = await changeRole(prisma, userOf(ctx).id, id, role);
-  });
+  router.patch(
+    '/api/admin/users/:userId',
+    requireStaff,
+    requireIdParam('userId', USER_NOT_FOUND),
+    validate(userRoleUpdateSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'userId', USER_NOT_FOUND);
+      ctx.body = await changeRole(prisma, userOf(ctx).id, id, ctx.state.input.role);
+    },
+  );
 }

@@ -3,7 +3,7 @@ import { applicationSchema, applicationUpdateSchema } from '@printfarm/domain/ap
 import { requireStaff } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { presentApplication, presentApplicationForStaff } from '../presenters/application.ts';
 import { listApplications, submitApplication, updateApplication } from '../services/applications.ts';
 import { readSettings } from '../services/network.ts';
@@ -12,12 +12,12 @@ export function registerApplicationRoutes(router: AppRouter, { prisma, config }:
   router.post(
     '/api/applications',
     rateLimit({ name: 'application-submit', points: 10, durationSeconds: 3600, key: ipKey }),
+    validate(applicationSchema),
     async (ctx) => {
-      const input = parseInput(ctx, applicationSchema);
       const followUpMs =
         config.APPLICATION_FOLLOWUP_DELAY_MS ??
         (await readSettings(prisma)).system.applicationFollowUpHours * 3_600_000;
-      const application = await submitApplication(prisma, input, followUpMs);
+      const application = await submitApplication(prisma, ctx.state.input, followUpMs);
       ctx.status = 201;
       ctx.body = presentApplication(application);
     },
@@ -29,9 +29,13 @@ export function registerApplicationRoutes(router: AppRouter, { prisma, config }:
     ctx.body = applications.map(presentApplicationForStaff);
   });
 
-  router.patch('/api/applications/:applicationId', requireStaff, async (ctx) => {
-    const update = parseInput(ctx, applicationUpdateSchema);
-    const application = await updateApplication(prisma, ctx.params.applicationId ?? '', update);
-    ctx.body = presentApplicationForStaff(application);
-  });
+  router.patch(
+    '/api/applications/:applicationId',
+    requireStaff,
+    validate(applicationUpdateSchema),
+    async (ctx) => {
+      const application = await updateApplication(prisma, ctx.params.applicationId ?? '', ctx.state.input);
+      ctx.body = presentApplicationForStaff(application);
+    },
+  );
 }

@@ -13,10 +13,12 @@ import {
   consumeRateLimit,
   ipKey,
   type RateLimitOptions,
+  rateLimit,
+  rateLimitCheck,
   resetRateLimit,
 } from '../http/rateLimit.ts';
 import { isOwnNavigation } from '../http/security.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
@@ -58,10 +60,8 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
     ctx.body = { password: true, oidc: oidcEnabled(config) };
   });
 
-  router.post('/api/auth/register', async (ctx) => {
-    await consumeRateLimit(ctx, signUpPerIp);
-    const input = parseInput(ctx, registerSchema);
-    const user = await registerUser(deps, input);
+  router.post('/api/auth/register', rateLimit(signUpPerIp), validate(registerSchema), async (ctx) => {
+    const user = await registerUser(deps, ctx.state.input);
     await startUserSession(ctx, user.id);
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
@@ -73,9 +73,8 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
   // - per account, failures count per address, so guesses from one place never lock out another;
   // - a browser that signed in to the account before (trusted-device cookie) is never locked out;
   // - each failure answers a little later than the one before (doubling, up to two seconds).
-  router.post('/api/auth/login', async (ctx) => {
-    await checkRateLimit(ctx, signInPerIp);
-    const input = parseInput(ctx, loginSchema);
+  router.post('/api/auth/login', rateLimitCheck(signInPerIp), validate(loginSchema), async (ctx) => {
+    const input = ctx.state.input;
     const trusted = isTrustedDevice(ctx, input.email);
     const accountHere = `${input.email}|${ipKey(ctx)}`;
     if (!trusted) await checkRateLimit(ctx, signInPerAccount, accountHere);

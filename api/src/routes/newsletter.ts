@@ -2,7 +2,7 @@
 import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { confirmSubscription, subscribe } from '../services/newsletter.ts';
 
 const MESSAGES = {
@@ -16,12 +16,9 @@ export function registerNewsletterRoutes(router: AppRouter, { prisma, config }: 
   router.post(
     '/api/newsletter/subscribe',
     rateLimit({ name: 'newsletter-subscribe', points: 10, durationSeconds: 3600, key: ipKey }),
+    validate(newsletterSubscribeSchema),
     async (ctx) => {
-      const outcome = await subscribe(
-        prisma,
-        parseInput(ctx, newsletterSubscribeSchema).email,
-        config.PUBLIC_URL,
-      );
+      const outcome = await subscribe(prisma, ctx.state.input.email, config.PUBLIC_URL);
       ctx.status = outcome === 'subscribed' ? 201 : 200;
       ctx.body = {
         status: outcome === 'already-confirmed' ? 'confirmed' : 'pending',

@@ -14,7 +14,7 @@ import * as v from 'valibot';
 import { requireRole, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate, validateInputs } from '../http/validate.ts';
 import { presentFarmSettings } from '../presenters/farmSettings.ts';
 import { presentOperatorJob } from '../presenters/printJob.ts';
 import {
@@ -59,17 +59,16 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config }: Ap
     ctx.body = presentOperatorJob(await getOperatorJob(prisma, userOf(ctx), jobId));
   }
 
-  router.get('/api/operator/jobs', requireOperator, async (ctx) => {
-    const query = parseInput(ctx, jobListQuerySchema, 'query');
+  router.get('/api/operator/jobs', requireOperator, validate(jobListQuerySchema, 'query'), async (ctx) => {
+    const { query } = ctx.state;
     const jobs = await listOperatorJobs(prisma, userOf(ctx), query.state, query.farmId);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = jobs.map(presentOperatorJob);
   });
 
-  router.get('/api/operator/summary', requireOperator, async (ctx) => {
+  router.get('/api/operator/summary', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const { farmId } = parseInput(ctx, farmQuerySchema, 'query');
-    ctx.body = { newJobs: await countNewJobs(prisma, userOf(ctx), farmId) };
+    ctx.body = { newJobs: await countNewJobs(prisma, userOf(ctx), ctx.state.query.farmId) };
   });
 
   router.get('/api/operator/jobs/:jobId', requireOperator, async (ctx) => {
@@ -82,12 +81,14 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config }: Ap
     schema: S | null,
     run: (context: JobActionContext, jobId: string, input: v.InferOutput<S>) => Promise<void>,
   ) {
-    router.post(`/api/operator/jobs/:jobId/${action}`, requireOperator, async (ctx) => {
-      const input = schema ? parseInput(ctx, schema) : (undefined as v.InferOutput<S>);
+    const path = `/api/operator/jobs/:jobId/${action}`;
+    const act = async (ctx: AppContext, input: v.InferOutput<S>) => {
       const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
       await run(await actionContext(ctx), id, input);
       await answerWithJob(ctx, id);
-    });
+    };
+    if (schema) router.post(path, requireOperator, validate(schema), (ctx) => act(ctx, ctx.state.input));
+    else router.post(path, requireOperator, (ctx) => act(ctx, undefined as v.InferOutput<S>));
   }
 
   jobAction('accept', null, (context, id) => acceptJob(context, id));
@@ -111,23 +112,29 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config }: Ap
     };
   }
 
-  router.get('/api/operator/farm', requireOperator, async (ctx) => {
-    const { farmId } = parseInput(ctx, farmQuerySchema, 'query');
-    await answerWithFarm(ctx, await findManagedFarm(prisma, userOf(ctx), farmId));
+  router.get('/api/operator/farm', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
+    await answerWithFarm(ctx, await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId));
   });
 
-  router.put('/api/operator/farm', requireOperator, async (ctx) => {
-    const input = parseInput(ctx, farmSettingsSchema);
-    const { farmId } = parseInput(ctx, farmQuerySchema, 'query');
-    const id = await findManagedFarm(prisma, userOf(ctx), farmId);
-    await saveFarmSettings(prisma, id, input);
-    await answerWithFarm(ctx, id);
-  });
+  router.put(
+    '/api/operator/farm',
+    requireOperator,
+    validateInputs({ body: farmSettingsSchema, query: farmQuerySchema }),
+    async (ctx) => {
+      const id = await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId);
+      await saveFarmSettings(prisma, id, ctx.state.input);
+      await answerWithFarm(ctx, id);
+    },
+  );
 
-  router.post('/api/operator/farm/ordering-page', requireOperator, async (ctx) => {
-    const { farmId } = parseInput(ctx, farmQuerySchema, 'query');
-    const id = await findManagedFarm(prisma, userOf(ctx), farmId);
-    await linkOrderingPage(prisma, id);
-    await answerWithFarm(ctx, id);
-  });
+  router.post(
+    '/api/operator/farm/ordering-page',
+    requireOperator,
+    validate(farmQuerySchema, 'query'),
+    async (ctx) => {
+      const id = await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId);
+      await linkOrderingPage(prisma, id);
+      await answerWithFarm(ctx, id);
+    },
+  );
 }

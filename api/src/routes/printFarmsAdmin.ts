@@ -3,7 +3,7 @@ import { farmAdminUpdateSchema } from '@printfarm/domain/farmAdmin';
 import { requireStaff } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { presentFullFarm } from '../presenters/printFarm.ts';
 import { listAllFarms, updateFarmAsStaff } from '../services/printFarms.ts';
 
@@ -14,10 +14,9 @@ export function registerPrintFarmAdminRoutes(router: AppRouter, { prisma }: ApiD
     ctx.body = farms.map(presentFullFarm);
   });
 
-  router.put('/api/admin/print-farms/:farmId', requireStaff, async (ctx) => {
-    const input = parseInput(ctx, farmAdminUpdateSchema);
+  router.put('/api/admin/print-farms/:farmId', requireStaff, validate(farmAdminUpdateSchema), async (ctx) => {
     const farmId = idParam(ctx, 'farmId', 'Print farm not found');
-    const farm = await updateFarmAsStaff(prisma, farmId, input);
+    const farm = await updateFarmAsStaff(prisma, farmId, ctx.state.input);
     ctx.body = presentFullFarm(farm);
   });
 }

@@ -5,7 +5,7 @@ import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
 import { idParam } from '../http/params.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { presentOffer } from '../presenters/offer.ts';
 import { presentPrintRequest, presentPrintRequestSummary } from '../presenters/printRequest.ts';
 import { acceptOffer, listOffers } from '../services/offers.ts';
@@ -34,12 +34,16 @@ export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }
     await answerWithRequest(ctx, idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
   });
 
-  router.patch('/api/print-requests/:requestId', requireUser, async (ctx) => {
-    const input = parseInput(ctx, printRequestChoicesSchema);
-    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
-    await updatePrintRequestChoices(prisma, userOf(ctx), id, input);
-    await answerWithRequest(ctx, id);
-  });
+  router.patch(
+    '/api/print-requests/:requestId',
+    requireUser,
+    validate(printRequestChoicesSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+      await updatePrintRequestChoices(prisma, userOf(ctx), id, ctx.state.input);
+      await answerWithRequest(ctx, id);
+    },
+  );
 
   router.post('/api/print-requests/:requestId/submit', requireUser, async (ctx) => {
     const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
@@ -47,12 +51,16 @@ export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }
     await answerWithRequest(ctx, id);
   });
 
-  router.post('/api/print-requests/:requestId/cancel', requireUser, async (ctx) => {
-    const input = parseInput(ctx, cancelRequestSchema);
-    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
-    await cancelPrintRequest(prisma, appUrl, userOf(ctx), id, input.reason);
-    await answerWithRequest(ctx, id);
-  });
+  router.post(
+    '/api/print-requests/:requestId/cancel',
+    requireUser,
+    validate(cancelRequestSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+      await cancelPrintRequest(prisma, appUrl, userOf(ctx), id, ctx.state.input.reason);
+      await answerWithRequest(ctx, id);
+    },
+  );
 
   router.get('/api/print-requests/:requestId/offers', requireUser, async (ctx) => {
     const offers = await listOffers(prisma, userOf(ctx), idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
@@ -76,10 +84,9 @@ export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }
     });
   }
 
-  router.post('/api/print-requests/:requestId/rating', requireUser, async (ctx) => {
-    const input = parseInput(ctx, ratingSchema);
+  router.post('/api/print-requests/:requestId/rating', requireUser, validate(ratingSchema), async (ctx) => {
     const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
-    await rateDeliveredJob(prisma, userOf(ctx), id, input);
+    await rateDeliveredJob(prisma, userOf(ctx), id, ctx.state.input);
     ctx.status = 201;
     await answerWithRequest(ctx, id);
   });

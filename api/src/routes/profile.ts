@@ -2,7 +2,7 @@
 import { profileSettingsSchema } from '@printfarm/domain/profile';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { presentMembership } from '../presenters/membership.ts';
 import { readSettings } from '../services/network.ts';
 import { getProfile, type ProfileRow, updateProfile } from '../services/profile.ts';
@@ -38,8 +38,7 @@ export function registerProfileRoutes(router: AppRouter, { prisma }: ApiDeps): v
     ctx.body = presentMembership(settings.payments, farms);
   });
 
-  router.patch('/api/profile', requireUser, async (ctx) => {
-    const input = parseInput(ctx, profileSettingsSchema);
-    ctx.body = presentProfile(await updateProfile(prisma, userOf(ctx), input));
+  router.patch('/api/profile', requireUser, validate(profileSettingsSchema), async (ctx) => {
+    ctx.body = presentProfile(await updateProfile(prisma, userOf(ctx), ctx.state.input));
   });
 }

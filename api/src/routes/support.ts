@@ -3,7 +3,7 @@ import { supportContactSchema } from '@printfarm/domain/support';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { rateLimit } from '../http/rateLimit.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { sendSupportMessage } from '../services/support.ts';
 
 export function registerSupportRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
@@ -11,9 +11,9 @@ export function registerSupportRoutes(router: AppRouter, { prisma, config }: Api
     '/api/support',
     requireUser,
     rateLimit({ name: 'support', points: 10, durationSeconds: 3600, key: (ctx) => ctx.state.user?.id }),
+    validate(supportContactSchema),
     async (ctx) => {
-      const input = parseInput(ctx, supportContactSchema);
-      const message = await sendSupportMessage(prisma, userOf(ctx), input, {
+      const message = await sendSupportMessage(prisma, userOf(ctx), ctx.state.input, {
         staffEmails: config.STAFF_EMAILS,
         publicUrl: config.PUBLIC_URL,
       });
