@@ -3,6 +3,7 @@
 import type { LoginInput, RegisterInput } from '@printfarm/domain/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetAccountCache } from '../lib/accountCache.ts';
+import { forgetNewAccount, rememberNewAccount } from '../lib/newAccount.ts';
 import { authKeys, type CurrentUser } from './auth.ts';
 import { apiJson, apiRequest } from './request.ts';
 
@@ -14,6 +15,7 @@ export function useLogin() {
       // Everything cached belonged to the previous visitor.
       queryClient.clear();
       await forgetAccountCache();
+      forgetNewAccount();
       queryClient.setQueryData(authKeys.user, user);
     },
   });
@@ -26,6 +28,7 @@ export function useRegister() {
     onSuccess: async (user) => {
       queryClient.clear();
       await forgetAccountCache();
+      rememberNewAccount(user.id);
       queryClient.setQueryData(authKeys.user, user);
     },
   });
@@ -38,6 +41,7 @@ export function useLogout() {
     onSuccess: async () => {
       queryClient.clear();
       await forgetAccountCache();
+      forgetNewAccount();
       queryClient.setQueryData(authKeys.user, null);
     },
   });

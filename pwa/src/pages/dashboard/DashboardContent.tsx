@@ -11,6 +11,7 @@ import { projectFileQueries } from '../../api/projectFiles.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
+import { isNewAccount } from '../../lib/newAccount.ts';
 import { DashboardShell } from './DashboardShell.tsx';
 import { FileManager } from './FileManager.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
@@ -123,6 +124,7 @@ function QuickActions({ onUpload, onSupport }: { onUpload: () => void; onSupport
 }
 
 export interface DashboardUser {
+  id: string;
   firstName: string | null;
 }
 
@@ -239,7 +241,9 @@ export function DashboardContent({ user }: { user: DashboardUser }) {
       <header className="dash-header">
         <div>
           <h1 className="dash-header__title">{DASHBOARD_TITLE}</h1>
-          <p className="dash-header__welcome">Welcome back, {displayFirstName(user)}!</p>
+          <p className="dash-header__welcome">
+            {isNewAccount(user.id) ? 'Welcome' : 'Welcome back'}, {displayFirstName(user)}!
+          </p>
         </div>
         <Button onClick={openUpload}>
           <PlusIcon size={18} /> New Print Request

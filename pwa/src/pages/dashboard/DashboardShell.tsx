@@ -1,29 +1,60 @@
 // The frame every dashboard screen shares: the sign-in gate (loading, sign-in required) and the
-// collapsible sidebar beside the main column. The overview and the request page both sit inside it.
-import { type ReactNode, useState } from 'react';
+// sidebar beside the main column. On a wide screen the sidebar collapses to icons; on a phone it is a
+// drawer over the page, with its labels, opened from the bar above the content and closed by any
+// navigation. The overview and the request page both sit inside it.
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { MenuIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { cx } from '../../lib/cx.ts';
+import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import '../auth/auth.css';
 import './dashboard.css';
 
 const SIDEBAR_KEY = 'dashboard.sidebarCollapsed';
+export const PHONE_QUERY = '(max-width: 767px)';
 
 function initialCollapsed(): boolean {
   try {
-    const saved = window.localStorage.getItem(SIDEBAR_KEY);
-    if (saved !== null) return saved === 'true';
+    return window.localStorage.getItem(SIDEBAR_KEY) === 'true';
   } catch {
-    // Storage may be blocked; fall back to the screen width.
+    // Storage may be blocked: start expanded.
+    return false;
   }
-  return window.matchMedia?.('(max-width: 767px)').matches ?? false;
+}
+
+/** The phone's drawer: open only on the page it was opened on, so any navigation closes it. */
+function useDrawer() {
+  const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const close = () => setOpenOn(null);
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      // Back to the Menu button, unless a link in the drawer took the person to another page.
+      if (opener?.isConnected && document.activeElement?.closest('.dash-sidebar')) opener.focus();
+    };
+  }, [open]);
+  return { open, show: () => setOpenOn(location.key), close };
 }
 
 export function DashboardShell({ children }: { children: ReactNode }) {
+  const phone = useMediaQuery(PHONE_QUERY);
   const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const drawer = useDrawer();
+  const drawerId = useId();
   const toggleSidebar = () => {
     setCollapsed((was) => {
       try {
@@ -35,9 +66,36 @@ export function DashboardShell({ children }: { children: ReactNode }) {
     });
   };
   return (
-    <div className={`dashboard${collapsed ? ' dashboard--collapsed' : ''}`}>
-      <Sidebar collapsed={collapsed} onToggle={toggleSidebar} />
+    <div
+      className={cx(
+        'dashboard',
+        collapsed && !phone && 'dashboard--collapsed',
+        phone && drawer.open && 'dashboard--drawer-open',
+      )}
+    >
+      <Sidebar
+        id={drawerId}
+        collapsed={collapsed && !phone}
+        drawer={phone ? { open: drawer.open } : null}
+        onToggle={phone ? drawer.close : toggleSidebar}
+      />
+      {phone && drawer.open && (
+        <div className="dash-drawer-backdrop" aria-hidden="true" onClick={drawer.close} />
+      )}
       <main id="main" className="dash-main">
+        <div className="dash-phone-bar">
+          <button
+            type="button"
+            className="dash-phone-bar__menu"
+            aria-expanded={drawer.open}
+            aria-controls={drawerId}
+            onClick={drawer.show}
+          >
+            <MenuIcon size={22} />
+            <span>Menu</span>
+          </button>
+          <span className="dash-phone-bar__brand">PrintFarm</span>
+        </div>
         {children}
       </main>
     </div>

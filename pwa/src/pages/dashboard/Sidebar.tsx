@@ -1,7 +1,10 @@
 // The dashboard's collapsible sidebar: 256 px wide, 64 px collapsed (icons only, names as tooltips
-// and accessible labels); the entry whose path and tab match the location is marked current.
-import type { ReactNode } from 'react';
+// and accessible labels); the entry whose path and tab match the location is marked current. On a
+// phone it is a drawer over the page, always with its labels, out of reach while closed.
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { SignOutButton } from '../../components/SignOutButton.tsx';
+import { CloseIcon } from '../../components/ui/icons.tsx';
 import { cx } from '../../lib/cx.ts';
 import {
   BackIcon,
@@ -13,6 +16,7 @@ import {
   NetworkIcon,
   SearchIcon,
   SettingsIcon,
+  SignOutIcon,
   UploadIcon,
 } from './icons.tsx';
 import { isCurrentEntry, SIDEBAR_SECTIONS, type SidebarIcon } from './navigation.ts';
@@ -29,29 +33,47 @@ const ICONS: Record<SidebarIcon, ReactNode> = {
 };
 
 export interface SidebarProps {
+  id?: string;
   collapsed: boolean;
+  /** On a phone: a drawer, open or closed. */
+  drawer?: { open: boolean } | null;
+  /** Collapses or expands it; in a drawer, closes it. */
   onToggle: () => void;
 }
 
-export function Sidebar({ collapsed, onToggle }: SidebarProps) {
+export function Sidebar({ id, collapsed, drawer = null, onToggle }: SidebarProps) {
   const location = useLocation();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const drawerOpen = drawer?.open ?? false;
+  useEffect(() => {
+    if (drawerOpen) closeButton.current?.focus();
+  }, [drawerOpen]);
+  const toggleLabel = drawer ? 'Close menu' : collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   return (
     <aside
-      className={cx('dash-sidebar', collapsed && 'dash-sidebar--collapsed')}
+      id={id}
+      className={cx(
+        'dash-sidebar',
+        collapsed && 'dash-sidebar--collapsed',
+        drawer && 'dash-sidebar--drawer',
+        drawerOpen && 'dash-sidebar--open',
+      )}
       data-collapsed={collapsed ? 'true' : 'false'}
       aria-label="Dashboard"
+      inert={drawer !== null && !drawerOpen}
     >
       <div className="dash-sidebar__top">
         {!collapsed && <span className="dash-sidebar__brand">PrintFarm</span>}
         <button
+          ref={closeButton}
           type="button"
           className="dash-sidebar__toggle"
           onClick={onToggle}
-          aria-expanded={!collapsed}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={drawer ? undefined : !collapsed}
+          aria-label={toggleLabel}
+          title={toggleLabel}
         >
-          <ChevronIcon direction={collapsed ? 'right' : 'left'} />
+          {drawer ? <CloseIcon size={20} /> : <ChevronIcon direction={collapsed ? 'right' : 'left'} />}
         </button>
       </div>
       <nav className="dash-sidebar__nav" aria-label="Dashboard navigation">
@@ -95,6 +117,7 @@ export function Sidebar({ collapsed, onToggle }: SidebarProps) {
           <BackIcon />
           {!collapsed && <span>Back to Site</span>}
         </Link>
+        <SignOutButton className="dash-sidebar__link" icon={<SignOutIcon />} showText={!collapsed} />
       </div>
     </aside>
   );
