@@ -3,15 +3,11 @@
 // Everything lives in typed arrays so a 100 MB STL never builds an object per triangle.
 // The same pass sums the facets that need support when printed as oriented in the file (Z up).
 import { fitsTypicalBuildVolume, TECHNOLOGIES, type Technology } from '@printfarm/domain/printerCatalogue';
+import { EdgeCounter } from './edges.ts';
 import { count, ModelRejection } from './reject.ts';
+import { Shells } from './shells.ts';
+import { BATCH_FACETS, VertexWelder } from './weld.ts';
 
-/** Vertices closer than this (mm) count as the same point when joining edges. */
-const QUANTUM_PER_MM = 10_000;
-/** Quantized coordinates are kept as int32: ±200 m at 0.1 µm, far beyond any printer. */
-const MAX_QUANTUM = 200_000 * QUANTUM_PER_MM;
-/** Edge slots pack two vertex ids and a use count into one float64: ids must stay below 2^25. */
-const MAX_VERTICES = 2 ** 25;
-const EDGE_SHIFT = 2 ** 26;
 /** Facets whose corners all lie this close (mm) to the lowest point rest on the build plate. */
 const PLATE_TOLERANCE_MM = 0.05;
 /** Where the sums of facets facing down, and up, by their winding start in `steepSums`. */
@@ -70,29 +66,19 @@ export class MeshAccumulator {
   private plateCandidates = new Float64Array(3 * 256);
   private plateCandidateCount = 0;
 
-  // Vertex table: open addressing over quantized (x, y, z).
-  private vertexCapacity = 1 << 12;
-  private vertexTable = new Int32Array(this.vertexCapacity * 4);
-  private vertexCount = 0;
-  private parent = new Int32Array(this.vertexCapacity);
+  /** The triangle being added, x, y, z of each corner. */
+  private readonly corners = new Float64Array(9);
+  private readonly batchIds = new Int32Array(3 * BATCH_FACETS);
+  private readonly welder: VertexWelder;
+  private readonly edges: EdgeCounter;
+  private readonly shells: Shells;
 
-  // Edge table: open addressing over vertex-id pairs, each slot also counting the pair's uses.
-  private edgeCapacity = 1 << 13;
-  private edgeTable = new Float64Array(this.edgeCapacity);
-  private edgeCount = 0;
-
-  /** Sizes the tables for an expected triangle count (a closed mesh has ~T/2 vertices and 1.5·T edges). */
+  /** Sizes the tables for an expected triangle count (a closed mesh has about T/2 vertices). */
   constructor(expectedTriangles = 0) {
-    const expected = Math.min(Math.max(expectedTriangles, 0), 1 << 24);
-    while (this.vertexCapacity < expected * 1.2) this.vertexCapacity *= 2;
-    while (this.edgeCapacity < expected * 3.2) this.edgeCapacity *= 2;
-    if (this.vertexCapacity > 1 << 12) {
-      this.vertexTable = new Int32Array(this.vertexCapacity * 4);
-      this.parent = new Int32Array(this.vertexCapacity);
-    }
-    if (this.edgeCapacity > 1 << 13) {
-      this.edgeTable = new Float64Array(this.edgeCapacity);
-    }
+    const vertices = Math.min(Math.max(expectedTriangles, 0), 1 << 25) / 2;
+    this.welder = new VertexWelder(vertices);
+    this.edges = new EdgeCounter(vertices);
+    this.shells = new Shells(vertices);
   }
 
   addTriangle(
@@ -106,6 +92,91 @@ export class MeshAccumulator {
     cy: number,
     cz: number,
   ): void {
+    const corners = this.corners;
+    corners[0] = ax;
+    corners[1] = ay;
+    corners[2] = az;
+    corners[3] = bx;
+    corners[4] = by;
+    corners[5] = bz;
+    corners[6] = cx;
+    corners[7] = cy;
+    corners[8] = cz;
+    this.measure(corners);
+    const welder = this.welder;
+    this.connect(welder.id(corners, 0), welder.id(corners, 3), welder.id(corners, 6));
+  }
+
+  /**
+   * Binary STL facets, `records` of them from byte `at` of `view`: 50 bytes each, a normal (ignored,
+   * recomputed), three corners as little-endian float32, an attribute count. Corners are welded by
+   * their bits first, which spares most of them the quantizing and the big table.
+   */
+  addStlFacets(view: DataView, at: number, records: number): void {
+    const ids = this.batchIds;
+    const corners = this.corners;
+    for (let first = 0; first < records; first += BATCH_FACETS) {
+      const batch = Math.min(BATCH_FACETS, records - first);
+      const start = at + first * 50;
+      if (!this.welder.weldStlFacets(view, start, batch, ids)) {
+        this.addStlFacetsOneByOne(view, start, batch);
+        continue;
+      }
+      for (let f = 0; f < batch; f++) {
+        const k = start + f * 50 + 12;
+        for (let i = 0; i < 9; i++) corners[i] = view.getFloat32(k + 4 * i, true);
+        this.measure(corners);
+        this.connect(ids[3 * f]!, ids[3 * f + 1]!, ids[3 * f + 2]!);
+      }
+    }
+  }
+
+  /** The same, a facet at a time, measuring each before welding it (the order faults are found in). */
+  private addStlFacetsOneByOne(view: DataView, at: number, records: number): void {
+    const welder = this.welder;
+    const corners = this.corners;
+    for (let k = at + 12, end = at + records * 50; k < end; k += 50) {
+      for (let i = 0; i < 9; i++) corners[i] = view.getFloat32(k + 4 * i, true);
+      this.measure(corners);
+      const a = welder.idOfBits(
+        view.getInt32(k, true),
+        view.getInt32(k + 4, true),
+        view.getInt32(k + 8, true),
+        corners,
+        0,
+      );
+      const b = welder.idOfBits(
+        view.getInt32(k + 12, true),
+        view.getInt32(k + 16, true),
+        view.getInt32(k + 20, true),
+        corners,
+        3,
+      );
+      const c = welder.idOfBits(
+        view.getInt32(k + 24, true),
+        view.getInt32(k + 28, true),
+        view.getInt32(k + 32, true),
+        corners,
+        6,
+      );
+      this.connect(a, b, c);
+    }
+  }
+
+  /**
+   * Bounding box, volume, area and support sums of the triangle in `corners`. The corners come in
+   * an array, not as arguments: doubles passed to a call the compiler does not inline are boxed.
+   */
+  private measure(corners: Float64Array): void {
+    const ax = corners[0]!;
+    const ay = corners[1]!;
+    const az = corners[2]!;
+    const bx = corners[3]!;
+    const by = corners[4]!;
+    const bz = corners[5]!;
+    const cx = corners[6]!;
+    const cy = corners[7]!;
+    const cz = corners[8]!;
     if (!Number.isFinite(ax + ay + az + bx + by + bz + cx + cy + cz)) {
       throw new ModelRejection(
         `Not a valid model: triangle ${count(this.triangleCount + 1)} has a coordinate that is not a number`,
@@ -162,17 +233,17 @@ export class MeshAccumulator {
     this.doubleArea += Math.sqrt(horizontal + vertical);
     // |n.z| / |n| > cos 45° without a division; exact for facets at exactly 45° on round coordinates.
     if (vertical > horizontal) this.addSteepFacet(az, bz, cz, nz, pz + qz + rz);
+  }
 
-    const a = this.vertexId(ax, ay, az);
-    const b = this.vertexId(bx, by, bz);
-    const c = this.vertexId(cx, cy, cz);
-    this.union(a, b);
-    this.union(a, c);
+  /** Joins the corners' shells and counts the edges of a triangle of welded vertices. */
+  private connect(a: number, b: number, c: number): void {
+    this.shells.join(a, b, c);
     // A degenerate triangle (two corners in one point) has no edges worth counting.
     if (a === b || b === c || a === c) return;
-    this.addEdge(a, b);
-    this.addEdge(b, c);
-    this.addEdge(c, a);
+    const edges = this.edges;
+    edges.add(a, b);
+    edges.add(b, c);
+    edges.add(c, a);
   }
 
   metrics(): MeshMetrics {
@@ -180,16 +251,8 @@ export class MeshAccumulator {
       this.triangleCount === 0
         ? { x: 0, y: 0, z: 0 }
         : { x: this.maxX - this.minX, y: this.maxY - this.minY, z: this.maxZ - this.minZ };
-    let openEdgeCount = 0;
-    let nonManifoldEdgeCount = 0;
-    for (const value of this.edgeTable) {
-      if (value === 0) continue;
-      const uses = value % 4;
-      if (uses === 1) openEdgeCount++;
-      else if (uses === 3) nonManifoldEdgeCount++;
-    }
-    let shellCount = 0;
-    for (let i = 0; i < this.vertexCount; i++) if (this.find(i) === i) shellCount++;
+    const [openEdgeCount, nonManifoldEdgeCount] = this.edges.tally();
+    const shellCount = this.shells.count(this.welder.count);
     const volumeMm3 = this.sixVolume / 6;
     // Tiny negative sums are rounding noise on flat or open parts, not a flipped solid.
     const invertedNormals = volumeMm3 < 0 && Math.abs(volumeMm3) > 1e-9 * Math.max(1, this.doubleArea ** 1.5);
@@ -277,143 +340,4 @@ export class MeshAccumulator {
       this.plateCandidates.set(held.subarray(0, kept * 3));
     }
   }
-
-  private vertexId(x: number, y: number, z: number): number {
-    const qx = Math.round(x * QUANTUM_PER_MM);
-    const qy = Math.round(y * QUANTUM_PER_MM);
-    const qz = Math.round(z * QUANTUM_PER_MM);
-    if (
-      qx > MAX_QUANTUM ||
-      qx < -MAX_QUANTUM ||
-      qy > MAX_QUANTUM ||
-      qy < -MAX_QUANTUM ||
-      qz > MAX_QUANTUM ||
-      qz < -MAX_QUANTUM
-    ) {
-      throw new ModelRejection('Refused: the model reaches more than 200 m from its origin');
-    }
-    const mask = this.vertexCapacity - 1;
-    let slot =
-      (Math.imul(qx | 0, 0x9e3779b1) ^ Math.imul(qy | 0, 0x85ebca77) ^ Math.imul(qz | 0, 0xc2b2ae3d)) & mask;
-    // Slots hold [x, y, z, id + 1] side by side so one probe touches one cache line.
-    const table = this.vertexTable;
-    for (;;) {
-      const k = slot * 4;
-      const stored = table[k + 3] ?? 0;
-      if (stored === 0) break;
-      if (table[k] === qx && table[k + 1] === qy && table[k + 2] === qz) return stored - 1;
-      slot = (slot + 1) & mask;
-    }
-    const id = this.vertexCount++;
-    if (id >= MAX_VERTICES)
-      throw new ModelRejection(`Refused: the model has more than ${count(MAX_VERTICES)} vertices`);
-    const k = slot * 4;
-    table[k] = qx;
-    table[k + 1] = qy;
-    table[k + 2] = qz;
-    table[k + 3] = id + 1;
-    if (id >= this.parent.length) {
-      const grown = new Int32Array(this.parent.length * 2);
-      grown.set(this.parent);
-      this.parent = grown;
-    }
-    this.parent[id] = id;
-    if (this.vertexCount * 2 > this.vertexCapacity) this.growVertices();
-    return id;
-  }
-
-  private growVertices(): void {
-    const old = this.vertexTable;
-    this.vertexCapacity *= 2;
-    this.vertexTable = new Int32Array(this.vertexCapacity * 4);
-    const mask = this.vertexCapacity - 1;
-    for (let k = 0; k < old.length; k += 4) {
-      if ((old[k + 3] ?? 0) === 0) continue;
-      const qx = old[k] ?? 0;
-      const qy = old[k + 1] ?? 0;
-      const qz = old[k + 2] ?? 0;
-      let slot =
-        (Math.imul(qx | 0, 0x9e3779b1) ^ Math.imul(qy | 0, 0x85ebca77) ^ Math.imul(qz | 0, 0xc2b2ae3d)) &
-        mask;
-      while ((this.vertexTable[slot * 4 + 3] ?? 0) !== 0) slot = (slot + 1) & mask;
-      this.vertexTable.set(old.subarray(k, k + 4), slot * 4);
-    }
-  }
-
-  private addEdge(a: number, b: number): void {
-    const low = Math.min(a, b);
-    const high = Math.max(a, b);
-    // Slot value = (low · 2^26 + high) · 4 + uses (1, 2 or 3 = more than two); 0 = empty.
-    const key = (low * EDGE_SHIFT + high) * 4;
-    const mask = this.edgeCapacity - 1;
-    const step = edgeStep(low, high);
-    let slot = edgeSlot(low, high) & mask;
-    const table = this.edgeTable;
-    for (let probe = 0; ; probe++) {
-      const found = table[slot] ?? 0;
-      if (found === 0) break;
-      const uses = found % 4;
-      if (found - uses === key) {
-        if (uses < 3) table[slot] = found + 1;
-        return;
-      }
-      slot = (slot + (probe < LOCAL_PROBES ? 1 : step)) & mask;
-    }
-    table[slot] = key + 1;
-    this.edgeCount++;
-    if (this.edgeCount * 2 > this.edgeCapacity) this.growEdges();
-  }
-
-  private growEdges(): void {
-    const old = this.edgeTable;
-    this.edgeCapacity *= 2;
-    this.edgeTable = new Float64Array(this.edgeCapacity);
-    const mask = this.edgeCapacity - 1;
-    for (const value of old) {
-      if (value === 0) continue;
-      const pair = Math.floor(value / 4);
-      const low = Math.floor(pair / EDGE_SHIFT);
-      const high = pair - low * EDGE_SHIFT;
-      const step = edgeStep(low, high);
-      let slot = edgeSlot(low, high) & mask;
-      for (let probe = 0; (this.edgeTable[slot] ?? 0) !== 0; probe++) {
-        slot = (slot + (probe < LOCAL_PROBES ? 1 : step)) & mask;
-      }
-      this.edgeTable[slot] = value;
-    }
-  }
-
-  private find(i: number): number {
-    const parent = this.parent;
-    let node = i;
-    for (;;) {
-      const up = parent[node] ?? node;
-      if (up === node) return node;
-      const grand = parent[up] ?? up;
-      parent[node] = grand;
-      node = grand;
-    }
-  }
-
-  private union(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  }
-}
-
-/** Probes stay next door this many times (same cache line) before jumping away. */
-const LOCAL_PROBES = 8;
-
-/** Ids are handed out in file order, so first probes near `low · 4` keep neighbouring edges in cache. */
-function edgeSlot(low: number, high: number): number {
-  return low * 4 + (high & 3);
-}
-
-/**
- * Further collisions jump by an odd stride that depends on the edge (double hashing), so a vertex
- * shared by thousands of triangles (a fan around a cone's apex) does not pile its edges into one run.
- */
-function edgeStep(low: number, high: number): number {
-  return (Math.imul(high, 0x85ebca77) ^ Math.imul(low, 0xc2b2ae3d)) | 1;
 }

@@ -2,6 +2,7 @@
 // start their 80-byte header with "solid", so the prefix alone decides nothing.
 import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
+import { forEachBlock } from './blocks.ts';
 import { forEachLine, words } from './lines.ts';
 import { MeshAccumulator } from './mesh.ts';
 import type { ParsedModel } from './model.ts';
@@ -9,6 +10,8 @@ import { count, ModelRejection } from './reject.ts';
 
 const HEADER_BYTES = 84;
 const RECORD_BYTES = 50;
+/** Records per block read: 1 MB. */
+const BLOCK_RECORDS = 20_000;
 
 /** True when the first bytes read as the text of an ASCII STL. */
 export function looksLikeAsciiStl(head: Uint8Array): boolean {
@@ -44,31 +47,10 @@ async function parseBinaryStl(upload: StoredUpload, head: Buffer): Promise<Parse
   const declared = head.readUInt32LE(80);
   if (declared === 0) throw new ModelRejection('Not a valid STL: the file holds no triangles');
   const mesh = new MeshAccumulator(declared);
-  let carry: Buffer | undefined;
-  for await (const piece of upload.createReadStream({ start: HEADER_BYTES })) {
-    let chunk = piece as Buffer;
-    if (carry) {
-      chunk = Buffer.concat([carry, chunk]);
-      carry = undefined;
-    }
-    const whole = chunk.length - (chunk.length % RECORD_BYTES);
-    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    // Each record: normal (ignored, recomputed), three vertices, attribute byte count.
-    for (let at = 0; at < whole; at += RECORD_BYTES) {
-      mesh.addTriangle(
-        view.getFloat32(at + 12, true),
-        view.getFloat32(at + 16, true),
-        view.getFloat32(at + 20, true),
-        view.getFloat32(at + 24, true),
-        view.getFloat32(at + 28, true),
-        view.getFloat32(at + 32, true),
-        view.getFloat32(at + 36, true),
-        view.getFloat32(at + 40, true),
-        view.getFloat32(at + 44, true),
-      );
-    }
-    if (whole < chunk.length) carry = Buffer.from(chunk.subarray(whole));
-  }
+  await forEachBlock(upload, HEADER_BYTES, BLOCK_RECORDS * RECORD_BYTES, (view, length) =>
+    // A last block cut inside a record leaves fewer triangles than declared: rejected below.
+    mesh.addStlFacets(view, 0, Math.floor(length / RECORD_BYTES)),
+  );
   if (mesh.triangleCount !== declared) {
     // The file changed under us, or the store returned fewer bytes than it reported.
     throw new ModelRejection(

@@ -1,0 +1,219 @@
+// Vertex welding: corners that round to the same 0.1 µm grid point get one id, handed out in the
+// order points are first seen. An open-addressing table over the quantized position finds the id; a
+// small cache over the float bit patterns in front of it answers most repeats of binary STL corners
+// from L2 instead of a cache miss in the big table.
+import { count, ModelRejection } from './reject.ts';
+
+/** Vertices closer than this (mm) count as the same point when joining edges. */
+const QUANTUM_PER_MM = 10_000;
+/** Quantized coordinates are kept as int32: ±200 m at 0.1 µm, far beyond any printer. */
+const MAX_QUANTUM = 200_000 * QUANTUM_PER_MM;
+/** Ids must stay below 2^25: the edge buckets pack them with a use count into an int32. */
+export const MAX_VERTICES = 2 ** 25;
+/** A table slot holds id + 1 in its low 26 bits and the hash's low 6 bits above, to skip most compares. */
+const ID_BITS = 26;
+const ID_MASK = (1 << ID_BITS) - 1;
+/** Bit-pattern cache: 2^15 entries of [x bits, y bits, z bits, id + 1], 512 KB. */
+const CACHE_BITS = 15;
+/** Facets welded per batch: their table slots (at most 3 × 512 cache lines) fit in L2. */
+export const BATCH_FACETS = 512;
+
+export class VertexWelder {
+  /** Vertices so far; ids run from 0 to count − 1. */
+  count = 0;
+  private shift: number;
+  private table: Int32Array;
+  /** Quantized x, y, z per id: the table's keys, stored once in id order. */
+  private positions: Int32Array;
+  private readonly cache = new Int32Array(4 << CACHE_BITS);
+  /** Corners of a batch not found in the cache: [corner index, qx, qy, qz]. */
+  private readonly pending = new Int32Array(4 * 3 * BATCH_FACETS);
+  /** Keeps the slot reads of weldStlFacets from being optimized away. */
+  touched = 0;
+
+  /** Sizes the table for `expected` vertices (it grows beyond that when needed). */
+  constructor(expected = 0) {
+    let bits = 12;
+    while (1 << bits < expected * 2 && bits < 27) bits++;
+    this.shift = 32 - bits;
+    this.table = new Int32Array(1 << bits);
+    this.positions = new Int32Array(3 * Math.max(1024, Math.ceil(expected * 1.02)));
+  }
+
+  /** The id of a binary STL corner by its float bits, its values at `at` in `corners`. */
+  idOfBits(bitsX: number, bitsY: number, bitsZ: number, corners: Float64Array, at: number): number {
+    const cache = this.cache;
+    const slot = cacheSlot(bitsX, bitsY, bitsZ);
+    if (cache[slot] === bitsX && cache[slot + 1] === bitsY && cache[slot + 2] === bitsZ) {
+      const stored = cache[slot + 3]!;
+      if (stored !== 0) return stored - 1;
+    }
+    const id = this.id(corners, at);
+    cache[slot] = bitsX;
+    cache[slot + 1] = bitsY;
+    cache[slot + 2] = bitsZ;
+    cache[slot + 3] = id + 1;
+    return id;
+  }
+
+  /**
+   * Welds the corners of `records` binary STL facets from byte `at` of `view` (see addStlFacets) into
+   * ids[3·facet + corner]. Corners the bit cache does not know are looked up in two passes: first
+   * every one's table slot is read in a tight loop, so the processor waits for those cache misses
+   * side by side instead of one after another; then they are resolved in file order. Returns false,
+   * having changed nothing, when a corner is not a number or out of reach: the caller then adds the
+   * facets one by one so that the first fault is reported as it always was.
+   */
+  weldStlFacets(view: DataView, at: number, records: number, ids: Int32Array): boolean {
+    const cache = this.cache;
+    const pending = this.pending;
+    let waiting = 0;
+    for (let i = 0; i < records * 3; i++) {
+      const k = cornerOffset(at, i);
+      const bitsX = view.getInt32(k, true);
+      const bitsY = view.getInt32(k + 4, true);
+      const bitsZ = view.getInt32(k + 8, true);
+      const slot = cacheSlot(bitsX, bitsY, bitsZ);
+      if (
+        cache[slot] === bitsX &&
+        cache[slot + 1] === bitsY &&
+        cache[slot + 2] === bitsZ &&
+        cache[slot + 3] !== 0
+      ) {
+        ids[i] = cache[slot + 3]! - 1;
+        continue;
+      }
+      const qx = Math.round(view.getFloat32(k, true) * QUANTUM_PER_MM);
+      const qy = Math.round(view.getFloat32(k + 4, true) * QUANTUM_PER_MM);
+      const qz = Math.round(view.getFloat32(k + 8, true) * QUANTUM_PER_MM);
+      // Written so that NaN fails too.
+      if (
+        !(qx <= MAX_QUANTUM && qx >= -MAX_QUANTUM) ||
+        !(qy <= MAX_QUANTUM && qy >= -MAX_QUANTUM) ||
+        !(qz <= MAX_QUANTUM && qz >= -MAX_QUANTUM)
+      ) {
+        return false;
+      }
+      const p = waiting++ * 4;
+      pending[p] = i;
+      pending[p + 1] = qx | 0;
+      pending[p + 2] = qy | 0;
+      pending[p + 3] = qz | 0;
+    }
+    const table = this.table;
+    const shift = this.shift;
+    let touched = 0;
+    for (let p = 0; p < waiting * 4; p += 4) {
+      touched ^= table[positionHash(pending[p + 1]!, pending[p + 2]!, pending[p + 3]!) >>> shift]!;
+    }
+    this.touched = touched;
+    for (let p = 0; p < waiting * 4; p += 4) {
+      const i = pending[p]!;
+      const id = this.idOfQuantized(pending[p + 1]!, pending[p + 2]!, pending[p + 3]!);
+      ids[i] = id;
+      const k = cornerOffset(at, i);
+      const bitsX = view.getInt32(k, true);
+      const bitsY = view.getInt32(k + 4, true);
+      const bitsZ = view.getInt32(k + 8, true);
+      const slot = cacheSlot(bitsX, bitsY, bitsZ);
+      cache[slot] = bitsX;
+      cache[slot + 1] = bitsY;
+      cache[slot + 2] = bitsZ;
+      cache[slot + 3] = id + 1;
+    }
+    return true;
+  }
+
+  /**
+   * The id of the point x, y, z (mm) at `at` in `corners`, a new one if no earlier point rounds to the
+   * same place. (An array, not arguments: doubles passed to a call that is not inlined are boxed.)
+   */
+  id(corners: Float64Array, at: number): number {
+    const qx = Math.round(corners[at]! * QUANTUM_PER_MM);
+    const qy = Math.round(corners[at + 1]! * QUANTUM_PER_MM);
+    const qz = Math.round(corners[at + 2]! * QUANTUM_PER_MM);
+    if (
+      qx > MAX_QUANTUM ||
+      qx < -MAX_QUANTUM ||
+      qy > MAX_QUANTUM ||
+      qy < -MAX_QUANTUM ||
+      qz > MAX_QUANTUM ||
+      qz < -MAX_QUANTUM
+    ) {
+      throw new ModelRejection('Refused: the model reaches more than 200 m from its origin');
+    }
+    return this.idOfQuantized(qx | 0, qy | 0, qz | 0);
+  }
+
+  /** `| 0` above turns −0 into 0 and tells the compiler these are int32. */
+  private idOfQuantized(qx: number, qy: number, qz: number): number {
+    const hash = positionHash(qx, qy, qz);
+    const fingerprint = hash << ID_BITS;
+    const table = this.table;
+    const positions = this.positions;
+    const mask = table.length - 1;
+    let slot = hash >>> this.shift;
+    for (;;) {
+      const stored = table[slot]!;
+      if (stored === 0) break;
+      if ((stored & ~ID_MASK) === fingerprint) {
+        const id = (stored & ID_MASK) - 1;
+        const k = id * 3;
+        if (positions[k] === qx && positions[k + 1] === qy && positions[k + 2] === qz) return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+    return this.insert(slot, fingerprint, qx, qy, qz);
+  }
+
+  private insert(slot: number, fingerprint: number, qx: number, qy: number, qz: number): number {
+    const id = this.count++;
+    if (id >= MAX_VERTICES)
+      throw new ModelRejection(`Refused: the model has more than ${count(MAX_VERTICES)} vertices`);
+    if ((id + 1) * 3 > this.positions.length) {
+      const grown = new Int32Array(Math.ceil(this.positions.length * 1.5));
+      grown.set(this.positions);
+      this.positions = grown;
+    }
+    const k = id * 3;
+    this.positions[k] = qx;
+    this.positions[k + 1] = qy;
+    this.positions[k + 2] = qz;
+    this.table[slot] = fingerprint | (id + 1);
+    if (this.count * 2 > this.table.length) this.grow();
+    return id;
+  }
+
+  /** Doubles the table and re-enters every id from the stored positions. */
+  private grow(): void {
+    this.shift--;
+    const table = new Int32Array(this.table.length * 2);
+    const mask = table.length - 1;
+    const positions = this.positions;
+    for (let id = 0; id < this.count; id++) {
+      const hash = positionHash(positions[id * 3]!, positions[id * 3 + 1]!, positions[id * 3 + 2]!);
+      let slot = hash >>> this.shift;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = (hash << ID_BITS) | (id + 1);
+    }
+    this.table = table;
+  }
+}
+
+/** Byte offset of corner i (facet i / 3, corner i % 3) of the facets from byte `at`. */
+function cornerOffset(at: number, i: number): number {
+  const facet = (i / 3) | 0;
+  return at + 12 + facet * 50 + (i - facet * 3) * 12;
+}
+
+/** Where corner bits sit in the cache: index of the entry's first int. */
+function cacheSlot(bitsX: number, bitsY: number, bitsZ: number): number {
+  const h = Math.imul(bitsX, 0x9e3779b1) + Math.imul(bitsY, 0x85ebca77) + Math.imul(bitsZ, 0xc2b2ae3d);
+  return (h >>> (32 - CACHE_BITS)) << 2;
+}
+
+function positionHash(qx: number, qy: number, qz: number): number {
+  const h = Math.imul(qx, 0x9e3779b1) ^ Math.imul(qy, 0x85ebca77) ^ Math.imul(qz, 0xc2b2ae3d);
+  // Slots come from the top bits, fingerprints from the bottom ones: mix both ways.
+  return Math.imul(h ^ (h >>> 16), 0x7feb352d) ^ (h >>> 15);
+}
