@@ -69,7 +69,7 @@ export function UploadDialog({
     enabled: open,
   });
 
-  const onComplete = ({ succeeded, failed, uploaded }: UploadOutcome) => {
+  const onComplete = ({ succeeded, failed, uploaded, reasons }: UploadOutcome) => {
     const newRequests = printRequestId ? [] : uploaded;
     if (succeeded > 0) {
       const only = newRequests.length === 1 ? newRequests[0] : undefined;
@@ -92,7 +92,8 @@ export function UploadDialog({
     if (failed > 0) {
       toast({
         title: 'Upload Failed',
-        description: `Failed to upload ${failed} file(s). Please try again.`,
+        description:
+          reasons.length > 0 ? reasons.join(' ') : `Failed to upload ${failed} file(s). Please try again.`,
         variant: 'destructive',
       });
     }

@@ -22,10 +22,26 @@ export interface UploadedFile {
 export interface UploadOutcome {
   succeeded: number;
   failed: number;
+  /** Why files were refused, in the server's words (e.g. the upload quota); empty when it gave none. */
+  reasons: string[];
   uploaded: UploadedFile[];
 }
 
 const REQUEST_ID_HEADER = 'Upload-Print-Request-Id';
+
+/** The server's own words for a refused upload (quota, rate limit, file type), if it sent any. */
+function serverMessage(error: unknown): string | null {
+  const body = (
+    error as { originalResponse?: { getBody?: () => string } } | null
+  )?.originalResponse?.getBody?.();
+  if (!body) return null;
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface UppyUploaderProps {
   endpoint: string;
@@ -60,11 +76,13 @@ function createUppy(endpoint: string, printRequestId: string | undefined) {
 export default function UppyUploader({ endpoint, printRequestId, onComplete }: UppyUploaderProps) {
   const [uppy] = useState(() => createUppy(endpoint, printRequestId));
   const [requestIds] = useState(() => new Map<string, string>());
+  const [refusals] = useState(() => new Map<string, string>());
   const reportComplete = useEffectEvent((result: UploadResult<UploadMeta, TusBody>) => {
     const successful = result.successful ?? [];
     onComplete({
       succeeded: successful.length,
       failed: result.failed?.length ?? 0,
+      reasons: [...new Set((result.failed ?? []).flatMap((file) => refusals.get(file.id) ?? []))],
       uploaded: successful.map((file) => ({
         fileName: file.name ?? 'design',
         printRequestId: requestIds.get(file.id) ?? null,
@@ -78,13 +96,23 @@ export default function UppyUploader({ endpoint, printRequestId, onComplete }: U
       const id = response.body?.xhr?.getResponseHeader?.(REQUEST_ID_HEADER);
       if (file && id) requestIds.set(file.id, id);
     };
+    // tus reports a refusal as 'unexpected response … response text: {json}'; show the message instead.
+    const explainRefusal = (file: UploadFile | undefined, error: unknown) => {
+      const message = serverMessage(error);
+      if (!file || !message) return;
+      refusals.set(file.id, message);
+      uppy.setFileState(file.id, { error: message });
+      uppy.info(message, 'error', 10_000);
+    };
     uppy.on('upload-success', rememberRequest);
+    uppy.on('upload-error', explainRefusal);
     uppy.on('complete', reportComplete);
     return () => {
       uppy.off('upload-success', rememberRequest);
+      uppy.off('upload-error', explainRefusal);
       uppy.off('complete', reportComplete);
     };
-  }, [uppy, requestIds]);
+  }, [uppy, requestIds, refusals]);
 
   useEffect(() => () => uppy.destroy(), [uppy]);
 
