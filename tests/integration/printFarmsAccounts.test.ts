@@ -92,7 +92,7 @@ describe('print farm ownership', () => {
     const cookie = await signIn(server.api.url, owner.email, owner.password);
     const claimed = await get(server.api, link, cookie);
     expect(claimed.status).toBe(302);
-    expect(claimed.headers.get('location')).toBe('/dashboard?claimed=1');
+    expect(claimed.headers.get('location')).toBe(`/operator?farmId=${body.id}&claimed=1`);
     const farm = await server.api.prisma.printFarm.findUniqueOrThrow({
       where: { id: String(body.id) },
       include: { claims: true },

@@ -86,8 +86,9 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
       return;
     }
     const { token } = parseInput(ctx, claimQuerySchema, 'query');
-    await claimFarm(prisma, token, user);
-    ctx.redirect('/dashboard?claimed=1');
+    const { farmId } = await claimFarm(prisma, token, user);
+    // The new operator lands in their area, on the farm they just claimed, with a message saying so.
+    ctx.redirect(`/operator?farmId=${encodeURIComponent(farmId)}&claimed=1`);
   });
 
   router.get('/api/my/print-farms', requireUser, async (ctx) => {

@@ -13,9 +13,17 @@ export interface SignOutButtonProps {
   /** The accessible name when the words are hidden (a collapsed sidebar). */
   label?: string;
   showText?: boolean;
+  /** Class of the words' span (the operator bar hides them on a phone). */
+  textClassName?: string;
 }
 
-export function SignOutButton({ className, icon, label, showText = true }: SignOutButtonProps) {
+export function SignOutButton({
+  className,
+  icon,
+  label,
+  showText = true,
+  textClassName,
+}: SignOutButtonProps) {
   const logout = useLogout();
   const navigate = useNavigate();
   const signOut = () =>
@@ -38,10 +46,11 @@ export function SignOutButton({ className, icon, label, showText = true }: SignO
       onClick={signOut}
       disabled={logout.isPending}
       aria-label={showText ? undefined : (label ?? 'Sign out')}
-      title={showText ? undefined : (label ?? 'Sign out')}
+      // Words a style may hide still need a name on hover and for screen readers.
+      title={showText && !textClassName ? undefined : (label ?? 'Sign out')}
     >
       {icon}
-      {showText && <span>Sign out</span>}
+      {showText && <span className={textClassName}>Sign out</span>}
     </button>
   );
 }

@@ -1,15 +1,17 @@
 // /operator, /operator/jobs/:jobId and /operator/settings: the farm operator's area. This file decides
 // who may be here (signed in; an operator, or staff looking at any farm; a customer is shown the way to
-// join) and keeps the shell mounted while its screens, each its own chunk, change inside it.
+// join) and keeps the shell mounted while its screens, each its own chunk, change inside it. A farm
+// claimed from its e-mail link lands here (?claimed=1), shown with a message that it is now theirs.
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
 import { errorMessage } from '../../api/request.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { CheckIcon } from '../dashboard/icons.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
-import { useOperatorFarms } from './farmContext.ts';
+import { type OperatorFarms, useOperatorFarms } from './farmContext.ts';
 import { OperatorShell } from './OperatorShell.tsx';
 import './operator.css';
 
@@ -77,6 +79,39 @@ function NoFarmYet({ message }: { message: string }) {
   );
 }
 
+/** After a claim: which farm is now the operator's, until they dismiss it. */
+function ClaimedNotice({ farms }: { farms: OperatorFarms }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (searchParams.get('claimed') !== '1' || farms.isPending) return null;
+  const farm = farms.farms.find((candidate) => candidate.id === farms.farmId);
+  if (!farm) return null;
+  const dismiss = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('claimed');
+        return params;
+      },
+      { replace: true },
+    );
+  return (
+    <section className="op-claimed" role="status" aria-label="Farm claimed">
+      <span className="op-claimed__icon">
+        <CheckIcon />
+      </span>
+      <div className="op-claimed__text">
+        <h2 className="op-claimed__title">{farm.name} is now linked to your account</h2>
+        <p>
+          {farm.location}. Its print jobs arrive in this inbox; its printers, rates and availability are in{' '}
+          <Link to={farms.href('/operator/settings')}>Farm settings</Link>.
+        </p>
+      </div>
+      <button type="button" className="op-claimed__dismiss" onClick={dismiss}>
+        Dismiss
+      </button>
+    </section>
+  );
+}
+
 function OperatorArea({ user }: { user: CurrentUser }) {
   const { jobId } = useParams();
   const { pathname } = useLocation();
@@ -92,6 +127,7 @@ function OperatorArea({ user }: { user: CurrentUser }) {
 
   return (
     <OperatorShell user={user} farms={farms}>
+      <ClaimedNotice farms={farms} />
       <Suspense fallback={<Loading label="Loading..." />}>{screen}</Suspense>
     </OperatorShell>
   );

@@ -6,8 +6,9 @@ import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../api/auth.ts';
 import { operatorQueries } from '../../api/operator.ts';
 import { LogoMark } from '../../components/Logo.tsx';
+import { SignOutButton } from '../../components/SignOutButton.tsx';
 import { cx } from '../../lib/cx.ts';
-import { BackIcon, HomeIcon, ListIcon, NetworkIcon, SettingsIcon } from '../dashboard/icons.tsx';
+import { BackIcon, HomeIcon, ListIcon, NetworkIcon, SettingsIcon, SignOutIcon } from '../dashboard/icons.tsx';
 import type { OperatorFarms } from './farmContext.ts';
 
 function NavEntry({
@@ -98,6 +99,11 @@ export function OperatorShell({
             <BackIcon />
             <span className="op-nav__label">Back to site</span>
           </Link>
+          <SignOutButton
+            className="op-nav__link op-nav__link--quiet"
+            icon={<SignOutIcon />}
+            textClassName="op-nav__label"
+          />
           <p className="op-nav__user">{user.email}</p>
         </div>
       </header>
