@@ -108,6 +108,29 @@ export class MeshAccumulator {
   }
 
   /**
+   * Triangle (i, j, k) of a vertex list: x, y, z of vertex n at 3n in `coordinates`, its welded id + 1
+   * in welded[n] once known (0 before), so each listed vertex is quantized and looked up only once.
+   */
+  addListedTriangle(coordinates: Float64Array, welded: Int32Array, i: number, j: number, k: number): void {
+    const corners = this.corners;
+    for (let axis = 0; axis < 3; axis++) {
+      corners[axis] = coordinates[i * 3 + axis]!;
+      corners[3 + axis] = coordinates[j * 3 + axis]!;
+      corners[6 + axis] = coordinates[k * 3 + axis]!;
+    }
+    this.measure(corners);
+    this.connect(this.listedId(welded, i, 0), this.listedId(welded, j, 3), this.listedId(welded, k, 6));
+  }
+
+  private listedId(welded: Int32Array, index: number, at: number): number {
+    const known = welded[index]!;
+    if (known !== 0) return known - 1;
+    const id = this.welder.id(this.corners, at);
+    welded[index] = id + 1;
+    return id;
+  }
+
+  /**
    * Binary STL facets, `records` of them from byte `at` of `view`: 50 bytes each, a normal (ignored,
    * recomputed), three corners as little-endian float32, an attribute count. Corners are welded by
    * their bits first, which spares most of them the quantizing and the big table.

@@ -17,6 +17,8 @@ export interface ParsedModel {
 /** Growable float64 storage for formats whose faces refer back to earlier vertices. */
 export class VertexList {
   private data = new Float64Array(3 * 1024);
+  /** Per vertex, its welded id + 1 once a face has used it, else 0 (see addIndexedTriangle). */
+  welded = new Int32Array(1024);
   length = 0;
 
   push(x: number, y: number, z: number): void {
@@ -24,6 +26,9 @@ export class VertexList {
       const grown = new Float64Array(this.data.length * 2);
       grown.set(this.data);
       this.data = grown;
+      const welded = new Int32Array(this.welded.length * 2);
+      welded.set(this.welded);
+      this.welded = welded;
     }
     const at = this.length * 3;
     this.data[at] = x;
@@ -37,26 +42,16 @@ export class VertexList {
   }
 }
 
-/** Adds triangle (i, j, k) of a vertex list (0-based, already checked) to a mesh. */
+/**
+ * Adds triangle (i, j, k) of a vertex list (0-based, already checked) to a mesh. Each listed vertex
+ * is welded once and then known by its index, so a list belongs to one mesh.
+ */
 export function addIndexedTriangle(
   mesh: MeshAccumulator,
-  v: Float64Array,
+  list: VertexList,
   i: number,
   j: number,
   k: number,
 ): void {
-  const a = i * 3;
-  const b = j * 3;
-  const c = k * 3;
-  mesh.addTriangle(
-    v[a] ?? 0,
-    v[a + 1] ?? 0,
-    v[a + 2] ?? 0,
-    v[b] ?? 0,
-    v[b + 1] ?? 0,
-    v[b + 2] ?? 0,
-    v[c] ?? 0,
-    v[c + 1] ?? 0,
-    v[c + 2] ?? 0,
-  );
+  mesh.addListedTriangle(list.coordinates, list.welded, i, j, k);
 }

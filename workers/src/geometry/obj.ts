@@ -53,10 +53,9 @@ export async function parseObj(upload: StoredUpload): Promise<ParsedModel> {
         );
       }
       faces++;
-      const coordinates = vertices.coordinates;
       const first = corners[0] ?? 0;
       for (let i = 1; i + 1 < corners.length; i++) {
-        addIndexedTriangle(mesh, coordinates, first, corners[i] ?? 0, corners[i + 1] ?? 0);
+        addIndexedTriangle(mesh, vertices, first, corners[i] ?? 0, corners[i + 1] ?? 0);
       }
     } else if (keyword === 'o') {
       objects++;

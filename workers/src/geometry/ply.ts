@@ -162,9 +162,8 @@ function addFace(state: ReadState, corners: number[], faceNumber: number): void 
     }
   }
   if (corners.length < 3) reject(`face ${count(faceNumber)} has fewer than 3 vertices`);
-  const coordinates = state.vertices.coordinates;
   for (let i = 1; i + 1 < corners.length; i++) {
-    addIndexedTriangle(state.mesh, coordinates, corners[0] ?? 0, corners[i] ?? 0, corners[i + 1] ?? 0);
+    addIndexedTriangle(state.mesh, state.vertices, corners[0] ?? 0, corners[i] ?? 0, corners[i + 1] ?? 0);
   }
 }
 
