@@ -52,11 +52,52 @@ function databaseCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+// The database is out of reach (restarting, failing over, out of connections): the request may be
+// retried, so it answers 503 with Retry-After rather than a 500.
+const UNREACHABLE_CODES = new Set([
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2024',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNREACHABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
+const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+function databaseUnreachable(error: unknown): boolean {
+  const e = error as {
+    code?: unknown;
+    message?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+    cause?: { kind?: unknown; code?: unknown };
+  };
+  const code = databaseCode(error);
+  if (code && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_ERRNOS.has(code)))
+    return true;
+  const kind = e?.meta?.driverAdapterError?.cause?.kind ?? e?.cause?.kind;
+  if (typeof kind === 'string' && UNREACHABLE_KINDS.has(kind)) return true;
+  return (
+    typeof e?.message === 'string' && /Connection terminated|Can't reach database server|connection error and is not queryable/.test(e.message)
+  );
+}
+
+export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
 function describe(error: unknown): { status: number; message: string; fields: FieldErrors } {
   if (error instanceof HttpError)
     return { status: error.status, message: error.message, fields: error.fields };
   // An illegal move of a print request's state machine (domain/requestStatus.ts).
   if (error instanceof TransitionError) return { status: 409, message: error.message, fields: {} };
+  if (databaseUnreachable(error)) return { status: 503, message: SERVICE_UNAVAILABLE, fields: {} };
   if (DATA_EXCEPTION.test(databaseCode(error) ?? '')) {
     return { status: 400, message: 'The request holds a value that cannot be stored', fields: {} };
   }
@@ -86,10 +127,12 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
     }
   } catch (error) {
     const { status, message, fields } = describe(error);
-    if (status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+    if (status === 503) ctx.state.log?.warn({ err: error }, 'request failed: a service is unavailable');
+    else if (status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
     ctx.status = status;
     ctx.type = 'application/json';
     ctx.body = { message, fields };
+    if (status === 503) ctx.set('Retry-After', '5');
     if (error instanceof HttpError) ctx.set(error.headers);
   }
 }
