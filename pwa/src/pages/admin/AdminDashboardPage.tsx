@@ -4,14 +4,14 @@
 import type { FarmAdminUpdateInput } from '@printfarm/domain/farmAdmin';
 import { US_STATES } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import {
   type AdminFarm,
   adminFarmQueries,
   farmPrinterTotal,
   useUpdateAdminFarm,
 } from '../../api/adminFarms.ts';
-import { useCurrentUser } from '../../api/auth.ts';
+import type { CurrentUser } from '../../api/auth.ts';
 import { ApiError, errorMessage, fieldErrors } from '../../api/request.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -23,13 +23,14 @@ import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { isUnauthorized, useRedirectToLogin } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
+import { membershipTerms, pageOfFarms, searchFarms } from './farmTable.ts';
 import { EstimatorAccuracy, FarmScorecards } from './NetworkHealth.tsx';
 import { StaffNav } from './StaffNav.tsx';
+import { StaffOnly } from './StaffOnly.tsx';
 import './staff.css';
 import './adminDashboard.css';
 import '../auth/auth.css';
@@ -214,6 +215,68 @@ function EditRow({ farm, columns, onDone }: { farm: AdminFarm; columns: number; 
 
 const COLUMNS = ['Print Farm', 'Contact', 'Location', 'Printers', 'Membership', 'Signed Up', 'Actions'];
 
+/** Search and pages over the signups; the table shows one page, and an edit closes with a page turn. */
+function FarmSignups({ farms }: { farms: AdminFarm[] }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const searchId = useId();
+  const shown = pageOfFarms(searchFarms(farms, search), page);
+  const turnTo = (next: number) => {
+    setPage(next);
+    document.getElementById(searchId)?.scrollIntoView({ block: 'nearest' });
+  };
+  return (
+    <>
+      <div className="farm-table__toolbar">
+        <div className="farm-table__search">
+          <label htmlFor={searchId} className="label">
+            Search farms
+          </label>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Name, contact, city, state or ZIP"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <p className="farm-table__count" aria-live="polite">
+          {shown.total === 0
+            ? 'No farms match'
+            : `Showing ${shown.from}–${shown.to} of ${shown.total} farm${shown.total === 1 ? '' : 's'}`}
+        </p>
+      </div>
+      <FarmTable key={shown.page} farms={shown.rows} />
+      {shown.pages > 1 && (
+        <nav className="farm-table__pages" aria-label="Farm pages">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={shown.page === 1}
+            onClick={() => turnTo(shown.page - 1)}
+          >
+            Previous
+          </Button>
+          <span className="farm-table__page" aria-current="page">
+            Page {shown.page} of {shown.pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={shown.page === shown.pages}
+            onClick={() => turnTo(shown.page + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
+
 function FarmTable({ farms }: { farms: AdminFarm[] }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   return (
@@ -260,11 +323,9 @@ function FarmTable({ farms }: { farms: AdminFarm[] }) {
                   <td className="farm-table__number">{farmPrinterTotal(farm)}</td>
                   <td>
                     <Badge variant={farm.isPaidMember ? 'green' : 'secondary'}>
-                      {farm.isPaidMember ? 'Paid' : 'Free'}
+                      {membershipTerms(farm).label}
                     </Badge>
-                    <div className="farm-table__muted">
-                      ${farm.monthlyFee}/mo · ${farm.signupFee} signup
-                    </div>
+                    <div className="farm-table__muted">{membershipTerms(farm).terms}</div>
                   </td>
                   <td>{farm.createdAt ? dateFormat.format(new Date(farm.createdAt)) : ''}</td>
                   <td>
@@ -293,18 +354,12 @@ function FarmTable({ farms }: { farms: AdminFarm[] }) {
 }
 
 export default function AdminDashboardPage() {
-  const { user, isLoading } = useCurrentUser();
-  const farms = useQuery({ ...adminFarmQueries.list(), enabled: user !== null });
-  useRedirectToLogin((!isLoading && user === null) || isUnauthorized(farms.error));
+  return <StaffOnly>{(user) => <AdminDashboard user={user} />}</StaffOnly>;
+}
 
-  if (isLoading || !user) {
-    return (
-      <div className="auth-state" role="status">
-        <Spinner size="lg" decorative />
-        <span className="sr-only">Loading...</span>
-      </div>
-    );
-  }
+function AdminDashboard({ user }: { user: CurrentUser }) {
+  const farms = useQuery(adminFarmQueries.list());
+  useRedirectToLogin(isUnauthorized(farms.error));
 
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Staff member';
 
@@ -361,7 +416,7 @@ export default function AdminDashboardPage() {
               <Card>
                 <CardContent>
                   <h2 className="admin-dash__section">Print Farm Signups</h2>
-                  <FarmTable farms={farms.data ?? []} />
+                  <FarmSignups farms={farms.data ?? []} />
                 </CardContent>
               </Card>
             )}

@@ -14,6 +14,7 @@ import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirect
 import { ProbationBadge, ScorecardFacts } from '../operator/Scorecard.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
+import { StaffOnly } from './StaffOnly.tsx';
 import './staff.css';
 
 const STATUS_BADGE: Record<NodeStatus, BadgeVariant> = {
@@ -155,6 +156,10 @@ function NodeCard({ node }: { node: ManufacturingNode }) {
 }
 
 export default function NodesPage() {
+  return <StaffOnly>{() => <NodesScreen />}</StaffOnly>;
+}
+
+function NodesScreen() {
   const nodes = useQuery(adminNetworkQueries.nodes());
   useRedirectOnUnauthorized(nodes.error);
   const list = nodes.data ?? [];

@@ -22,6 +22,7 @@ import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirect
 import { EXPERIENCE_LABELS, INVESTMENT_LABELS } from '../opportunity/labels.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
+import { StaffOnly } from './StaffOnly.tsx';
 import './staff.css';
 import './prospects.css';
 
@@ -251,6 +252,10 @@ function EditDialog({ application, onClose }: { application: ProspectApplication
 }
 
 export default function ProspectsPage() {
+  return <StaffOnly>{() => <ProspectsScreen />}</StaffOnly>;
+}
+
+function ProspectsScreen() {
   const query = useQuery(applicationQueries.list());
   const [filter, setFilter] = useState('All');
   const [editingId, setEditingId] = useState<string | null>(null);

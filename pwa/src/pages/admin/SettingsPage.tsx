@@ -20,6 +20,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
+import { StaffOnly } from './StaffOnly.tsx';
 import './staff.css';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({
@@ -223,6 +224,10 @@ function UserManagement() {
 }
 
 export default function SettingsPage() {
+  return <StaffOnly>{() => <SettingsScreen />}</StaffOnly>;
+}
+
+function SettingsScreen() {
   const settings = useQuery(adminNetworkQueries.settings());
   useRedirectOnUnauthorized(settings.error);
   return (

@@ -18,16 +18,11 @@ import { errorMessage, fieldErrors } from '../../api/request.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { ROLE_HOMES } from '../../lib/roleHomes.ts';
 import { AuthShell, goTo } from './AuthShell.tsx';
 
 // The resolver's types lose the schema's output; it is exactly Login.
 const resolver = valibotResolver(loginSchema) as unknown as Resolver<LoginInput, unknown, Login>;
-
-const ROLE_HOMES: Record<Role, string> = {
-  customer: '/dashboard',
-  operator: '/operator',
-  staff: '/admin',
-};
 
 /**
  * Where to go after signing in: the `next` page when one was asked for, else the role's home. /api/login
@@ -35,7 +30,7 @@ const ROLE_HOMES: Record<Role, string> = {
  */
 export function landingPath(role: Role, next: string | null): string {
   const safe = next === null ? DEFAULT_NEXT_PATH : safeNextPath(next);
-  return safe === DEFAULT_NEXT_PATH ? ROLE_HOMES[role] : safe;
+  return safe === DEFAULT_NEXT_PATH ? ROLE_HOMES[role].path : safe;
 }
 
 export default function LoginPage() {

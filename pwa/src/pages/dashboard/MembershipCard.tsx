@@ -65,16 +65,14 @@ function FarmMemberships({ membership }: { membership: Membership }) {
         <li key={farm.id} className="membership-farm">
           <div className="membership-farm__name">
             <strong>{farm.name}</strong>
-            {farm.isPaidMember ? (
-              <Badge variant="green">Paid member</Badge>
-            ) : (
-              <Badge variant="secondary">Free</Badge>
-            )}
+            <Badge variant={farm.isPaidMember ? 'green' : 'secondary'}>
+              {farm.isPaidMember ? 'Paid' : 'Free'}
+            </Badge>
           </div>
           <p className="membership-farm__terms">
             {farm.isPaidMember && farm.nextDueDate
-              ? `${usd(farm.monthlyFee)} next due ${dueDay(farm.nextDueDate)}`
-              : `Not a paid member: ${usd(farm.monthlyFee)} a month after a ${usd(farm.signupFee)} signup fee`}
+              ? `Paid member: ${usd(farm.monthlyFee)} next due ${dueDay(farm.nextDueDate)}`
+              : `Free listing, no fees: paid members pay ${usd(farm.monthlyFee)} a month after a ${usd(farm.signupFee)} signup fee`}
           </p>
         </li>
       ))}

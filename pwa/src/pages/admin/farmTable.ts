@@ -1,0 +1,65 @@
+// The staff farm table's search and pages, and how it words a farm's membership.
+import { formatUsd, parseCents } from '@printfarm/domain/money';
+import type { AdminFarm } from '../../api/adminFarms.ts';
+
+export const FARMS_PER_PAGE = 20;
+
+/** Farms whose name, contact, e-mail, phone, street, city, state or ZIP contain every word searched. */
+export function searchFarms(farms: readonly AdminFarm[], search: string): AdminFarm[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...farms];
+  return farms.filter((farm) => {
+    const text = [
+      farm.displayName,
+      farm.contactName,
+      farm.contactEmail,
+      farm.contactPhone,
+      farm.streetName,
+      farm.city,
+      farm.state,
+      farm.zipCode,
+    ]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+export interface FarmPage {
+  rows: AdminFarm[];
+  /** 1-based, within 1..pages. */
+  page: number;
+  pages: number;
+  /** 1-based positions of the first and last row shown (0 and 0 when there is none). */
+  from: number;
+  to: number;
+  total: number;
+}
+
+export function pageOfFarms(farms: readonly AdminFarm[], requested: number, size = FARMS_PER_PAGE): FarmPage {
+  const pages = Math.max(1, Math.ceil(farms.length / size));
+  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pages);
+  const start = (page - 1) * size;
+  const rows = farms.slice(start, start + size);
+  return {
+    rows,
+    page,
+    pages,
+    from: rows.length > 0 ? start + 1 : 0,
+    to: start + rows.length,
+    total: farms.length,
+  };
+}
+
+const usd = (amount: string) => formatUsd(parseCents(amount) ?? 0);
+
+/** 'Paid' with the fees the farm pays, or 'Free' with what it would pay: one wording wherever it shows. */
+export function membershipTerms(farm: Pick<AdminFarm, 'isPaidMember' | 'monthlyFee' | 'signupFee'>): {
+  label: 'Paid' | 'Free';
+  terms: string;
+} {
+  return farm.isPaidMember
+    ? { label: 'Paid', terms: `Pays ${usd(farm.monthlyFee)}/mo · ${usd(farm.signupFee)} signup` }
+    : { label: 'Free', terms: `No fees · ${usd(farm.monthlyFee)}/mo if paid` };
+}
