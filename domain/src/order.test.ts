@@ -8,6 +8,7 @@ import {
   orderSubtotalCents,
   orderTotalCents,
   placeOrderSchema,
+  ZIP_CODE_MESSAGE,
 } from './order.ts';
 import { validate } from './validation.ts';
 
@@ -55,6 +56,27 @@ describe('orderDetailsSchema', () => {
       'shippingAddress.state': 'State is required',
       'shippingAddress.zipCode': 'ZIP code is required',
     });
+  });
+
+  it('takes only one of the 50 state codes and a 5-digit ZIP or ZIP+4, the same on both sides', () => {
+    const address = (state: string, zipCode: string) =>
+      fieldErrors(orderDetailsSchema, {
+        ...details,
+        shippingAddress: { ...details.shippingAddress, state, zipCode },
+      });
+    expect(address('North Carolina', 'ABC')).toEqual({
+      'shippingAddress.state': 'State is required',
+      'shippingAddress.zipCode': ZIP_CODE_MESSAGE,
+    });
+    for (const zip of ['2760', '276011', '27601-12', '27601 1234', 'ABCDE']) {
+      expect(address('NC', zip), zip).toEqual({ 'shippingAddress.zipCode': ZIP_CODE_MESSAGE });
+    }
+    expect(address('DC', '20001')).toEqual({ 'shippingAddress.state': 'State is required' });
+    const output = v.parse(orderDetailsSchema, {
+      ...details,
+      shippingAddress: { ...details.shippingAddress, state: ' nc ', zipCode: ' 27601-1234 ' },
+    });
+    expect([output.shippingAddress.state, output.shippingAddress.zipCode]).toEqual(['NC', '27601-1234']);
   });
 
   it('says which address fields are missing when keys are absent', () => {
@@ -138,6 +160,13 @@ describe('order totals', () => {
   it('adds the shipping fee to the total', () => {
     expect(orderTotalCents(lines, 'standard')).toBe(5397);
     expect(orderTotalCents(lines, 'overnight')).toBe(5397 + 2499);
+  });
+
+  it("uses the store's own rules when it has them", () => {
+    const rates = { feesCents: { standard: 500, expedited: 1299 }, freeOverCents: 7500 };
+    expect(orderTotalCents(lines, 'standard', rates)).toBe(5397 + 500);
+    expect(orderTotalCents(lines, 'expedited', rates)).toBe(5397 + 1299);
+    expect(orderTotalCents([{ unitPriceCents: 7500, quantity: 1 }], 'standard', rates)).toBe(7500);
   });
 });
 

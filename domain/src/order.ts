@@ -1,10 +1,12 @@
 import * as v from 'valibot';
-import { emailAddress, formObject, optionalText, plainText, requiredText } from './fields.ts';
+import { emailAddress, formObject, optionalText, plainText, requiredText, stateCode } from './fields.ts';
 import { isMoneyAmount } from './money.ts';
 import {
   DEFAULT_SHIPPING_METHOD,
+  NETWORK_SHIPPING_RATES,
   SHIPPING_METHOD_IDS,
   type ShippingMethodId,
+  type ShippingRates,
   shippingFeeCents,
 } from './shipping.ts';
 
@@ -14,12 +16,21 @@ export const MAX_ITEM_QUANTITY = 100;
 export const MAX_ORDER_TOTAL_CENTS = 9_999_999_999;
 export const MAX_ORDER_LINES = 100;
 
+export const ZIP_CODE_MESSAGE = 'Enter a 5-digit ZIP code or ZIP+4, such as 27601 or 27601-1234';
+
+/** A US ZIP code as 5 digits or ZIP+4 (12345-6789); nothing else ships. */
+const shippingZipCode = v.pipe(
+  requiredText('ZIP code is required', 10),
+  v.regex(/^\d{5}(?:-\d{4})?$/, ZIP_CODE_MESSAGE),
+);
+
 export const shippingAddressSchema = formObject(
   {
     street: requiredText('Street address is required'),
     city: requiredText('City is required', 100),
-    state: requiredText('State is required', 100),
-    zipCode: requiredText('ZIP code is required', 10),
+    // One of the 50 US state codes, as the signup form asks; the checkout offers them in a list.
+    state: stateCode('State is required'),
+    zipCode: shippingZipCode,
     country: v.optional(
       v.pipe(
         v.string(),
@@ -100,13 +111,20 @@ export function orderSubtotalCents(lines: readonly { unitPriceCents: number; qua
   return lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 }
 
-/** What the customer pays: the subtotal plus the shipping method's fee. */
+/** What the customer pays: the subtotal plus what the store charges for the method (0 if not offered). */
 export function orderTotalCents(
   lines: readonly { unitPriceCents: number; quantity: number }[],
   shippingMethod: ShippingMethodId,
+  rates: ShippingRates = NETWORK_SHIPPING_RATES,
 ): number {
-  return orderSubtotalCents(lines) + shippingFeeCents(shippingMethod);
+  const subtotal = orderSubtotalCents(lines);
+  return subtotal + (shippingFeeCents(rates, shippingMethod, subtotal) ?? 0);
 }
+
+/** The confirmation link's query: /orders/{id}?token=… (a missing token is an invalid link, not a form error). */
+export const orderLinkQuerySchema = v.object({
+  token: v.optional(v.pipe(v.string(), v.maxLength(200, 'Invalid link'), ...plainText()), ''),
+});
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -77,6 +77,21 @@ export const customOrderSchema = formObject({
   budget: optionalText(200),
 });
 
+/** Where a custom order request stands, as the store sets it in its Requests tab. */
+export const CUSTOM_ORDER_STATUSES = ['new', 'contacted', 'quoted', 'accepted', 'declined'] as const;
+export type CustomOrderStatus = (typeof CUSTOM_ORDER_STATUSES)[number];
+export const CUSTOM_ORDER_STATUS_LABELS: Record<CustomOrderStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  accepted: 'Accepted',
+  declined: 'Declined',
+};
+
+export const customOrderStatusSchema = formObject({
+  status: v.picklist(CUSTOM_ORDER_STATUSES, 'Choose a status'),
+});
+
 export type ProductInput = v.InferInput<typeof productSchema>;
 export type Product = v.InferOutput<typeof productSchema>;
 export type ProductUpdate = v.InferOutput<typeof productUpdateSchema>;

@@ -1,6 +1,7 @@
 // The three fixed storefronts (/miniature-masters, /precision-parts, /makers-workshop) with believable
 // catalogues. Idempotent by storeName: an existing store keeps its products and settings.
 import type { PrismaClient } from '@printfarm/db';
+import { productImagePath } from '@printfarm/domain/productArt/catalogue';
 
 /** [name, description, price, stock, material, print minutes, category, tags] */
 type SeedProduct = readonly [string, string, string, number, string, number, string, readonly string[]];
@@ -9,6 +10,8 @@ interface SeedStore {
   storeName: string;
   displayName: string;
   description: string;
+  /** The store's own shipping rules, as its storefront advertises them; absent: the network's table. */
+  shipping?: { fees: Partial<Record<'standard' | 'expedited' | 'overnight', string>>; freeOver: string };
   products: readonly SeedProduct[];
 }
 
@@ -18,6 +21,8 @@ export const FIXED_STORES: readonly SeedStore[] = [
     displayName: 'Miniature Masters',
     description:
       'Hand-finished tabletop miniatures printed in 8K resin: heroes, monsters, troops and terrain for your next campaign.',
+    // 'Flat $4.99, free over $50'
+    shipping: { fees: { standard: '4.99', expedited: '9.99', overnight: '24.99' }, freeOver: '50.00' },
     products: [
       [
         'Elven Ranger',
@@ -314,6 +319,8 @@ export const FIXED_STORES: readonly SeedStore[] = [
     displayName: "The Maker's Workshop",
     description:
       'Jigs, clamps and organisers for wood and metal shops, printed tough in PETG and carbon-fibre nylon. Custom orders welcome.',
+    // 'Flat $5, free over $75'
+    shipping: { fees: { standard: '5.00', expedited: '14.99' }, freeOver: '75.00' },
     products: [
       [
         'Pocket Hole Jig',
@@ -464,6 +471,14 @@ export async function seedStores(prisma: PrismaClient, { ownerId }: SeedStoresOp
         storeName: seed.storeName,
         displayName: seed.displayName,
         description: seed.description,
+        ...(seed.shipping
+          ? {
+              freeShippingOver: seed.shipping.freeOver,
+              shippingMethods: {
+                create: Object.entries(seed.shipping.fees).map(([method, fee]) => ({ method, fee })),
+              },
+            }
+          : {}),
         products: {
           create: seed.products.map(
             ([name, description, price, stockQuantity, materialType, printTime, category, tags]) => ({
@@ -475,6 +490,7 @@ export async function seedStores(prisma: PrismaClient, { ownerId }: SeedStoresOp
               printTime,
               category,
               tags: [...tags],
+              imageUrl: productImagePath(name),
             }),
           ),
         },

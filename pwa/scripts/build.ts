@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { writeProductImages } from './productImages.ts';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { outDir: { type: 'string', default: 'dist' } } });
@@ -166,11 +167,12 @@ function precompress(): { files: number; raw: number; brotli: number } {
 }
 
 await build({ root: pwaRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+const pictures = writeProductImages(outDir);
 const pages = await prerenderPages();
 // The bundler's manifest served its purpose above; it is not part of the site.
 rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
 const compressed = precompress();
 console.log(
-  `Prerendered ${pages} pages; precompressed ${compressed.files} files, ` +
+  `Drew ${pictures} product pictures. Prerendered ${pages} pages; precompressed ${compressed.files} files, ` +
     `${(compressed.raw / 1024).toFixed(0)} KB → ${(compressed.brotli / 1024).toFixed(0)} KB brotli.`,
 );

@@ -89,6 +89,16 @@ describe('stores', () => {
       description: 'Parts from a garage',
       logoUrl: null,
       bannerUrl: null,
+      // No rules of its own yet: the network's table (issue 16).
+      hasOwnShipping: false,
+      shipping: {
+        methods: [
+          { id: 'standard', fee: '0.00' },
+          { id: 'expedited', fee: '9.99' },
+          { id: 'overnight', fee: '24.99' },
+        ],
+        freeShippingOver: null,
+      },
     });
     const products = (await (
       await call('GET', `/api/public/store/${store.storeName}/products`)

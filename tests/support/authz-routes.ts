@@ -171,6 +171,29 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: storeAdmin(409),
     body: { status: 'delivered' },
   },
+  // Issue 16: the confirmation page opens only with the order's signed link (none here: 403), a
+  // store's own shipping rules (the network's fees again, so other rows see no change) and its
+  // custom order requests (a request id that names none: 404 for those who may look).
+  { method: 'GET', route: '/api/orders/:orderId', expect: all(403) },
+  { method: 'GET', route: '/api/public/products', expect: all(200) },
+  {
+    method: 'PUT',
+    route: '/api/stores/:storeId/shipping',
+    expect: storeAdmin(200),
+    body: {
+      standard: { fee: '0' },
+      expedited: { offered: true, fee: '9.99' },
+      overnight: { offered: true, fee: '24.99' },
+    },
+  },
+  { method: 'GET', route: '/api/stores/:storeId/custom-orders', expect: storeAdmin(200) },
+  {
+    method: 'PATCH',
+    route: '/api/stores/:storeId/custom-orders/:requestId',
+    path: '/api/stores/:storeId/custom-orders/00000000-0000-4000-8000-000000000000',
+    expect: storeAdmin(404),
+    body: { status: 'contacted' },
+  },
   // Uploads, project files, print requests, profile and support (issue 5). Customers own :requestId
   // and :fileId; staff may read but not delete them. The fixture file may have no bytes on disk (404).
   { method: 'POST', route: '/api/objects/upload', expect: signedIn },

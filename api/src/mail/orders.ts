@@ -1,7 +1,8 @@
 // The e-mails a store sends: order confirmation, new-order notice for the owner, shipped, cancelled,
 // and a custom-order request. Each returns the email.send payload with a stable message key.
 import type { JobPayload } from '@printfarm/domain/queues';
-import { isShippingMethodId, SHIPPING_METHODS } from '@printfarm/domain/shipping';
+import { shippingMethodName } from '@printfarm/domain/shipping';
+import { countOf } from '@printfarm/domain/words';
 
 type Email = JobPayload<'email.send'>;
 
@@ -25,16 +26,25 @@ export interface MailStore {
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
-function methodLabel(method: string): string {
-  return isShippingMethodId(method) ? SHIPPING_METHODS[method].label : method;
+const itemCount = (order: MailOrder) =>
+  countOf(
+    order.items.reduce((sum, item) => sum + item.quantity, 0),
+    'item',
+  );
+
+/** '2 × Dryer Knob, $12.50 each' or '1 × Fridge Clip, $7.25'. */
+function itemLine(item: MailOrder['items'][number]): string {
+  const each = item.quantity === 1 ? '' : ' each';
+  return `  ${item.quantity} × ${item.productName}, $${item.unitPrice}${each}`;
 }
 
 function orderLines(order: MailOrder): string[] {
+  const fee = Number(order.shippingFee) === 0 ? 'Free' : `$${order.shippingFee}`;
   return [
-    ...order.items.map((item) => `  ${item.quantity} x ${item.productName} @ $${item.unitPrice}`),
+    ...order.items.map(itemLine),
     '',
     `Subtotal: $${order.subtotal}`,
-    `Shipping (${methodLabel(order.shippingMethod)}): $${order.shippingFee}`,
+    `Shipping (${shippingMethodName(order.shippingMethod)}): ${fee}`,
     `Total: $${order.totalAmount}`,
   ];
 }
@@ -44,7 +54,7 @@ function addressLines(order: MailOrder): string[] {
   return [order.customerName, a.street, `${a.city}, ${a.state} ${a.zipCode}`, a.country ?? 'US'];
 }
 
-export function orderConfirmationEmail(order: MailOrder, store: MailStore): Email {
+export function orderConfirmationEmail(order: MailOrder, store: MailStore, orderUrl: string): Email {
   return {
     messageKey: `order-confirmation:${order.id}`,
     to: order.customerEmail,
@@ -54,11 +64,17 @@ export function orderConfirmationEmail(order: MailOrder, store: MailStore): Emai
       '',
       `Thank you for your order from ${store.displayName}. We have received it and will let you know when it ships.`,
       '',
-      `Order #${shortId(order.id)}`,
+      `Order #${shortId(order.id)} · ${itemCount(order)}`,
       ...orderLines(order),
       '',
       'Shipping to:',
       ...addressLines(order).map((line) => `  ${line}`),
+      '',
+      'What happens next:',
+      `  1. ${store.displayName} prints and checks your items.`,
+      '  2. When your order ships, we e-mail you its tracking number.',
+      '',
+      `See your order at any time: ${orderUrl}`,
       '',
       `Questions? Reply to this e-mail or contact ${store.displayName} directly.`,
     ].join('\n'),
@@ -76,7 +92,7 @@ export function newOrderEmail(
     to: ownerEmail,
     subject: `New order #${shortId(order.id)} for ${store.displayName}: $${order.totalAmount}`,
     text: [
-      `${order.customerName} (${order.customerEmail}) placed an order in ${store.displayName}.`,
+      `${order.customerName} (${order.customerEmail}) placed an order in ${store.displayName}: ${itemCount(order)}.`,
       '',
       ...orderLines(order),
       '',
@@ -97,10 +113,10 @@ export function orderShippedEmail(order: MailOrder, store: MailStore): Email {
       `Hi ${order.customerName},`,
       '',
       `Good news: your order #${shortId(order.id)} from ${store.displayName} is on its way.`,
-      `Shipping method: ${methodLabel(order.shippingMethod)}`,
+      `Shipping method: ${shippingMethodName(order.shippingMethod)}`,
       `Tracking number: ${order.trackingNumber ?? ''}`,
       '',
-      ...order.items.map((item) => `  ${item.quantity} x ${item.productName}`),
+      ...order.items.map((item) => `  ${item.quantity} × ${item.productName}`),
     ].join('\n'),
   };
 }
@@ -149,6 +165,28 @@ export function customOrderRequestEmail(
       '',
       'Project description:',
       request.description,
+    ].join('\n'),
+  };
+}
+
+/** To the requester: their request arrived, and what the store does next. */
+export function customOrderAcknowledgementEmail(request: MailCustomOrder, store: MailStore): Email {
+  return {
+    messageKey: `custom-order-ack:${request.id}`,
+    to: request.email,
+    subject: `We received your custom order request (${store.displayName})`,
+    text: [
+      `Hi ${request.fullName},`,
+      '',
+      `Thank you for your custom order request. ${store.displayName} has it and will reply to this address with questions or a quote, usually within two business days.`,
+      '',
+      'Your request:',
+      request.description,
+      '',
+      `Timeline: ${request.timeline || 'not given'}`,
+      `Budget: ${request.budget || 'not given'}`,
+      '',
+      `Reference: ${request.id.slice(0, 8).toUpperCase()}`,
     ].join('\n'),
   };
 }

@@ -1,5 +1,7 @@
-// Orders as the shopper's checkout and the store admin see them; money as decimal strings.
-import type { Order, OrderItem } from '@printfarm/db';
+// Orders as the shopper's checkout, the confirmation page and the store admin see them; money as
+// decimal strings.
+import type { Order, OrderItem, Store } from '@printfarm/db';
+import { isShippingMethodId, SHIPPING_METHODS } from '@printfarm/domain/shipping';
 
 export type OrderWithItems = Order & { items: OrderItem[] };
 
@@ -41,3 +43,31 @@ export function presentStoreOrder(order: OrderWithItems) {
     updatedAt: order.updatedAt.toISOString(),
   };
 }
+
+/** The confirmation page (reached through the order's signed link): the receipt and where it went. */
+export function presentOrderConfirmation(
+  order: OrderWithItems,
+  store: Pick<Store, 'storeName' | 'displayName'>,
+) {
+  const method = isShippingMethodId(order.shippingMethod) ? SHIPPING_METHODS[order.shippingMethod] : null;
+  return {
+    ...presentPlacedOrder(order),
+    number: order.id.slice(0, 8).toUpperCase(),
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    shippingAddress: order.shippingAddress as {
+      street: string;
+      city: string;
+      state: string;
+      zipCode: string;
+      country?: string;
+    },
+    shippingMethodName: method?.name ?? order.shippingMethod,
+    deliveryTime: method?.deliveryTime ?? null,
+    trackingNumber: order.trackingNumber,
+    store: { storeName: store.storeName, displayName: store.displayName },
+  };
+}
+
+export type PlacedOrderView = ReturnType<typeof presentPlacedOrder> & { confirmationPath: string };
+export type OrderConfirmationView = ReturnType<typeof presentOrderConfirmation>;

@@ -1,5 +1,5 @@
 // A product as shoppers see it (price as a decimal string), and with its admin fields for the store admin.
-import type { Product } from '@printfarm/db';
+import type { Product, Store } from '@printfarm/db';
 
 export function presentPublicProduct(product: Product) {
   return {
@@ -24,3 +24,15 @@ export function presentManagedProduct(product: Product) {
     updatedAt: product.updatedAt.toISOString(),
   };
 }
+
+/** A product in the network's list, with the store that sells it. */
+export function presentNetworkProduct(
+  product: Product & { store: Pick<Store, 'storeName' | 'displayName'> },
+) {
+  return {
+    ...presentPublicProduct(product),
+    store: { storeName: product.store.storeName, displayName: product.store.displayName },
+  };
+}
+
+export type NetworkProductView = ReturnType<typeof presentNetworkProduct>;

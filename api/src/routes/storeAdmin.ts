@@ -1,13 +1,26 @@
-// Store admin calls, for the store's owner or staff: settings, products and orders. Each call first finds
+// Store admin calls, for the store's owner or staff: settings, shipping rules, products, orders and
+// custom order requests. Each call first finds
 // the store the signed-in user manages (401 signed out, 404 for anyone else), then reads the body.
 import { orderStatusUpdateSchema } from '@printfarm/domain/order';
-import { productSchema, productUpdateSchema, storeSettingsSchema } from '@printfarm/domain/store';
+import { storeShippingSchema } from '@printfarm/domain/shipping';
+import {
+  customOrderStatusSchema,
+  productSchema,
+  productUpdateSchema,
+  storeSettingsSchema,
+} from '@printfarm/domain/store';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
-import { parseInput } from '../http/validate.ts';
+import { parseInput, validate } from '../http/validate.ts';
+import { presentCustomOrderRequest } from '../presenters/customOrder.ts';
 import { presentStoreOrder } from '../presenters/order.ts';
 import { presentManagedProduct } from '../presenters/product.ts';
 import { presentManagedStore } from '../presenters/store.ts';
+import {
+  CUSTOM_ORDER_NOT_FOUND,
+  listCustomOrderRequests,
+  setCustomOrderStatus,
+} from '../services/customOrders.ts';
 import { listStoreOrders, ORDER_NOT_FOUND, updateOrderStatus } from '../services/orders.ts';
 import {
   createProduct,
@@ -17,10 +30,11 @@ import {
   updateProduct,
   updateStoreSettings,
 } from '../services/storeAdmin.ts';
+import { saveStoreShipping } from '../services/storeShipping.ts';
 import { assertRecordId, assertStoreId, findManagedStore, listOwnStores } from '../services/stores.ts';
 
 export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps): void {
-  const managedStore = (ctx: AppContext) =>
+  const managedStore = <S>(ctx: AppContext<S>) =>
     findManagedStore(prisma, userOf(ctx), { id: assertStoreId(ctx.params.storeId) });
 
   router.get('/api/my/stores', requireUser, async (ctx) => {
@@ -37,6 +51,11 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     const store = await managedStore(ctx);
     const settings = parseInput(ctx, storeSettingsSchema);
     ctx.body = presentManagedStore(await updateStoreSettings(prisma, store.id, settings));
+  });
+
+  router.put('/api/stores/:storeId/shipping', validate(storeShippingSchema), async (ctx) => {
+    const store = await managedStore(ctx);
+    ctx.body = presentManagedStore(await saveStoreShipping(prisma, store.id, ctx.state.input));
   });
 
   router.get('/api/stores/:storeId/products', async (ctx) => {
@@ -75,4 +94,20 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     const update = parseInput(ctx, orderStatusUpdateSchema);
     ctx.body = presentStoreOrder(await updateOrderStatus(prisma, store.id, orderId, update));
   });
+
+  router.get('/api/stores/:storeId/custom-orders', async (ctx) => {
+    const store = await managedStore(ctx);
+    ctx.body = (await listCustomOrderRequests(prisma, store.id)).map(presentCustomOrderRequest);
+  });
+
+  router.patch(
+    '/api/stores/:storeId/custom-orders/:requestId',
+    validate(customOrderStatusSchema),
+    async (ctx) => {
+      const store = await managedStore(ctx);
+      const requestId = assertRecordId(ctx.params.requestId, CUSTOM_ORDER_NOT_FOUND);
+      const { status } = ctx.state.input;
+      ctx.body = presentCustomOrderRequest(await setCustomOrderStatus(prisma, store.id, requestId, status));
+    },
+  );
 }

@@ -1,17 +1,20 @@
 // Public store calls: the storefront, its products, placing an order and the workshop's custom-order request.
-import { placeOrderSchema } from '@printfarm/domain/order';
+import { orderLinkQuerySchema, placeOrderSchema } from '@printfarm/domain/order';
 import { customOrderSchema } from '@printfarm/domain/store';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
+import { idParam } from '../http/params.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
-import { parseInput } from '../http/validate.ts';
-import { presentPlacedOrder } from '../presenters/order.ts';
-import { presentPublicProduct } from '../presenters/product.ts';
+import { parseInput, validate } from '../http/validate.ts';
+import { type PlacedOrderView, presentOrderConfirmation, presentPlacedOrder } from '../presenters/order.ts';
+import { presentNetworkProduct, presentPublicProduct } from '../presenters/product.ts';
 import { presentPublicStore } from '../presenters/store.ts';
-import { placeOrder } from '../services/orders.ts';
+import { orderLinkPath } from '../services/orderLinks.ts';
+import { findOrderByLink, ORDER_NOT_FOUND, placeOrder } from '../services/orders.ts';
 import {
   assertStoreId,
   findPublicStore,
+  listNetworkProducts,
   listPublicProducts,
   requestCustomOrder,
 } from '../services/stores.ts';
@@ -50,16 +53,35 @@ export function registerStoreRoutes(router: AppRouter, { prisma, config, log }: 
     ctx.body = products.map(presentPublicProduct);
   });
 
+  // 'View All Products': what every store on the network sells.
+  router.get('/api/public/products', async (ctx) => {
+    ctx.body = (await listNetworkProducts(prisma)).map(presentNetworkProduct);
+  });
+
   router.post('/api/stores/:storeId/orders', placeOrderLimit, async (ctx) => {
     const storeId = assertStoreId(ctx.params.storeId);
     const input = parseInput(ctx, placeOrderSchema);
     const { order, created } = await placeOrder(prisma, storeId, input, {
       idempotencyKey: idempotencyKeyOf(ctx),
       publicUrl: config.PUBLIC_URL,
+      linkSecret: config.SESSION_SECRET,
       log: ctx.state.log ?? log,
     });
     ctx.status = created ? 201 : 200;
-    ctx.body = presentPlacedOrder(order);
+    const body: PlacedOrderView = {
+      ...presentPlacedOrder(order),
+      confirmationPath: orderLinkPath(config.SESSION_SECRET, order.id),
+    };
+    ctx.body = body;
+  });
+
+  // The confirmation page, without an account: only the order's signed link opens it.
+  router.get('/api/orders/:orderId', validate(orderLinkQuerySchema, 'query'), async (ctx) => {
+    const orderId = idParam(ctx, 'orderId', ORDER_NOT_FOUND);
+    const { token } = ctx.state.query;
+    const order = await findOrderByLink(prisma, orderId, token, config.SESSION_SECRET);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = presentOrderConfirmation(order, order.store);
   });
 
   router.post('/api/stores/:storeId/custom-orders', customOrderLimit, async (ctx) => {

@@ -15,8 +15,8 @@ import {
   type OrderStatusUpdate,
   type PlaceOrder,
 } from '@printfarm/domain/order';
-import { shippingFeeCents } from '@printfarm/domain/shipping';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { SHIPPING_METHODS, shippingFeeCents } from '@printfarm/domain/shipping';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import {
   type MailOrder,
   newOrderEmail,
@@ -25,13 +25,19 @@ import {
   orderShippedEmail,
 } from '../mail/orders.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
+import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
+import { shippingRatesOf, WITH_SHIPPING } from './storeShipping.ts';
 import { isUniqueViolation, STORE_NOT_FOUND } from './stores.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_LINK_INVALID =
+  'This order link is not valid. Please open the link from your confirmation e-mail.';
 
 export interface PlaceOrderContext {
   idempotencyKey?: string | undefined;
   publicUrl: string;
+  /** Signs the order's confirmation link (the session secret). */
+  linkSecret: string;
   log?: Logger;
 }
 
@@ -131,7 +137,7 @@ export async function placeOrder(
   const { idempotencyKey, log } = context;
   const store = await prisma.store.findUnique({
     where: { id: storeId },
-    include: { owner: { select: { email: true } } },
+    include: { owner: { select: { email: true } }, ...WITH_SHIPPING },
   });
   if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
 
@@ -144,7 +150,6 @@ export async function placeOrder(
   const lines = input.items.map((item, index) => ({ ...item, index }));
   // A stable lock order: two carts holding the same products never wait on each other in a cycle.
   const lockOrder = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
-  const feeCents = shippingFeeCents(input.shippingMethod);
 
   // Priced from the database before the transaction; the guarded UPDATE below decides the stock.
   const products = await prisma.product.findMany({
@@ -168,6 +173,12 @@ export async function placeOrder(
     priced.push({ ...line, name: product.name, unitPriceCents });
   }
   const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  // The store's own shipping rules (or the network's table) for this subtotal.
+  const feeCents = shippingFeeCents(shippingRatesOf(store), input.shippingMethod, subtotalCents);
+  if (feeCents === undefined) {
+    const message = `${store.displayName} does not ship ${SHIPPING_METHODS[input.shippingMethod].name}`;
+    throw badRequest(message, { shippingMethod: message });
+  }
   const totalCents = subtotalCents + feeCents;
   if (totalCents > MAX_ORDER_TOTAL_CENTS) {
     throw badRequest(
@@ -221,7 +232,8 @@ export async function placeOrder(
           lines.findIndex((l) => l.productId === b.productId),
       );
       const mail = toMailOrder(created);
-      await recordJob(tx, 'email.send', orderConfirmationEmail(mail, store));
+      const orderUrl = orderLinkUrl(context.publicUrl, context.linkSecret, created.id);
+      await recordJob(tx, 'email.send', orderConfirmationEmail(mail, store, orderUrl));
       if (store.owner.email) {
         const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
         await recordJob(tx, 'email.send', newOrderEmail(mail, store, store.owner.email, adminUrl));
@@ -306,4 +318,18 @@ export async function updateOrderStatus(
     }
     return order;
   });
+}
+
+/** The order a confirmation link names: 403 when the token is not the link's, 404 when the order is gone. */
+export async function findOrderByLink(prisma: PrismaClient, orderId: string, token: string, secret: string) {
+  if (!isOrderLinkToken(secret, orderId, token)) throw forbidden(ORDER_LINK_INVALID);
+  const order = await prisma.order.findUnique({
+    where: { id: orderId },
+    include: {
+      items: { orderBy: { createdAt: 'asc' } },
+      store: { select: { storeName: true, displayName: true } },
+    },
+  });
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
 }

@@ -2,6 +2,7 @@
 import type { PrismaClient } from '@printfarm/db';
 import type { Product, ProductUpdate, StoreSettings } from '@printfarm/domain/store';
 import { notFound } from '../http/errors.ts';
+import { WITH_SHIPPING } from './storeShipping.ts';
 import { isForeignKeyViolation } from './stores.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -17,6 +18,7 @@ export function updateStoreSettings(prisma: PrismaClient, storeId: string, setti
       logoUrl: orNull(settings.logoUrl),
       bannerUrl: orNull(settings.bannerUrl),
     },
+    include: WITH_SHIPPING,
   });
 }
 

@@ -1,7 +1,16 @@
 // Stores: the public storefront and checkout, the workshop's custom-order request, and the store admin.
 import type { OrderStatusUpdate, PlaceOrderInput } from '@printfarm/domain/order';
-import type { CustomOrderInput, ProductInput, StoreSettingsInput } from '@printfarm/domain/store';
+import type { ShippingRatesView, StoreShippingInput } from '@printfarm/domain/shipping';
+import type {
+  CustomOrderInput,
+  CustomOrderStatus,
+  ProductInput,
+  StoreSettingsInput,
+} from '@printfarm/domain/store';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CustomOrderRequestView } from '../../../api/src/presenters/customOrder.ts';
+import type { OrderConfirmationView } from '../../../api/src/presenters/order.ts';
+import type { NetworkProductView } from '../../../api/src/presenters/product.ts';
 import { ApiError, apiJson, getQueryFn, sendOnline } from './request.ts';
 
 export interface PublicStore {
@@ -11,6 +20,10 @@ export interface PublicStore {
   description: string | null;
   logoUrl: string | null;
   bannerUrl: string | null;
+  /** What checkout charges: the store's own rules, or the network's table. */
+  shipping: ShippingRatesView;
+  /** False while the store charges the network's table. */
+  hasOwnShipping: boolean;
 }
 
 export interface PublicProduct {
@@ -57,7 +70,13 @@ export interface PlacedOrder {
   shippingMethod: string;
   createdAt: string;
   items: OrderLine[];
+  /** The confirmation page with its signed token: /orders/{id}?token=… */
+  confirmationPath: string;
 }
+
+export type OrderConfirmation = OrderConfirmationView;
+export type NetworkProduct = NetworkProductView;
+export type CustomOrderRequest = CustomOrderRequestView;
 
 export interface StoreOrder extends PlacedOrder {
   customerName: string;
@@ -73,10 +92,12 @@ export interface StoreOrder extends PlacedOrder {
 export const storeKeys = {
   public: (storeName: string) => ['/api/public/store', storeName] as const,
   publicProducts: (storeName: string) => ['/api/public/store', storeName, 'products'] as const,
+  networkProducts: ['/api/public/products'] as const,
   mine: ['/api/my/stores'] as const,
   managed: (storeName: string) => ['/api/stores/by-name', storeName] as const,
   products: (storeId: string) => ['/api/stores', storeId, 'products'] as const,
   orders: (storeId: string) => ['/api/stores', storeId, 'orders'] as const,
+  customOrders: (storeId: string) => ['/api/stores', storeId, 'custom-orders'] as const,
 };
 
 export const storeQueries = {
@@ -84,6 +105,9 @@ export const storeQueries = {
     queryOptions({ queryKey: storeKeys.public(storeName), queryFn: getQueryFn<PublicStore>() }),
   publicProducts: (storeName: string) =>
     queryOptions({ queryKey: storeKeys.publicProducts(storeName), queryFn: getQueryFn<PublicProduct[]>() }),
+  /** What every store on the network sells ('View All Products'). */
+  networkProducts: () =>
+    queryOptions({ queryKey: storeKeys.networkProducts, queryFn: getQueryFn<NetworkProduct[]>() }),
   mine: () => queryOptions({ queryKey: storeKeys.mine, queryFn: getQueryFn<ManagedStore[]>() }),
   managed: (storeName: string) =>
     queryOptions({ queryKey: storeKeys.managed(storeName), queryFn: getQueryFn<ManagedStore>() }),
@@ -91,6 +115,18 @@ export const storeQueries = {
     queryOptions({ queryKey: storeKeys.products(storeId), queryFn: getQueryFn<ManagedProduct[]>() }),
   orders: (storeId: string) =>
     queryOptions({ queryKey: storeKeys.orders(storeId), queryFn: getQueryFn<StoreOrder[]>() }),
+  customOrders: (storeId: string) =>
+    queryOptions({ queryKey: storeKeys.customOrders(storeId), queryFn: getQueryFn<CustomOrderRequest[]>() }),
+  /** The confirmation page's order, opened with the token of its signed link. */
+  confirmation: (orderId: string, token: string) =>
+    queryOptions({
+      queryKey: ['/api/orders', orderId, { token }] as const,
+      queryFn: () =>
+        apiJson<OrderConfirmation>(
+          'GET',
+          `/api/orders/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`,
+        ),
+    }),
 };
 
 /** POST an order with the checkout's Idempotency-Key, so a retry or double click makes one order. */
@@ -179,5 +215,26 @@ export function useUpdateOrderStatus(store: ManagedStore) {
       void queryClient.invalidateQueries({ queryKey: storeKeys.orders(store.id) });
       void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
     },
+  });
+}
+
+export function useSaveShipping(store: ManagedStore) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: StoreShippingInput) =>
+      apiJson<ManagedStore>('PUT', `/api/stores/${store.id}/shipping`, rules),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(storeKeys.managed(store.storeName), updated);
+      void queryClient.invalidateQueries({ queryKey: storeKeys.public(store.storeName) });
+    },
+  });
+}
+
+export function useSetCustomOrderStatus(store: ManagedStore) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, status }: { requestId: string; status: CustomOrderStatus }) =>
+      apiJson<CustomOrderRequest>('PATCH', `/api/stores/${store.id}/custom-orders/${requestId}`, { status }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: storeKeys.customOrders(store.id) }),
   });
 }

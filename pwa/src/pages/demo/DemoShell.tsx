@@ -1,5 +1,11 @@
 // The frame of the three demo storefronts: real store data from the API, 'Back to Marketplace', a store
 // profile strip, the cart button and the real checkout.
+import {
+  NETWORK_SHIPPING_RATES,
+  shippingRatesFromView,
+  shippingRatesView,
+  shippingSummary,
+} from '@printfarm/domain/shipping';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -29,6 +35,7 @@ export interface DemoProfile {
   totalOrders: number;
   established: string;
   responseTime: string;
+  /** Shown until the store's record (with its own shipping rules) arrives, and for a store without rules. */
   shipping: string;
   owner: string;
   motto: string;
@@ -58,8 +65,10 @@ export function DemoShell({
   // the catalogue's skeleton, so the page paints at once and nothing moves when the data lands.
   if (store.isPending) {
     const known = { id: '', storeName, displayName: profile.displayName, description: profile.description };
+    const unknown = { logoUrl: null, bannerUrl: null, hasOwnShipping: false };
+    const shipping = shippingRatesView(NETWORK_SHIPPING_RATES);
     return (
-      <DemoStorefront store={{ ...known, logoUrl: null, bannerUrl: null }} profile={profile} loading>
+      <DemoStorefront store={{ ...known, ...unknown, shipping }} profile={profile} loading>
         {children}
       </DemoStorefront>
     );
@@ -74,7 +83,7 @@ export function DemoShell({
 
 function BackToMarketplace() {
   return (
-    <Link to="/" className={buttonClass({ variant: 'ghost', size: 'sm', className: 'demo-back' })}>
+    <Link to="/products" className={buttonClass({ variant: 'ghost', size: 'sm', className: 'demo-back' })}>
       <span aria-hidden="true">←</span> Back to Marketplace
     </Link>
   );
@@ -137,7 +146,11 @@ function DemoStorefront({
             </div>
             <div>
               <dt>Shipping</dt>
-              <dd>{profile.shipping}</dd>
+              <dd data-testid="store-shipping">
+                {store.hasOwnShipping
+                  ? shippingSummary(shippingRatesFromView(store.shipping))
+                  : profile.shipping}
+              </dd>
             </div>
             <div>
               <dt>Maker</dt>
@@ -168,12 +181,7 @@ function DemoStorefront({
   );
 }
 
-/** Case-insensitive match of the query against any of the texts. */
-export function matches(query: string, ...texts: (string | null | undefined)[]): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return texts.some((text) => text?.toLowerCase().includes(needle));
-}
+export { matches } from '../../lib/textMatch.ts';
 
 /** A stable number from a product id, for the demo's rating and review figures. */
 export function idNumber(id: string): number {

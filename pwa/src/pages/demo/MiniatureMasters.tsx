@@ -41,7 +41,7 @@ const PROFILE: DemoProfile = {
   totalOrders: 2847,
   established: '2019',
   responseTime: 'within 2 hours',
-  shipping: 'Free over $50',
+  shipping: 'Flat $4.99, free over $50',
   owner: 'Sarah Chen',
   motto: 'Every hero deserves a worthy miniature.',
   specialties: ['8K resin', 'Pre-supported', 'Hand-finished'],

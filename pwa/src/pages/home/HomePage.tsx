@@ -62,28 +62,22 @@ function ProductAction({ product }: { product: ExclusiveProduct }) {
   if (comingSoon) {
     // Dimmed and not clickable: no href, out of the tab order, announced as a disabled link.
     return (
+      // biome-ignore lint/a11y/useValidAnchor: a store that is coming soon has no page to link to yet.
       <a
         className={buttonClass({ variant: 'outline', className: 'product-card__action' })}
         role="link"
         aria-disabled="true"
         tabIndex={-1}
-        {...(product.externalUrl ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       >
         Coming Soon
       </a>
     );
   }
-  if (product.externalUrl) {
+  if (product.storePath) {
     return (
-      <a
-        className={buttonClass({ className: 'product-card__action' })}
-        href={product.externalUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
+      <AppLink to={product.storePath} className={buttonClass({ className: 'product-card__action' })}>
         Visit Store
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      </AppLink>
     );
   }
   return (
@@ -185,7 +179,7 @@ export default function HomePage() {
                 Signature products designed in-house and printed across the network.
               </p>
             </div>
-            <AppLink to="/print-farms" className={buttonClass({ variant: 'ghost' })}>
+            <AppLink to="/products" className={buttonClass({ variant: 'ghost' })}>
               View All Products →
             </AppLink>
           </div>

@@ -1,4 +1,5 @@
-// The four exclusive branded products on the landing page, each with its own drawn illustration.
+// The four exclusive branded products on the landing page, each with its picture. Two are stores on the
+// network, whose 'Visit Store' opens our own store pages; their pictures are the build's product pictures.
 import type { ReactNode } from 'react';
 
 export type ProductStatus = 'Available' | 'Coming Soon';
@@ -10,30 +11,10 @@ export interface ExclusiveProduct {
   specialties: readonly string[];
   turnaround: string;
   status: ProductStatus;
-  /** An outside site, opened in a new tab; without one the card asks for a quote. */
-  externalUrl?: string;
+  /** The store's page on the network; without one the card asks for a quote. */
+  storePath?: string;
   image: ReactNode;
 }
-
-const PlanterArt = (
-  <svg viewBox="0 0 240 150" role="img" aria-label="Self-watering planter with a young plant">
-    <defs>
-      <linearGradient id="planter-pot" x1="0" x2="0" y1="0" y2="1">
-        <stop offset="0" stopColor="#fb923c" />
-        <stop offset="1" stopColor="#c2410c" />
-      </linearGradient>
-    </defs>
-    <rect width="240" height="150" fill="#fff7ed" />
-    <circle cx="190" cy="34" r="18" fill="#fed7aa" />
-    <path d="M120 78 C 112 58, 92 50, 78 52 C 84 66, 100 76, 120 78 Z" fill="#16a34a" />
-    <path d="M120 78 C 128 52, 150 42, 166 44 C 160 62, 142 76, 120 78 Z" fill="#22c55e" />
-    <path d="M120 80 V 58" stroke="#15803d" strokeWidth="4" strokeLinecap="round" />
-    <path d="M82 80 H158 L148 132 H92 Z" fill="url(#planter-pot)" />
-    <path d="M86 98 H154" stroke="#fdba74" strokeWidth="3" />
-    <path d="M89 112 H151" stroke="#fdba74" strokeWidth="3" opacity="0.6" />
-    <rect x="78" y="76" width="84" height="8" rx="4" fill="#9a3412" />
-  </svg>
-);
 
 const BikeMountArt = (
   <svg viewBox="0 0 240 150" role="img" aria-label="Handlebar mount holding a phone">
@@ -44,23 +25,6 @@ const BikeMountArt = (
     <rect x="92" y="32" width="56" height="52" rx="6" fill="#38bdf8" />
     <path d="M98 70 L112 54 L122 64 L132 50 L142 70 Z" fill="#e0f2fe" />
     <path d="M82 40 V 78 M158 40 V 78" stroke="#ea580c" strokeWidth="6" strokeLinecap="round" />
-  </svg>
-);
-
-const TerrainArt = (
-  <svg viewBox="0 0 240 150" role="img" aria-label="Miniature castle tower on a hill">
-    <rect width="240" height="150" fill="#eef2ff" />
-    <path d="M0 130 C 50 104, 90 112, 120 118 C 160 126, 200 100, 240 112 V150 H0 Z" fill="#a3a3a3" />
-    <rect x="96" y="50" width="48" height="74" fill="#d4d4d8" stroke="#52525b" strokeWidth="3" />
-    <path
-      d="M92 50 V36 H102 V44 H112 V36 H128 V44 H138 V36 H148 V50 Z"
-      fill="#d4d4d8"
-      stroke="#52525b"
-      strokeWidth="3"
-    />
-    <path d="M112 124 V102 A8 8 0 0 1 128 102 V124 Z" fill="#52525b" />
-    <rect x="114" y="66" width="12" height="16" rx="6" fill="#52525b" />
-    <path d="M120 36 V16 L136 22 L120 28" fill="#ea580c" stroke="#9a3412" strokeWidth="2" />
   </svg>
 );
 
@@ -83,16 +47,21 @@ const DroneArt = (
   </svg>
 );
 
+/** A seeded product's picture, drawn at build time (pwa/scripts/productImages.ts), by its file name. */
+function productPicture(file: string, alt: string): ReactNode {
+  return <img src={`/images/products/${file}.svg`} alt={alt} width="400" height="300" loading="lazy" />;
+}
+
 export const EXCLUSIVE_PRODUCTS: readonly ExclusiveProduct[] = [
   {
-    name: 'EcoPot Self-Watering Planters',
-    location: 'Austin, TX',
-    tagline: 'Plant-based planters with a hidden water reservoir.',
-    specialties: ['Under $3 Materials', 'Biodegradable PLA', 'Custom colors'],
-    turnaround: '3-5 days',
+    name: 'Precision Parts Co.',
+    location: 'Columbus, OH',
+    tagline: 'Replacement appliance and HVAC parts printed to OEM dimensions.',
+    specialties: ['OEM dimensions', 'Heat-resistant plastics', 'Appliance & HVAC'],
+    turnaround: '2-3 days',
     status: 'Available',
-    externalUrl: 'https://ecopot-planters.example.com',
-    image: PlanterArt,
+    storePath: '/precision-parts',
+    image: productPicture('dishwasher-lower-rack-wheel-4-pack', 'Dishwasher rack wheels printed in PETG'),
   },
   {
     name: 'TrailFit Bike Mounts',
@@ -104,14 +73,14 @@ export const EXCLUSIVE_PRODUCTS: readonly ExclusiveProduct[] = [
     image: BikeMountArt,
   },
   {
-    name: 'Miniature Masters Terrain',
+    name: 'Miniature Masters',
     location: 'Portland, OR',
-    tagline: 'Hand-finished tabletop terrain and miniatures in 8K resin.',
+    tagline: 'Hand-finished tabletop miniatures and terrain in 8K resin.',
     specialties: ['8K resin detail', 'Paint-ready finish'],
     turnaround: '5-7 days',
-    status: 'Coming Soon',
-    externalUrl: 'https://miniature-masters.example.com',
-    image: TerrainArt,
+    status: 'Available',
+    storePath: '/miniature-masters',
+    image: productPicture('ancient-red-dragon', 'A red dragon miniature in resin'),
   },
   {
     name: 'ProFit FPV Drone Frames',

@@ -1,12 +1,22 @@
 // The cart's checkout: order summary with per-line controls and the total, the customer form (the same
-// valibot schema the server uses) and Place Order, sent with one idempotency key per opened dialog.
+// valibot schema the server uses) and Place Order, sent with one idempotency key per opened dialog. The
+// shipping methods and fees are the store's own; a placed order opens its confirmation page.
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { formatCents, formatUsd } from '@printfarm/domain/money';
 import { type OrderDetails, type OrderDetailsInput, orderDetailsSchema } from '@printfarm/domain/order';
-import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, shippingFeeCents } from '@printfarm/domain/shipping';
+import {
+  freeShippingShortfallCents,
+  SHIPPING_METHODS,
+  type ShippingRatesView,
+  shippingFeeCents,
+  shippingOptions,
+  shippingRatesFromView,
+} from '@printfarm/domain/shipping';
+import { US_STATES } from '@printfarm/domain/usStates';
 import { useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { ApiError, OfflineError } from '../../api/request.ts';
+import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, fieldErrors, OfflineError } from '../../api/request.ts';
 import { usePlaceOrder } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -23,6 +33,7 @@ export interface CheckoutStore {
   id: string;
   storeName: string;
   displayName: string;
+  shipping: ShippingRatesView;
 }
 
 const EMPTY_FORM: OrderDetailsInput = {
@@ -36,7 +47,10 @@ const EMPTY_FORM: OrderDetailsInput = {
 
 const resolver = valibotResolver(orderDetailsSchema) as Resolver<OrderDetailsInput, unknown, OrderDetails>;
 
-const SHIPPING_OPTIONS = SHIPPING_METHOD_IDS.map((id) => ({ value: id, label: SHIPPING_METHODS[id].label }));
+// The 50 states by the name people look for; the value sent is the two-letter code.
+const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: name })).sort((a, b) =>
+  a.label.localeCompare(b.label),
+);
 
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -72,17 +86,22 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
   // Made when the dialog opens and kept for every retry, so a double click or a lost answer makes one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
+  const navigate = useNavigate();
   const placeOrder = usePlaceOrder(store.id, store.storeName);
   const {
     register,
     control,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<OrderDetailsInput, unknown, OrderDetails>({ resolver, defaultValues: EMPTY_FORM });
   const method = useWatch({ control, name: 'shippingMethod' }) ?? 'standard';
-  const feeCents = shippingFeeCents(method);
+  const rates = shippingRatesFromView(store.shipping);
+  const options = shippingOptions(rates, cart.subtotalCents);
+  const feeCents = shippingFeeCents(rates, method, cart.subtotalCents) ?? 0;
   const totalCents = cart.subtotalCents + feeCents;
+  const shortfall = freeShippingShortfallCents(rates, cart.subtotalCents);
   const empty = cart.lines.length === 0;
 
   const onValid = (details: OrderDetails) => {
@@ -107,6 +126,7 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
         order,
         idempotencyKey,
       });
+      // Offline is not the store's fault: say so, keep the cart, and never send the shopper to the store.
       toast({
         title: 'You are offline',
         description: 'Your order is saved and will be placed as soon as you are back online.',
@@ -120,7 +140,7 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
     placeOrder.mutate(
       { order, idempotencyKey },
       {
-        onSuccess: () => {
+        onSuccess: (placed) => {
           toast({
             title: 'Order placed successfully!',
             description: 'You will receive a confirmation email shortly.',
@@ -128,6 +148,7 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
           cart.clear();
           reset(EMPTY_FORM);
           onDone();
+          navigate(placed.confirmationPath);
         },
         onError: (error) => {
           if (error instanceof OfflineError) {
@@ -137,6 +158,9 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
           // Stock or availability problems name the product; show that beside the summary too.
           if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
             setProblem(error.body?.message ?? null);
+          }
+          for (const [name, message] of Object.entries(fieldErrors(error))) {
+            if (!name.startsWith('items')) setError(name as FieldPath<OrderDetailsInput>, { message });
           }
           toast({
             title: 'Error placing order',
@@ -210,14 +234,19 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
             <dd>{formatUsd(cart.subtotalCents)}</dd>
           </div>
           <div>
-            <dt>Shipping ({SHIPPING_METHODS[method].name})</dt>
-            <dd>{feeCents === 0 ? 'Free' : formatUsd(feeCents)}</dd>
+            <dt>
+              Shipping ({SHIPPING_METHODS[method].name}, {SHIPPING_METHODS[method].deliveryTime})
+            </dt>
+            <dd data-testid="shipping-fee">{feeCents === 0 ? 'Free' : formatUsd(feeCents)}</dd>
           </div>
           <div className="checkout__total">
             <dt>Total</dt>
             <dd data-testid="order-total">{formatUsd(totalCents)}</dd>
           </div>
         </dl>
+        {shortfall !== null && !empty && (
+          <p className="checkout__hint">Add {formatUsd(shortfall)} more for free Standard shipping.</p>
+        )}
         {problem && (
           <p className="checkout__problem" role="alert">
             {problem}
@@ -247,19 +276,32 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
               <Input autoComplete="shipping address-level2" {...register('shippingAddress.city')} />
             </FormField>
             <FormField label="State" error={errors.shippingAddress?.state?.message} required>
-              <Input autoComplete="shipping address-level1" {...register('shippingAddress.state')} />
+              <Select
+                autoComplete="shipping address-level1"
+                placeholder="Choose a state"
+                options={STATE_OPTIONS}
+                {...register('shippingAddress.state')}
+              />
             </FormField>
-            <FormField label="ZIP Code" error={errors.shippingAddress?.zipCode?.message} required>
+            <FormField
+              label="ZIP Code"
+              error={errors.shippingAddress?.zipCode?.message}
+              hint="5 digits or ZIP+4"
+              required
+            >
               <Input
                 autoComplete="shipping postal-code"
-                inputMode="numeric"
+                maxLength={10}
                 {...register('shippingAddress.zipCode')}
               />
             </FormField>
           </div>
         </fieldset>
         <FormField label="Shipping Method" error={errors.shippingMethod?.message}>
-          <Select options={SHIPPING_OPTIONS} {...register('shippingMethod')} />
+          <Select
+            options={options.map((option) => ({ value: option.id, label: option.label }))}
+            {...register('shippingMethod')}
+          />
         </FormField>
         <FormField label="Order Notes (optional)" error={errors.notes?.message}>
           <Textarea rows={3} {...register('notes')} />

@@ -2,6 +2,7 @@
 // the not-found and loading states, and the cart button.
 import { formatUsd } from '@printfarm/domain/money';
 import { lowStockLabel, printHours } from '@printfarm/domain/store';
+import { countOf } from '@printfarm/domain/words';
 import { type ReactNode, useState } from 'react';
 import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -196,7 +197,7 @@ export function CartButton({
       variant="outline"
       className={cx('cart-button', className)}
       onClick={onOpen}
-      aria-label={`Cart, ${cart.count} items`}
+      aria-label={`Cart, ${countOf(cart.count, 'item')}`}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path

@@ -2,7 +2,7 @@
 // (pending → processing → shipped with a tracking number → delivered, or cancelled before shipping).
 import { formatUsd } from '@printfarm/domain/money';
 import { ORDER_TRANSITIONS, type OrderStatus, orderStatusUpdateSchema } from '@printfarm/domain/order';
-import { isShippingMethodId, SHIPPING_METHODS } from '@printfarm/domain/shipping';
+import { shippingMethodName } from '@printfarm/domain/shipping';
 import { formatIssues } from '@printfarm/domain/validation';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -24,9 +24,6 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
-
-export const methodName = (method: string) =>
-  isShippingMethodId(method) ? SHIPPING_METHODS[method].label : method;
 
 export function OrdersTab({
   store,
@@ -114,7 +111,7 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
           </li>
         ))}
         <li className="admin-order__shipping">
-          <span>Shipping · {methodName(order.shippingMethod)}</span>
+          <span>Shipping · {shippingMethodName(order.shippingMethod)}</span>
           <span>{formatUsd(priceCents(order.shippingFee))}</span>
         </li>
         <li className="admin-order__total">

@@ -1,18 +1,25 @@
-// Shipping: a printable packing slip for each order still to ship, and the shipping methods' prices.
-import { formatUsd } from '@printfarm/domain/money';
-import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '@printfarm/domain/shipping';
+// Shipping: the store's own shipping rules, and a printable packing slip for each order still to ship.
+import { shippingMethodName } from '@printfarm/domain/shipping';
+import { countOf } from '@printfarm/domain/words';
 import type { ManagedStore, StoreOrder } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { methodName, shortId } from './OrdersTab.tsx';
+import { shortId } from './OrdersTab.tsx';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
+import { ShippingRules } from './ShippingRules.tsx';
 
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+const itemCount = (order: StoreOrder) =>
+  countOf(
+    order.items.reduce((sum, item) => sum + item.quantity, 0),
+    'item',
   );
 
 /** The slip as a small standalone HTML page, so printing it shows nothing of the app around it. */
@@ -23,9 +30,9 @@ export function packingSlipHtml(store: ManagedStore, order: StoreOrder): string 
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Packing slip #${shortId(order.id)}</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;margin:2rem;color:#0f172a}h1{font-size:1.4rem;margin:0}table{width:100%;border-collapse:collapse;margin-top:1rem}td,th{border-bottom:1px solid #cbd5e1;padding:.4rem;text-align:left}th{font-size:.8rem;text-transform:uppercase;color:#475569}.meta{color:#475569}.box{border:1px solid #cbd5e1;border-radius:8px;padding:1rem;margin-top:1rem}</style>
-</head><body><h1>${escapeHtml(store.displayName)}</h1><p class="meta">Packing slip · Order #${shortId(order.id)} · ${escapeHtml(orderDate(order.createdAt))}</p>
+</head><body><h1>${escapeHtml(store.displayName)}</h1><p class="meta">Packing slip · Order #${shortId(order.id)} · ${escapeHtml(orderDate(order.createdAt))} · ${itemCount(order)}</p>
 <div class="box"><strong>Ship to</strong><br>${escapeHtml(order.customerName)}<br>${escapeHtml(a.street)}<br>${escapeHtml(`${a.city}, ${a.state} ${a.zipCode}`)}<br>${escapeHtml(a.country ?? 'US')}</div>
-<p><strong>Shipping method:</strong> ${escapeHtml(methodName(order.shippingMethod))}${order.trackingNumber ? ` · <strong>Tracking:</strong> ${escapeHtml(order.trackingNumber)}` : ''}</p>
+<p><strong>Shipping method:</strong> ${escapeHtml(shippingMethodName(order.shippingMethod))}${order.trackingNumber ? ` · <strong>Tracking:</strong> ${escapeHtml(order.trackingNumber)}` : ''}</p>
 <table><thead><tr><th>Qty</th><th>Item</th></tr></thead><tbody>${rows}</tbody></table>
 ${order.notes ? `<p><strong>Notes:</strong> ${escapeHtml(order.notes)}</p>` : ''}
 <script>window.onload=function(){window.print()}</script></body></html>`;
@@ -60,6 +67,7 @@ export function ShippingTab({
   );
   return (
     <div className="admin-shipping">
+      <ShippingRules store={store} />
       <Card>
         <CardHeader>
           <CardTitle>Packing Slips</CardTitle>
@@ -79,12 +87,10 @@ export function ShippingTab({
                     </p>
                     <p className="store-admin__muted">
                       {order.shippingAddress.city}, {order.shippingAddress.state} ·{' '}
-                      {methodName(order.shippingMethod)}
+                      {shippingMethodName(order.shippingMethod)}
                     </p>
                   </div>
-                  <span className="store-admin__muted">
-                    {order.items.reduce((sum, item) => sum + item.quantity, 0)} items
-                  </span>
+                  <span className="store-admin__muted">{itemCount(order)}</span>
                   <OrderStatusBadge status={order.status} />
                   <Button size="sm" variant="outline" onClick={() => printSlip(store, order)}>
                     Print Packing Slip
@@ -93,34 +99,6 @@ export function ShippingTab({
               ))}
             </ul>
           )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Shipping Methods</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Method</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {SHIPPING_METHOD_IDS.map((id) => {
-                const method = SHIPPING_METHODS[id];
-                return (
-                  <tr key={id}>
-                    <td>{method.name}</td>
-                    <td>{method.deliveryTime ?? 'Next business day'}</td>
-                    <td>{method.feeCents === 0 ? 'Free' : formatUsd(method.feeCents)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
         </CardContent>
       </Card>
     </div>

@@ -12,11 +12,12 @@ import { SiteLayout } from '../SiteLayout.tsx';
 import { OrdersTab } from './OrdersTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { ProductsTab } from './ProductsTab.tsx';
+import { RequestsTab } from './RequestsTab.tsx';
 import { SettingsDialog } from './SettingsDialog.tsx';
 import { ShippingTab } from './ShippingTab.tsx';
 import './storeAdmin.css';
 
-export const ADMIN_TABS = ['overview', 'products', 'orders', 'shipping'] as const;
+export const ADMIN_TABS = ['overview', 'products', 'orders', 'requests', 'shipping'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 const isTab = (value: string | null): value is AdminTab =>
@@ -90,6 +91,7 @@ function StoreAdmin({ store }: { store: ManagedStore }) {
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="products">Products</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="requests">Requests</TabsTrigger>
           <TabsTrigger value="shipping">Shipping</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
@@ -100,6 +102,9 @@ function StoreAdmin({ store }: { store: ManagedStore }) {
         </TabsContent>
         <TabsContent value="orders">
           <OrdersTab store={store} orders={orders.data} loading={orders.isPending} />
+        </TabsContent>
+        <TabsContent value="requests">
+          <RequestsTab store={store} />
         </TabsContent>
         <TabsContent value="shipping">
           <ShippingTab store={store} orders={orders.data} loading={orders.isPending} />

@@ -1,0 +1,174 @@
+// /orders/{orderId}?token=…: the order confirmation after Place Order, and the page the confirmation
+// e-mail links to. No account needed: the signed token in the link opens it; any other link gets a
+// clear screen saying it is not valid.
+import { formatUsd } from '@printfarm/domain/money';
+import { usStateName } from '@printfarm/domain/usStates';
+import { countOf } from '@printfarm/domain/words';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/request.ts';
+import { type OrderConfirmation, storeQueries } from '../../api/stores.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Container } from '../../components/ui/layout.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { priceCents } from '../../lib/cart.ts';
+import { SiteLayout } from '../SiteLayout.tsx';
+import './confirmation.css';
+
+const money = (amount: string) => formatUsd(priceCents(amount));
+
+export default function OrderConfirmationPage() {
+  const { orderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const order = useQuery({ ...storeQueries.confirmation(orderId, token), enabled: token !== '' });
+  return (
+    <SiteLayout>
+      <meta name="robots" content="noindex" />
+      {token === '' || order.isError ? (
+        <LinkProblem error={order.error} />
+      ) : order.isPending ? (
+        <div className="confirmation-state">
+          <Spinner size="lg" label="Loading your order..." showLabel />
+        </div>
+      ) : (
+        <Confirmation order={order.data} />
+      )}
+    </SiteLayout>
+  );
+}
+
+function LinkProblem({ error }: { error: unknown }) {
+  const gone = error instanceof ApiError && error.status === 404;
+  const offline = error !== null && !(error instanceof ApiError);
+  const title = gone
+    ? 'Order Not Found'
+    : offline
+      ? 'Order could not be loaded'
+      : 'This order link is not valid';
+  return (
+    <Container size="narrow" className="confirmation-state">
+      <title>{`${title} · PrintFarm Network`}</title>
+      <h1>{title}</h1>
+      <p>
+        {gone
+          ? 'We could not find this order. It may have been removed by the store.'
+          : offline
+            ? 'Please check your connection and reload the page.'
+            : 'The link may be incomplete or changed. Please open the link from your order confirmation e-mail.'}
+      </p>
+      <Link to="/products" className={buttonClass()}>
+        Browse products
+      </Link>
+    </Container>
+  );
+}
+
+function Confirmation({ order }: { order: OrderConfirmation }) {
+  const address = order.shippingAddress;
+  const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const shipped = order.status === 'shipped' || order.status === 'delivered';
+  return (
+    <Container className="confirmation">
+      <title>{`Order #${order.number} · PrintFarm Network`}</title>
+      <header className="confirmation__header">
+        <span className="confirmation__check" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </span>
+        <div>
+          <h1>Thank you, {order.customerName}!</h1>
+          <p className="confirmation__lead">
+            Your order <strong>#{order.number}</strong> from {order.store.displayName} is placed. We sent a
+            confirmation to <strong data-testid="confirmation-email">{order.customerEmail}</strong>.
+          </p>
+        </div>
+      </header>
+
+      <div className="confirmation__grid">
+        <Card className="confirmation__summary">
+          <CardHeader>
+            <CardTitle>Order #{order.number}</CardTitle>
+            <p className="confirmation__muted">{countOf(itemCount, 'item')}</p>
+          </CardHeader>
+          <CardContent>
+            <ul className="confirmation__lines">
+              {order.items.map((item) => (
+                <li key={item.id}>
+                  <span>
+                    {item.quantity} × {item.productName}
+                    {item.quantity > 1 && (
+                      <span className="confirmation__muted"> ({money(item.unitPrice)} each)</span>
+                    )}
+                  </span>
+                  <span>{formatUsd(priceCents(item.unitPrice) * item.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="confirmation__totals">
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{money(order.subtotal)}</dd>
+              </div>
+              <div>
+                <dt>
+                  Shipping ({order.shippingMethodName}
+                  {order.deliveryTime ? `, ${order.deliveryTime}` : ''})
+                </dt>
+                <dd>{priceCents(order.shippingFee) === 0 ? 'Free' : money(order.shippingFee)}</dd>
+              </div>
+              <div className="confirmation__total">
+                <dt>Total</dt>
+                <dd data-testid="confirmation-total">{money(order.totalAmount)}</dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <div className="confirmation__side">
+          <Card>
+            <CardHeader>
+              <CardTitle>Shipping to</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <address className="confirmation__address">
+                {order.customerName}
+                <br />
+                {address.street}
+                <br />
+                {address.city}, {usStateName(address.state) ?? address.state} {address.zipCode}
+              </address>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>What happens next</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol className="confirmation__steps">
+                <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
+                <li>{order.store.displayName} prints your items and checks each one.</li>
+                <li>
+                  {shipped && order.trackingNumber
+                    ? `Your order has shipped. Tracking number: ${order.trackingNumber}.`
+                    : 'When your order ships, we e-mail you its tracking number.'}
+                </li>
+              </ol>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <div className="confirmation__actions">
+        <Link to={`/store/${order.store.storeName}`} className={buttonClass()}>
+          Continue Shopping
+        </Link>
+        <Link to="/products" className={buttonClass({ variant: 'outline' })}>
+          Browse all products
+        </Link>
+      </div>
+    </Container>
+  );
+}

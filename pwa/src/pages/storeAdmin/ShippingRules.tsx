@@ -1,0 +1,138 @@
+// The store's own shipping rules: Standard's fee, which faster methods it offers at what fee, and the
+// subtotal from which Standard ships free. Checkout and the server's total use exactly these.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import {
+  SHIPPING_METHODS,
+  type ShippingRates,
+  type ShippingRatesView,
+  type StoreShippingInput,
+  shippingRatesFromView,
+  shippingSummary,
+  storeShippingSchema,
+} from '@printfarm/domain/shipping';
+import { useEffect } from 'react';
+import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import * as v from 'valibot';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { type ManagedStore, useSaveShipping } from '../../api/stores.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+
+const resolver = valibotResolver(storeShippingSchema) as Resolver<StoreShippingInput, unknown, ShippingRates>;
+
+/** The form's values from the store's rules, fees in dollars as people type them. */
+function valuesOf(view: ShippingRatesView): StoreShippingInput {
+  const fee = (id: string) => view.methods.find((method) => method.id === id)?.fee;
+  return {
+    standard: { fee: fee('standard') ?? '0.00' },
+    expedited: { offered: fee('expedited') !== undefined, fee: fee('expedited') ?? '' },
+    overnight: { offered: fee('overnight') !== undefined, fee: fee('overnight') ?? '' },
+    freeShippingOver: view.freeShippingOver ?? '',
+  };
+}
+
+/** What the storefront will advertise for the rules being typed, or null while they do not parse. */
+function preview(values: StoreShippingInput): string | null {
+  const parsed = v.safeParse(storeShippingSchema, values);
+  return parsed.success ? shippingSummary(parsed.output) : null;
+}
+
+export function ShippingRules({ store }: { store: ManagedStore }) {
+  const save = useSaveShipping(store);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<StoreShippingInput, unknown, ShippingRates>({
+    resolver,
+    defaultValues: valuesOf(store.shipping),
+  });
+  const values = useWatch({ control }) as StoreShippingInput;
+
+  useEffect(() => reset(valuesOf(store.shipping)), [store.shipping, reset]);
+
+  // The server parses the same form with the same schema, so it gets the fields as typed.
+  const onValid = () =>
+    save.mutate(getValues(), {
+      onSuccess: (updated) => {
+        const summary = shippingSummary(shippingRatesFromView(updated.shipping));
+        toast({ title: 'Shipping rules saved', description: `Your store now shows: ${summary}.` });
+      },
+      onError: (error) => {
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          setError(name as FieldPath<StoreShippingInput>, { type: 'server', message });
+        }
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to save the shipping rules'),
+          variant: 'destructive',
+        });
+      },
+    });
+
+  const summary = preview(values);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Shipping Rules</CardTitle>
+        <CardDescription>
+          {store.hasOwnShipping
+            ? 'What checkout charges in your store.'
+            : "Your store charges the network's standard table until you save your own rules."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="shipping-rules" onSubmit={handleSubmit(onValid)} noValidate>
+          <fieldset className="shipping-rules__method">
+            <legend>Standard ({SHIPPING_METHODS.standard.deliveryTime})</legend>
+            <p className="store-admin__muted">Always offered.</p>
+            <FormField label="Standard fee ($)" error={errors.standard?.fee?.message} hint="0 for free">
+              <Input inputMode="decimal" {...register('standard.fee')} />
+            </FormField>
+          </fieldset>
+          {(['expedited', 'overnight'] as const).map((id) => (
+            <fieldset key={id} className="shipping-rules__method">
+              <legend>
+                {SHIPPING_METHODS[id].name} ({SHIPPING_METHODS[id].deliveryTime})
+              </legend>
+              <CheckboxField label={`Offer ${SHIPPING_METHODS[id].name}`} {...register(`${id}.offered`)} />
+              <FormField label={`${SHIPPING_METHODS[id].name} fee ($)`} error={errors[id]?.fee?.message}>
+                <Input inputMode="decimal" disabled={!values[id]?.offered} {...register(`${id}.fee`)} />
+              </FormField>
+            </fieldset>
+          ))}
+          <FormField
+            label="Free Standard shipping from ($)"
+            error={errors.freeShippingOver?.message}
+            hint="Orders whose subtotal reaches this ship free by Standard. Leave empty for never."
+            className="shipping-rules__threshold"
+          >
+            <Input inputMode="decimal" placeholder="e.g. 75" {...register('freeShippingOver')} />
+          </FormField>
+          <div className="shipping-rules__footer">
+            <p className="shipping-rules__preview" aria-live="polite">
+              {summary ? (
+                <>
+                  Your storefront shows: <strong data-testid="shipping-preview">{summary}</strong>
+                </>
+              ) : (
+                'Fix the fields above to see what your storefront will show.'
+              )}
+            </p>
+            <Button type="submit" loading={save.isPending} disabled={store.hasOwnShipping && !isDirty}>
+              Save Shipping Rules
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
