@@ -1,7 +1,7 @@
 // Checkout under load: N concurrent shoppers POST orders for ~10 s against the real API (in this process,
-// on a fresh database of its own, with the outbox relay running), next to GET /api/health in the same run.
+// on a fresh database of its own, with the outbox relay running; autocannon in a process of its own), next to
+// GET /api/health in the same run.
 //   node ops/bench/checkout.ts        BENCH_SECONDS=10 BENCH_CONCURRENCY=32 DATABASE_URL=... REDIS_URL=...
-import { randomUUID } from 'node:crypto';
 import { load, ratioLine, reportLoad, withBenchApi } from '../lib/bench.ts';
 
 const LOAD = {
@@ -44,15 +44,15 @@ await withBenchApi(
         ],
       });
 
-    const health = await load('GET /api/health', () => fetch(`${url}/api/health`), LOAD);
+    const health = await load('GET /api/health', { url: `${url}/api/health` }, LOAD);
     const checkout = await load(
       'POST /api/stores/:id/orders',
-      () =>
-        fetch(`${url}/api/stores/${store.id}/orders`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-          body: orderBody(),
-        }),
+      {
+        url: `${url}/api/stores/${store.id}/orders`,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': '{{uuid}}' },
+        body: orderBody(),
+      },
       { ...LOAD, okStatus: 201 },
     );
     reportLoad([health, checkout]);

@@ -1,6 +1,7 @@
 // The public farm list with 10,000 farms: GET /api/print-farms (full body, and a browser revalidating with
 // its ETag), GET /api/stats and the cost of rebuilding the list after a change, measured next to
-// GET /api/health in the same run, against the real API (in this process, on a fresh database of its own).
+// GET /api/health in the same run, against the real API (in this process, on a fresh database of its own),
+// driven by autocannon from a process of its own.
 //   node ops/bench/print-farms.ts     BENCH_FARMS=10000 BENCH_SECONDS=5 BENCH_CONCURRENCY=32 DATABASE_URL=... REDIS_URL=...
 import { performance } from 'node:perf_hooks';
 import { invalidatePublicFarms, publicFarms } from '../../api/src/services/printFarms.ts';
@@ -95,23 +96,23 @@ await withBenchApi('print-farms', async ({ url, prisma }) => {
   if (listed !== FARMS) throw new Error(`the list has ${listed} farms, expected ${FARMS}`);
 
   const results: LoadResult[] = [];
-  results.push(await load('GET /api/health', () => fetch(`${url}/api/health`), LOAD));
-  results.push(await load('GET /api/print-farms (gzip)', () => fetch(`${url}/api/print-farms`), LOAD));
+  results.push(await load('GET /api/health', { url: `${url}/api/health` }, LOAD));
+  results.push(await load('GET /api/print-farms (gzip)', { url: `${url}/api/print-farms` }, LOAD));
   results.push(
     await load(
       'GET /api/print-farms (If-None-Match)',
-      () => fetch(`${url}/api/print-farms`, { headers: { 'if-none-match': etag } }),
+      { url: `${url}/api/print-farms`, headers: { 'if-none-match': etag } },
       { ...LOAD, okStatus: 304 },
     ),
   );
   results.push(
     await load(
       'GET /api/print-farms (identity)',
-      () => fetch(`${url}/api/print-farms`, { headers: { 'accept-encoding': 'identity' } }),
+      { url: `${url}/api/print-farms`, headers: { 'accept-encoding': 'identity' } },
       LOAD,
     ),
   );
-  results.push(await load('GET /api/stats', () => fetch(`${url}/api/stats`), LOAD));
+  results.push(await load('GET /api/stats', { url: `${url}/api/stats` }, LOAD));
 
   console.log(`\n${FARMS} farms · concurrency ${LOAD.concurrency} · ${LOAD.seconds} s per target`);
   reportLoad(results);

@@ -1,12 +1,16 @@
 // What every HTTP benchmark under ops/bench shares: the real API in this process on a fresh database of
-// its own (dropped afterwards), a closed-loop load generator with plain fetch, and one way to report.
+// its own (dropped afterwards), a load generator (autocannon) in a process of its own, and one way to
+// report.
 
-import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type ApiConfig, loadApiConfig } from '../../api/src/config.ts';
 import { startApiServer } from '../../api/src/server.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
+import type { LoadClientResult, LoadJob } from './loadClient.ts';
 import { step } from './log.ts';
 import { generatePrismaClient, migrate } from './prepare.ts';
 import {
@@ -88,6 +92,14 @@ export interface LoadOptions {
   warmupMs?: number;
 }
 
+/** What every request of a load run sends; `{{uuid}}` in the body or a header is fresh per request. */
+export interface LoadRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 export interface LoadResult {
   name: string;
   requests: number;
@@ -96,7 +108,7 @@ export interface LoadResult {
   seconds: number;
   /** Sorted, in milliseconds. */
   latencies: number[];
-  /** Bytes on the wire (Content-Length) and after decoding, of the last response. */
+  /** Bytes on the wire (Content-Length) and after decoding, of one response like those measured. */
   wireBytes: number;
   bodyBytes: number;
   /** The first failure seen, to say what "not ok" was. */
@@ -110,57 +122,65 @@ export function percentile(sorted: number[], p: number): number {
 
 export const requestsPerSecond = (result: LoadResult) => result.requests / result.seconds;
 
-/** `concurrency` loops sending requests for `seconds` after a warm-up, like autocannon with plain fetch. */
-export async function load(
-  name: string,
-  send: () => Promise<Response>,
-  options: LoadOptions,
-): Promise<LoadResult> {
+const loadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loadClient.ts');
+
+/**
+ * `concurrency` connections sending the request for `seconds` after a warm-up, from autocannon in a
+ * process of its own (ops/lib/loadClient.ts): the client never shares the server's event loop.
+ */
+export async function load(name: string, request: LoadRequest, options: LoadOptions): Promise<LoadResult> {
   const okStatus = options.okStatus ?? 200;
-  const loops = (until: number, each: () => Promise<void>) =>
-    Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        while (performance.now() < until) await each();
-      }),
-    );
-  step(`${name}, ${options.concurrency} concurrent, ${options.seconds} s`);
-  await loops(performance.now() + (options.warmupMs ?? 1_000), async () => {
-    await (await send()).arrayBuffer();
-  });
-  const result: LoadResult = {
-    name,
-    requests: 0,
-    failures: 0,
-    statuses: new Map(),
-    seconds: 0,
-    latencies: [],
-    wireBytes: 0,
-    bodyBytes: 0,
+  const method = request.method ?? 'GET';
+  const headers = { 'accept-encoding': 'gzip, br', ...request.headers };
+  const job: LoadJob = {
+    url: request.url,
+    method,
+    headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    connections: options.concurrency,
+    seconds: options.seconds,
+    warmupSeconds: Math.ceil((options.warmupMs ?? 1_000) / 1_000),
   };
-  const started = performance.now();
-  await loops(started + options.seconds * 1_000, async () => {
-    const t0 = performance.now();
-    let status = 0;
-    try {
-      const response = await send();
-      const body = await response.arrayBuffer();
-      status = response.status;
-      result.bodyBytes = body.byteLength;
-      result.wireBytes = Number(response.headers.get('content-length') ?? body.byteLength);
-    } catch (error) {
-      result.firstFailure ??= String((error as Error).cause ?? error);
-    }
-    result.latencies.push(performance.now() - t0);
-    result.requests += 1;
-    result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
-    if (status !== okStatus) {
-      result.failures += 1;
-      result.firstFailure ??= `status ${status}`;
-    }
+  step(`${name}, ${options.concurrency} connections, ${options.seconds} s (autocannon in its own process)`);
+  // Asynchronously: the API under test may live in this very process and must keep answering.
+  const child = spawn(process.execPath, [loadClient, JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  result.seconds = (performance.now() - started) / 1_000;
-  result.latencies.sort((a, b) => a - b);
-  return result;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`load client failed: ${stderr}`);
+  const client = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadClientResult;
+  // One response like those measured, to report its size on the wire and decoded.
+  const fill = (text: string) => text.replaceAll('{{uuid}}', () => randomUUID());
+  const sample = await fetch(request.url, {
+    method,
+    headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, fill(value)])),
+    ...(request.body !== undefined ? { body: fill(request.body) } : {}),
+  });
+  const body = await sample.arrayBuffer();
+  const statuses = new Map(Object.entries(client.statuses).map(([status, count]) => [Number(status), count]));
+  const failures = client.requests - (statuses.get(okStatus) ?? 0) + client.errors;
+  const firstFailure =
+    client.firstError ??
+    (failures > 0 ? `status ${[...statuses.keys()].find((status) => status !== okStatus)}` : undefined);
+  return {
+    name,
+    requests: client.requests,
+    failures,
+    statuses,
+    seconds: client.seconds,
+    latencies: client.latencies.sort((a, b) => a - b),
+    wireBytes: Number(sample.headers.get('content-length') ?? body.byteLength),
+    bodyBytes: body.byteLength,
+    ...(firstFailure ? { firstFailure } : {}),
+  };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
