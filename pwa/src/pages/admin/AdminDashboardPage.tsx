@@ -2,7 +2,6 @@
 // signup with totals, the farms' scorecards and the estimator's accuracy, and edit one signup at a time
 // (Edit, then Save or Cancel). Without a session the page says so and goes to /api/login after 500 ms.
 import type { FarmAdminUpdateInput } from '@printfarm/domain/farmAdmin';
-import { US_STATES } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
 import {
@@ -25,6 +24,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 import { isUnauthorized, useRedirectToLogin } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { membershipTerms, pageOfFarms, searchFarms } from './farmTable.ts';
@@ -37,7 +37,6 @@ import '../auth/auth.css';
 
 const UPDATE_FALLBACK = 'Failed to update print farm';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: `${code} – ${name}` }));
 
 interface Draft {
   displayName: string;
@@ -172,7 +171,7 @@ function EditRow({ farm, columns, onDone }: { farm: AdminFarm; columns: number; 
             </FormField>
             <FormField label="State" error={errors.state}>
               <Select
-                options={STATE_OPTIONS}
+                options={US_STATE_OPTIONS}
                 value={draft.state}
                 onChange={(event) => setDraft({ ...draft, state: event.target.value })}
               />

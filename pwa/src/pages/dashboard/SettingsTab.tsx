@@ -3,6 +3,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type { ProfileSettings, ProfileSettingsInput } from '@printfarm/domain/profile';
 import { profileSettingsSchema } from '@printfarm/domain/profile';
+import { toUsStateCode } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
@@ -13,8 +14,10 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 
 interface AddressValues {
   street: string;
@@ -44,7 +47,13 @@ function valuesFrom(profile: Profile): SettingsValues {
     firstName: profile.firstName ?? '',
     lastName: profile.lastName ?? '',
     defaultShippingAddress: address
-      ? { ...EMPTY_ADDRESS, ...address, country: address.country ?? 'US' }
+      ? {
+          ...EMPTY_ADDRESS,
+          ...address,
+          // An address saved before states were a list may hold a name: the list selects its code.
+          state: toUsStateCode(address.state ?? '') ?? '',
+          country: address.country ?? 'US',
+        }
       : null,
   };
 }
@@ -114,7 +123,12 @@ function SettingsForm({ profile }: { profile: Profile }) {
               <Input autoComplete="address-level2" {...register('defaultShippingAddress.city')} />
             </FormField>
             <FormField label="State" required error={addressErrors?.state?.message}>
-              <Input autoComplete="address-level1" {...register('defaultShippingAddress.state')} />
+              <Select
+                autoComplete="address-level1"
+                placeholder="Select state"
+                options={US_STATE_OPTIONS}
+                {...register('defaultShippingAddress.state')}
+              />
             </FormField>
             <FormField label="ZIP code" required error={addressErrors?.zipCode?.message}>
               <Input

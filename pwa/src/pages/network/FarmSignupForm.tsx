@@ -2,7 +2,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type FarmSignup, farmSignupSchema, publicStreetName } from '@printfarm/domain/farmSignup';
 import { brandsFor, modelsFor, technologies } from '@printfarm/domain/printerCatalogue';
-import { US_STATES } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
 import { type FieldPath, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { printFarmQueries, useFarmSignup } from '../../api/printFarms.ts';
@@ -13,6 +12,8 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
+import { useProblemToast } from '../../lib/useProblemToast.ts';
 
 interface InventoryRow {
   technology: string;
@@ -61,7 +62,6 @@ const resolver = valibotResolver(farmSignupSchema) as unknown as Resolver<
   FarmSignup
 >;
 
-const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: `${code} - ${name}` }));
 const TECHNOLOGY_OPTIONS = technologies().map((name) => ({ value: name, label: name }));
 const toOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
 
@@ -102,9 +102,10 @@ function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
     0,
   );
 
+  const reportNoPrinters = useProblemToast(inventory.fields.length > 0);
   const warnIfNoPrinters = (values: { printerInventory?: unknown[] }) => {
     if ((values.printerInventory ?? []).length > 0) return false;
-    toast({
+    reportNoPrinters({
       title: 'Error',
       description: 'Please add at least one printer to your inventory.',
       variant: 'destructive',
@@ -190,7 +191,7 @@ function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
             <Input autoComplete="address-level2" {...register('city')} />
           </FormField>
           <FormField label="State" required error={errors.state?.message}>
-            <Select placeholder="Select state" options={STATE_OPTIONS} {...register('state')} />
+            <Select placeholder="Select state" options={US_STATE_OPTIONS} {...register('state')} />
           </FormField>
           <FormField label="ZIP Code" required error={errors.zipCode?.message}>
             <Input inputMode="numeric" autoComplete="postal-code" {...register('zipCode')} />
@@ -215,7 +216,7 @@ function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
                 <li key={field.id} className="inventory__row">
                   <FormField label="Technology" required error={rowErrors?.technology?.message}>
                     <Select
-                      placeholder="Select technology"
+                      placeholder="Choose…"
                       options={TECHNOLOGY_OPTIONS}
                       {...register(`printerInventory.${i}.technology`, {
                         onChange: () => {
@@ -227,7 +228,7 @@ function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
                   </FormField>
                   <FormField label="Brand" required error={rowErrors?.brand?.message}>
                     <Select
-                      placeholder="Select brand"
+                      placeholder="Choose…"
                       options={toOptions(brands)}
                       disabled={!row.technology}
                       {...register(`printerInventory.${i}.brand`, {
@@ -237,7 +238,7 @@ function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
                   </FormField>
                   <FormField label="Model" error={rowErrors?.model?.message}>
                     <Select
-                      placeholder="Select model"
+                      placeholder="Choose…"
                       options={toOptions(models)}
                       disabled={!row.brand}
                       {...register(`printerInventory.${i}.model`)}

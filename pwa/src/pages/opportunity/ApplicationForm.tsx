@@ -7,7 +7,6 @@ import {
   EXPERIENCE_LEVELS,
   INVESTMENT_TIMELINES,
 } from '@printfarm/domain/application';
-import { US_STATES } from '@printfarm/domain/usStates';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { useSubmitApplication } from '../../api/applications.ts';
@@ -19,6 +18,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 import { EXPERIENCE_LABELS, INVESTMENT_LABELS } from './labels.ts';
 
 const SUBMIT_FALLBACK = 'There was an error submitting your application. Please try again.';
@@ -61,7 +61,6 @@ const resolver = valibotResolver(applicationFormSchema) as unknown as Resolver<
   ParsedApplicationForm
 >;
 
-const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: name }));
 const EXPERIENCE_OPTIONS = EXPERIENCE_LEVELS.map((value) => ({ value, label: EXPERIENCE_LABELS[value] }));
 const INVESTMENT_OPTIONS = INVESTMENT_TIMELINES.map((value) => ({ value, label: INVESTMENT_LABELS[value] }));
 
@@ -123,7 +122,7 @@ export function ApplicationForm() {
           <Input autoComplete="address-level2" {...register('city')} />
         </FormField>
         <FormField label="State" required error={errors.state?.message}>
-          <Select placeholder="Select your state" options={STATE_OPTIONS} {...register('state')} />
+          <Select placeholder="Select your state" options={US_STATE_OPTIONS} {...register('state')} />
         </FormField>
         <FormField label="3D Printing Experience" error={errors.experience?.message}>
           <Select
