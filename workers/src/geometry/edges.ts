@@ -54,8 +54,10 @@ export class EdgeCounter {
     return [open, nonManifold];
   }
 
+  /** Grows by half, in whole buckets, so that the bucket at `at` fits. */
   private growBuckets(at: number): void {
-    const grown = new Int32Array(Math.max(at + BUCKET, Math.ceil(this.buckets.length * 1.5)));
+    const vertices = Math.max(at / BUCKET + 1, Math.ceil((this.buckets.length / BUCKET) * 1.5));
+    const grown = new Int32Array(vertices * BUCKET);
     grown.set(this.buckets);
     this.buckets = grown;
   }

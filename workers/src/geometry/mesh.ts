@@ -1,6 +1,7 @@
-// Mesh metrics computed triangle by triangle: running sums for volume and area, a vertex table keyed
-// by quantized position, an edge table for open/non-manifold edges and union-find for shells.
-// Everything lives in typed arrays so a 100 MB STL never builds an object per triangle.
+// Mesh metrics computed triangle by triangle: running sums for volume and area, vertex welding
+// (weld.ts), edge use counts for open/non-manifold edges (edges.ts) and union-find for shells
+// (shells.ts). Everything lives in typed arrays and nothing is allocated per triangle, so a 100 MB
+// STL costs its tables and no garbage.
 // The same pass sums the facets that need support when printed as oriented in the file (Z up).
 import { fitsTypicalBuildVolume, TECHNOLOGIES, type Technology } from '@printfarm/domain/printerCatalogue';
 import { EdgeCounter } from './edges.ts';

@@ -9,7 +9,7 @@ const QUANTUM_PER_MM = 10_000;
 /** Quantized coordinates are kept as int32: ±200 m at 0.1 µm, far beyond any printer. */
 const MAX_QUANTUM = 200_000 * QUANTUM_PER_MM;
 /** Ids must stay below 2^25: the edge buckets pack them with a use count into an int32. */
-export const MAX_VERTICES = 2 ** 25;
+const MAX_VERTICES = 2 ** 25;
 /** A table slot holds id + 1 in its low 26 bits and the hash's low 6 bits above, to skip most compares. */
 const ID_BITS = 26;
 const ID_MASK = (1 << ID_BITS) - 1;
