@@ -1,16 +1,24 @@
 // Resumable upload throughput: a 100 MB design sent over tus to the real API (in this process, on a
-// fresh database of its own) next to a plain fs.copyFile of the same file in the same run.
+// fresh database of its own) next to a plain HTTP PUT streamed to disk by node:http (also in this
+// process) in the same run; the client streams the file from a process of its own. fs.copyFile of the
+// same file is printed for scale. The ratio tus / PUT comes last.
 //   node ops/bench/uploads.ts        BENCH_MB=100 BENCH_ROUNDS=3 DATABASE_URL=... REDIS_URL=...
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../db/src/password.ts';
 import { cookieHeaderFrom } from '../../tests/support/auth.ts';
-import { uploadWhole } from '../../tests/support/tus.ts';
 import { withBenchApi } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
+import type { UploadJob } from '../lib/uploadClient.ts';
 
 const MB = 1024 * 1024;
 const SIZE_MB = Number(process.env.BENCH_MB ?? 100);
@@ -29,6 +37,36 @@ function randomStl(bytes: number): Buffer {
   buffer.write('upload benchmark', 0, 'latin1');
   buffer.writeUInt32LE(triangles, 80);
   return buffer;
+}
+
+const uploadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/uploadClient.ts');
+
+/** Runs one upload from the client process; resolves when it has finished. */
+async function clientUpload(job: UploadJob): Promise<void> {
+  const child = spawn(process.execPath, [uploadClient, JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`upload client failed: ${stderr}`);
+}
+
+/** The baseline: a node:http server that streams a PUT body straight to a file. */
+async function startPutServer(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    pipeline(request, createWriteStream(target)).then(
+      () => response.writeHead(201).end(),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/put`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function measure(method: string, run: () => Promise<void>): Promise<Row> {
@@ -65,10 +103,12 @@ function report(rows: Row[], sizeBytes: number): void {
       rounds: row.seconds.length,
     })),
   );
-  const copy = rows.find((row) => row.method.startsWith('fs.copyFile'));
-  if (copy) {
-    for (const row of rows.filter((r) => r !== copy)) {
-      console.log(`${row.method}: ${((median(copy) / median(row)) * 100).toFixed(1)}% of fs.copyFile speed`);
+  const put = rows.find((row) => row.method.startsWith('plain PUT'));
+  if (put) {
+    for (const row of rows.filter((r) => r.method.startsWith('tus'))) {
+      console.log(
+        `${row.method}: ${((median(put) / median(row)) * 100).toFixed(1)}% of the plain PUT's speed`,
+      );
     }
   }
 }
@@ -102,13 +142,22 @@ try {
 
       const rows: Row[] = [];
       step(`fs.copyFile × ${ROUNDS}`);
+      const target = path.join(workDir, 'copy.stl');
       rows.push(
-        await measure('fs.copyFile (same disk)', async () => {
-          const target = path.join(workDir, 'copy.stl');
+        await measure('fs.copyFile (same disk, for scale)', async () => {
           await copyFile(source, target);
           await rm(target);
         }),
       );
+      const putServer = await startPutServer(target);
+      step(`plain PUT × ${ROUNDS}`);
+      rows.push(
+        await measure('plain PUT, node:http → disk', async () => {
+          await clientUpload({ mode: 'put', url: putServer.url, file: source });
+          await rm(target);
+        }),
+      );
+      await putServer.close();
       for (const [label, chunk] of [
         ['tus, one PATCH (Uppy default)', Number.POSITIVE_INFINITY],
         ['tus, 8 MB PATCH chunks', 8 * MB],
@@ -116,10 +165,18 @@ try {
         step(`${label} × ${ROUNDS}`);
         rows.push(
           await measure(label, async () => {
-            const { finished } = await uploadWhole(url, cookie, data, { filename: 'bench.stl' }, chunk);
-            const fileId = finished.headers.get('upload-file-id');
-            const file = fileId ? await prisma.projectFile.findUnique({ where: { id: fileId } }) : null;
-            if (!file || file.sha256 !== expected) throw new Error('stored file does not match the original');
+            const before = await prisma.projectFile.count();
+            await clientUpload({
+              mode: 'tus',
+              url: `${url}/api/uploads`,
+              file: source,
+              cookie,
+              chunkBytes: chunk,
+            });
+            const file = await prisma.projectFile.findFirst({ orderBy: { uploadedAt: 'desc' } });
+            if ((await prisma.projectFile.count()) !== before + 1 || file?.sha256 !== expected) {
+              throw new Error('stored file does not match the original');
+            }
           }),
         );
       }
