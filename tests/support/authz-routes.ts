@@ -114,6 +114,14 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // Print farms (issue 4)
   { method: 'POST', route: '/api/print-farms/signup', expect: all(400), body: {} },
   { method: 'GET', route: '/api/print-farms', expect: all(200) },
+  { method: 'GET', route: '/api/print-farms/markers', expect: all(200) },
+  // Public: whether marker 1 is an active farm depends on what else the run created.
+  {
+    method: 'GET',
+    route: '/api/print-farms/markers/:markerId',
+    path: '/api/print-farms/markers/1',
+    expect: all([200, 404]),
+  },
   { method: 'GET', route: '/api/stats', expect: all(200) },
   // Anonymous callers are sent to sign in; signed-in callers without a token get a 400.
   { method: 'GET', route: '/api/print-farms/claim', expect: { ...all(400), anonymous: 302 } },

@@ -1,5 +1,6 @@
 // What each audience sees of a print farm. The public view (map, landing page) never carries contact
-// details or the full street address; staff and the owning operator see the whole record.
+// details or the full street address; staff and the owning operator see the whole record. The map's
+// marker feed carries less still: where each farm is, its name, place and printer count.
 import { Prisma } from '@printfarm/db';
 
 type Coordinates = { lat: number; lng: number } | null;
@@ -74,6 +75,70 @@ export const publicFarmListSql = Prisma.sql`
     ) AS f
   ) AS view
   WHERE p.is_active`;
+
+/** Marker coordinates are sent in 1/10,000 of a degree (about 11 m): plenty for a marker, fewer digits. */
+export const MARKER_COORDINATE_SCALE = 10_000;
+
+/** What the map's marker feed reads of a located, active farm. */
+export interface FarmMarkerRow {
+  markerId: number;
+  displayName: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  printerCount: number;
+}
+
+/**
+ * The map's marker feed (GET /api/print-farms/markers): one array per field, the i-th entry of each for
+ * the i-th marker, in marker-number order. Only what the map draws markers, clusters and titles from;
+ * the rest of a farm comes from GET /api/print-farms/markers/:markerId when its marker is opened.
+ */
+export interface FarmMarkerFeed {
+  /** Latitudes and longitudes are integers: degrees times this. */
+  scale: number;
+  /** Marker numbers, each as the difference from the one before (the first from 0): mostly 1s. */
+  id: number[];
+  lat: number[];
+  lng: number[];
+  name: string[];
+  printers: number[];
+  /** Index into `places` of the marker's 'City, ST'. */
+  place: number[];
+  places: string[];
+}
+
+export function presentMarkerFeed(rows: readonly FarmMarkerRow[]): FarmMarkerFeed {
+  const feed: FarmMarkerFeed = {
+    scale: MARKER_COORDINATE_SCALE,
+    id: [],
+    lat: [],
+    lng: [],
+    name: [],
+    printers: [],
+    place: [],
+    places: [],
+  };
+  const placeIndex = new Map<string, number>();
+  let previousId = 0;
+  for (const row of rows) {
+    const place = `${row.city}, ${row.state}`;
+    let index = placeIndex.get(place);
+    if (index === undefined) {
+      index = feed.places.push(place) - 1;
+      placeIndex.set(place, index);
+    }
+    feed.id.push(row.markerId - previousId);
+    previousId = row.markerId;
+    feed.lat.push(Math.round(row.latitude * MARKER_COORDINATE_SCALE));
+    feed.lng.push(Math.round(row.longitude * MARKER_COORDINATE_SCALE));
+    feed.name.push(row.displayName);
+    feed.printers.push(row.printerCount);
+    feed.place.push(index);
+  }
+  return feed;
+}
 
 type FarmRow = Prisma.PrintFarmGetPayload<object>;
 

@@ -1,16 +1,26 @@
-// The public side of the print-farm network: signup, the map list, network figures, claiming an
-// anonymously registered farm, and an operator's own farms.
+// The public side of the print-farm network: signup, the farm list, the map's marker feed and a marker's
+// farm, network figures, claiming an anonymously registered farm, and an operator's own farms.
+import { markerIdSchema } from '@printfarm/domain/farmMarkers';
 import { farmSignupSchema } from '@printfarm/domain/farmSignup';
 import * as v from 'valibot';
 import { currentUser, requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
 import { parseInput } from '../http/validate.ts';
 import { presentFullFarm, presentPublicFarm } from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
 import { readSettings } from '../services/network.ts';
-import { listFarmsOwnedBy, networkOfferings, publicFarms, signupFarm } from '../services/printFarms.ts';
+import {
+  type EncodedJson,
+  FARM_NOT_FOUND,
+  farmBehindMarker,
+  farmMarkers,
+  listFarmsOwnedBy,
+  networkOfferings,
+  publicFarms,
+  signupFarm,
+} from '../services/printFarms.ts';
 
 export const SIGNUPS_CLOSED =
   'The network is not accepting new print farms right now. Please check back soon, or apply to run a farm at /opportunity.';
@@ -22,8 +32,8 @@ const claimQuerySchema = v.object({
   ),
 });
 
-/** Answers from the cached body: 304 when the browser's copy is current, gzip when it is accepted. */
-function sendCachedJson(ctx: AppContext, snapshot: { etag: string; json: Buffer; gzip: Buffer }): void {
+/** Answers from the cached body: 304 when the browser's copy is current, else brotli or gzip when accepted. */
+function sendCachedJson(ctx: AppContext, snapshot: EncodedJson): void {
   ctx.set('Cache-Control', 'public, no-cache');
   ctx.set('ETag', snapshot.etag);
   ctx.vary('Accept-Encoding');
@@ -33,7 +43,11 @@ function sendCachedJson(ctx: AppContext, snapshot: { etag: string; json: Buffer;
     return;
   }
   ctx.type = 'application/json';
-  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+  // Browsers list gzip before br at the same weight; the smaller copy goes to any client that takes it.
+  if (snapshot.brotli && ctx.acceptsEncodings('br') === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = snapshot.brotli;
+  } else if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
     ctx.set('Content-Encoding', 'gzip');
     ctx.body = snapshot.gzip;
   } else {
@@ -71,6 +85,18 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
 
   router.get('/api/print-farms', async (ctx) => {
     sendCachedJson(ctx, await publicFarms(prisma));
+  });
+
+  router.get('/api/print-farms/markers', async (ctx) => {
+    sendCachedJson(ctx, await farmMarkers(prisma));
+  });
+
+  router.get('/api/print-farms/markers/:markerId', async (ctx) => {
+    // A path that is not a marker number names no farm, like a number no farm has.
+    const markerId = v.safeParse(markerIdSchema, ctx.params.markerId);
+    if (!markerId.success) throw notFound(FARM_NOT_FOUND);
+    ctx.set('Cache-Control', 'public, max-age=60');
+    ctx.body = await farmBehindMarker(prisma, markerId.output);
   });
 
   router.get('/api/stats', async (ctx) => {

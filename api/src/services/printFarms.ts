@@ -1,8 +1,12 @@
 // Print farms: signup (farm, capabilities, geocode job and confirmation e-mail in one transaction),
-// the public list and network figures, and the staff and owner views.
+// the public list, the map's marker feed and network figures, and the staff and owner views.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import {
+  brotliCompress as brotliCompressCallback,
+  gzip as gzipCallback,
+  constants as zlibConstants,
+} from 'node:zlib';
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { FarmAdminUpdate } from '@printfarm/domain/farmAdmin';
@@ -11,8 +15,17 @@ import { companyKey, type FarmSignup, farmSlug, summarizeInventory } from '@prin
 import { promoteToOperator } from '../auth/roles.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { farmSignupEmail } from '../mail/farms.ts';
-import { publicFarmListSql } from '../presenters/printFarm.ts';
+import {
+  type FarmMarkerRow,
+  type PublicFarm,
+  presentMarkerFeed,
+  presentPublicFarm,
+  publicFarmListSql,
+  publicFarmSelect,
+} from '../presenters/printFarm.ts';
 import { claimUrl, createFarmClaim } from './farmClaims.ts';
+
+export const FARM_NOT_FOUND = 'Print farm not found';
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -115,7 +128,7 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
   }
 }
 
-// ---- The public list and network figures -------------------------------------------------------------
+// ---- The public list, the map's marker feed and network figures --------------------------------------
 
 export interface NetworkStats {
   activeFarms: number;
@@ -126,43 +139,61 @@ export interface NetworkStats {
   totalCapacity: number;
 }
 
-interface PublicSnapshot {
-  version: string;
+/** A JSON answer made once and kept in memory with its ETag and compressed copies. */
+export interface EncodedJson {
   etag: string;
   json: Buffer;
   gzip: Buffer;
-  stats: NetworkStats;
+  brotli?: Buffer;
+}
+
+interface Snapshot {
+  /** The table version it was read at (see tableVersion). */
+  version: string;
   checkedAt: number;
 }
 
-interface SnapshotSlot {
-  current?: PublicSnapshot;
-  loading?: Promise<PublicSnapshot>;
+export interface PublicSnapshot extends EncodedJson, Snapshot {
+  stats: NetworkStats;
+}
+
+export interface MarkerSnapshot extends Required<EncodedJson>, Snapshot {}
+
+interface SnapshotSlot<T extends Snapshot> {
+  current?: T;
+  loading?: Promise<T>;
   /** Bumped by writes in this process, so their result shows at once. */
   generation: number;
+}
+
+interface PublicCaches {
+  list: SnapshotSlot<PublicSnapshot>;
+  markers: SnapshotSlot<MarkerSnapshot>;
 }
 
 // The worker writes coordinates from another process, so a snapshot is re-validated against a cheap
 // version query at most this often; writes made by this process drop it at once.
 const RECHECK_MS = 1_000;
-const slots = new WeakMap<PrismaClient, SnapshotSlot>();
+const caches = new WeakMap<PrismaClient, PublicCaches>();
 const gzip = promisify(gzipCallback);
+const brotli = promisify(brotliCompressCallback);
 
-function slotOf(prisma: PrismaClient): SnapshotSlot {
-  let slot = slots.get(prisma);
-  if (!slot) {
-    slot = { generation: 0 };
-    slots.set(prisma, slot);
+function cachesOf(prisma: PrismaClient): PublicCaches {
+  let found = caches.get(prisma);
+  if (!found) {
+    found = { list: { generation: 0 }, markers: { generation: 0 } };
+    caches.set(prisma, found);
   }
-  return slot;
+  return found;
 }
 
 export function invalidatePublicFarms(prisma: PrismaClient): void {
-  const slot = slotOf(prisma);
-  slot.generation++;
-  // A load already under way may have read the table before the write: later callers start afresh.
-  delete slot.current;
-  delete slot.loading;
+  for (const slot of Object.values(cachesOf(prisma)) as SnapshotSlot<Snapshot>[]) {
+    slot.generation++;
+    // A load already under way may have read the table before the write: later callers start afresh.
+    delete slot.current;
+    delete slot.loading;
+  }
 }
 
 async function tableVersion(prisma: PrismaClient): Promise<string> {
@@ -172,7 +203,36 @@ async function tableVersion(prisma: PrismaClient): Promise<string> {
   return `${row?.n ?? 0}|${row?.m ?? ''}|${row?.g ?? ''}`;
 }
 
-async function loadSnapshot(prisma: PrismaClient, version: string): Promise<PublicSnapshot> {
+/** The slot's snapshot while the table is unchanged; otherwise one load shared by every caller. */
+async function cachedSnapshot<T extends Snapshot>(
+  prisma: PrismaClient,
+  slot: SnapshotSlot<T>,
+  load: (version: string) => Promise<T>,
+): Promise<T> {
+  const current = slot.current;
+  if (current && Date.now() - current.checkedAt < RECHECK_MS) return current;
+  if (slot.loading) return slot.loading;
+  const generation = slot.generation;
+  const loading = (async () => {
+    const version = await tableVersion(prisma);
+    const snapshot =
+      current && current.version === version ? { ...current, checkedAt: Date.now() } : await load(version);
+    if (slot.generation === generation) slot.current = snapshot;
+    return snapshot;
+  })();
+  slot.loading = loading;
+  try {
+    return await loading;
+  } finally {
+    if (slot.loading === loading) delete slot.loading;
+  }
+}
+
+/** The ETag names the content, so every process serving the same farms answers the same tag. */
+const etagOf = (prefix: string, json: Buffer) =>
+  `"${prefix}-${createHash('sha1').update(json).digest('base64url')}"`;
+
+async function loadPublicSnapshot(prisma: PrismaClient, version: string): Promise<PublicSnapshot> {
   const [[list], [figures]] = await Promise.all([
     prisma.$queryRaw<{ body: string }[]>(publicFarmListSql),
     prisma.$queryRaw<NetworkStats[]>`
@@ -184,7 +244,6 @@ async function loadSnapshot(prisma: PrismaClient, version: string): Promise<Publ
       FROM print_farms WHERE is_active`,
   ]);
   const json = Buffer.from(list?.body ?? '[]');
-  const etag = `"pf-${createHash('sha1').update(json).digest('base64url')}"`;
   const stats = figures ?? {
     activeFarms: 0,
     statesCovered: 0,
@@ -192,31 +251,43 @@ async function loadSnapshot(prisma: PrismaClient, version: string): Promise<Publ
     mappedFarms: 0,
     totalCapacity: 0,
   };
-  return { version, etag, json, gzip: await gzip(json), stats, checkedAt: Date.now() };
+  return { version, etag: etagOf('pf', json), json, gzip: await gzip(json), stats, checkedAt: Date.now() };
+}
+
+// Brotli at quality 5 compresses 10,000 markers in tens of milliseconds, within a few KB of quality 11
+// (which takes over a second); the feed is rebuilt after every change to the farms.
+const MARKER_BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+async function loadMarkerSnapshot(prisma: PrismaClient, version: string): Promise<MarkerSnapshot> {
+  const rows = await prisma.$queryRaw<FarmMarkerRow[]>`
+    SELECT marker_id AS "markerId", display_name AS "displayName", city, state, latitude, longitude,
+           printer_count AS "printerCount"
+    FROM print_farms
+    WHERE is_active AND latitude IS NOT NULL AND longitude IS NOT NULL
+    ORDER BY marker_id`;
+  const json = Buffer.from(JSON.stringify(presentMarkerFeed(rows)));
+  const [gzipped, brotlied] = await Promise.all([gzip(json), brotli(json, MARKER_BROTLI)]);
+  return { version, etag: etagOf('pm', json), json, gzip: gzipped, brotli: brotlied, checkedAt: Date.now() };
 }
 
 /** The public farm list (and figures derived from it), served from memory while the table is unchanged. */
-export async function publicFarms(prisma: PrismaClient): Promise<PublicSnapshot> {
-  const slot = slotOf(prisma);
-  const current = slot.current;
-  if (current && Date.now() - current.checkedAt < RECHECK_MS) return current;
-  if (slot.loading) return slot.loading;
-  const generation = slot.generation;
-  const loading = (async () => {
-    const version = await tableVersion(prisma);
-    const snapshot =
-      current && current.version === version
-        ? { ...current, checkedAt: Date.now() }
-        : await loadSnapshot(prisma, version);
-    if (slot.generation === generation) slot.current = snapshot;
-    return snapshot;
-  })();
-  slot.loading = loading;
-  try {
-    return await loading;
-  } finally {
-    if (slot.loading === loading) delete slot.loading;
-  }
+export function publicFarms(prisma: PrismaClient): Promise<PublicSnapshot> {
+  return cachedSnapshot(prisma, cachesOf(prisma).list, (version) => loadPublicSnapshot(prisma, version));
+}
+
+/** The map's marker feed, served from memory while the table is unchanged. */
+export function farmMarkers(prisma: PrismaClient): Promise<MarkerSnapshot> {
+  return cachedSnapshot(prisma, cachesOf(prisma).markers, (version) => loadMarkerSnapshot(prisma, version));
+}
+
+/** The public view of the active farm behind a map marker. */
+export async function farmBehindMarker(prisma: PrismaClient, markerId: number): Promise<PublicFarm> {
+  const farm = await prisma.printFarm.findFirst({
+    where: { markerId, isActive: true },
+    select: publicFarmSelect,
+  });
+  if (!farm) throw notFound(FARM_NOT_FOUND);
+  return presentPublicFarm(farm);
 }
 
 // ---- Staff and owners ---------------------------------------------------------------------------------
