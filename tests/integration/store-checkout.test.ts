@@ -140,6 +140,25 @@ describe('store checkout, shipping rules and custom order requests', () => {
     expect(stored.totalAmount.toFixed(2)).toBe('34.99');
   });
 
+  it('saves shipping rules sent several times at once: each save answers 200 and one set remains', async () => {
+    // Found by the fuzz (issue 13): two saves at once raced on the methods' unique key and one got a 500.
+    const shippingPath = `/api/stores/${store.id}/shipping`;
+    const rules = (fee: string) => ({
+      standard: { fee },
+      expedited: { offered: true, fee: '14.99' },
+      overnight: { offered: false, fee: '' },
+      freeShippingOver: '75',
+    });
+    const saves = await Promise.all(
+      ['6', '7', '8', '9', '10', '11'].map((fee) =>
+        call('PUT', shippingPath, { cookie: ownerCookie, body: rules(fee) }),
+      ),
+    );
+    expect(saves.map((save) => save.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await server.api.prisma.storeShippingMethod.count({ where: { storeId: store.id } })).toBe(2);
+    expect((await call('PUT', shippingPath, { cookie: ownerCookie, body: rules('5') })).status).toBe(200);
+  });
+
   it('refuses a state that is not one of the 50 codes and a ZIP that is not 5 digits or ZIP+4', async () => {
     const before = await server.api.prisma.order.count();
     const refused = await call('POST', `/api/stores/${store.id}/orders`, {

@@ -44,6 +44,12 @@ export function saveStoreShipping(
   rates: ShippingRates,
 ): Promise<StoreWithShipping> {
   return prisma.$transaction(async (tx) => {
+    // The store's row first: its lock makes two saves at once take turns instead of racing on the
+    // methods' unique key (the second then deletes what the first wrote).
+    await tx.store.update({
+      where: { id: storeId },
+      data: { freeShippingOver: rates.freeOverCents === null ? null : formatCents(rates.freeOverCents) },
+    });
     await tx.storeShippingMethod.deleteMany({ where: { storeId } });
     await tx.storeShippingMethod.createMany({
       data: SHIPPING_METHOD_IDS.flatMap((method) => {
@@ -51,10 +57,6 @@ export function saveStoreShipping(
         return fee === undefined ? [] : [{ storeId, method, fee: formatCents(fee) }];
       }),
     });
-    return tx.store.update({
-      where: { id: storeId },
-      data: { freeShippingOver: rates.freeOverCents === null ? null : formatCents(rates.freeOverCents) },
-      include: WITH_SHIPPING,
-    });
+    return tx.store.findUniqueOrThrow({ where: { id: storeId }, include: WITH_SHIPPING });
   });
 }
