@@ -1,6 +1,7 @@
 // The dashboard's upload dialog: the spec's note and hints around a lazily loaded Uppy uploader,
 // the success/failure toasts, an optional close once every file is done, and 'Continue to your request'
-// for the draft request a new upload started.
+// for the draft request a new upload started. Closing it (Escape, the backdrop, ×) while chosen files
+// are not uploaded yet asks first, since closing discards them.
 import { UPLOAD_HINTS } from '@printfarm/domain/upload';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -47,11 +48,16 @@ export function UploadDialog({
   const [closeWhenDone, setCloseWhenDone] = useState(false);
   // The files of the last finished batch that started new requests (none when adding to a request).
   const [started, setStarted] = useState<UploadedFile[]>([]);
+  const [pending, setPending] = useState(0);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const close = () => {
     setStarted([]);
+    setPending(0);
+    setConfirmingDiscard(false);
     onOpenChange(false);
   };
+  const requestClose = () => (pending > 0 ? setConfirmingDiscard(true) : close());
 
   const openRequest = async (printRequestId: string | null) => {
     let id = printRequestId;
@@ -103,7 +109,7 @@ export function UploadDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}
       title={title}
       description={UPLOAD_DIALOG_NOTE}
       size="lg"
@@ -119,7 +125,12 @@ export function UploadDialog({
         </p>
       ) : endpoint.data ? (
         <Suspense fallback={<UploaderLoading />}>
-          <UppyUploader endpoint={endpoint.data} printRequestId={printRequestId} onComplete={onComplete} />
+          <UppyUploader
+            endpoint={endpoint.data}
+            printRequestId={printRequestId}
+            onComplete={onComplete}
+            onPendingChange={setPending}
+          />
         </Suspense>
       ) : (
         <UploaderLoading />
@@ -155,6 +166,23 @@ export function UploadDialog({
         label="Close this window when all uploads have finished"
         checked={closeWhenDone}
         onChange={(event) => setCloseWhenDone(event.target.checked)}
+      />
+      <Dialog
+        open={confirmingDiscard}
+        onOpenChange={setConfirmingDiscard}
+        title="Discard the files you chose?"
+        description={`${pending === 1 ? '1 file is' : `${pending} files are`} not uploaded yet. Closing this window discards ${pending === 1 ? 'it' : 'them'}.`}
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirmingDiscard(false)}>
+              Keep files
+            </Button>
+            <Button variant="destructive" onClick={close}>
+              Discard files
+            </Button>
+          </>
+        }
       />
     </Dialog>
   );

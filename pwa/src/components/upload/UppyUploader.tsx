@@ -48,6 +48,8 @@ export interface UppyUploaderProps {
   /** Files go into this existing print request; otherwise the files of this dialog start one new draft request. */
   printRequestId?: string | undefined;
   onComplete: (outcome: UploadOutcome) => void;
+  /** How many chosen files are not uploaded yet (closing the dialog would discard them). */
+  onPendingChange?: (count: number) => void;
 }
 
 function createUppy(endpoint: string, printRequestId: string | undefined) {
@@ -73,7 +75,12 @@ function createUppy(endpoint: string, printRequestId: string | undefined) {
   });
 }
 
-export default function UppyUploader({ endpoint, printRequestId, onComplete }: UppyUploaderProps) {
+export default function UppyUploader({
+  endpoint,
+  printRequestId,
+  onComplete,
+  onPendingChange,
+}: UppyUploaderProps) {
   const [uppy] = useState(() => createUppy(endpoint, printRequestId));
   const [requestIds] = useState(() => new Map<string, string>());
   const [refusals] = useState(() => new Map<string, string>());
@@ -89,6 +96,17 @@ export default function UppyUploader({ endpoint, printRequestId, onComplete }: U
       })),
     });
   });
+
+  const reportPending = useEffectEvent(() => {
+    onPendingChange?.(uppy.getFiles().filter((file) => !file.progress.uploadComplete).length);
+  });
+
+  useEffect(() => {
+    uppy.on('state-update', reportPending);
+    return () => {
+      uppy.off('state-update', reportPending);
+    };
+  }, [uppy]);
 
   useEffect(() => {
     // Read while the finished request is still whole: the uploader resets it right after this event.
