@@ -54,6 +54,11 @@ export class EdgeCounter {
     return [open, nonManifold];
   }
 
+  /** Makes room for the buckets of `vertices` in all. */
+  reserve(vertices: number): void {
+    if (vertices * BUCKET > this.buckets.length) this.growBuckets((vertices - 1) * BUCKET);
+  }
+
   /** Grows by half, in whole buckets, so that the bucket at `at` fits. */
   private growBuckets(at: number): void {
     const vertices = Math.max(at / BUCKET + 1, Math.ceil((this.buckets.length / BUCKET) * 1.5));

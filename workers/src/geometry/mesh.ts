@@ -82,6 +82,13 @@ export class MeshAccumulator {
     this.shells = new Shells(vertices);
   }
 
+  /** Sizes the tables for `vertices` welded vertices at most (a format that lists them first knows). */
+  reserveVertices(vertices: number): void {
+    this.welder.reserve(vertices);
+    this.edges.reserve(vertices);
+    this.shells.reserve(vertices);
+  }
+
   addTriangle(
     ax: number,
     ay: number,

@@ -52,7 +52,8 @@ export async function parseObj(upload: StoredUpload): Promise<ParsedModel> {
           `Not a valid OBJ: face on line ${count(lineNumber)} has fewer than 3 vertices`,
         );
       }
-      faces++;
+      // Exporters list the vertices first: the tables can take their size from them.
+      if (faces++ === 0) mesh.reserveVertices(vertices.length);
       const first = corners[0] ?? 0;
       for (let i = 1; i + 1 < corners.length; i++) {
         addIndexedTriangle(mesh, vertices, first, corners[i] ?? 0, corners[i + 1] ?? 0);

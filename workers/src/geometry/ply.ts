@@ -155,6 +155,8 @@ interface ReadState {
 }
 
 function addFace(state: ReadState, corners: number[], faceNumber: number): void {
+  // All vertices come first: the tables can take their final size at once.
+  if (faceNumber === 1) state.mesh.reserveVertices(state.vertices.length);
   const total = state.vertices.length;
   for (const corner of corners) {
     if (!Number.isInteger(corner) || corner < 0 || corner >= total) {
@@ -296,6 +298,7 @@ async function readBinary(upload: StoredUpload, header: Header, state: ReadState
     upload.createReadStream({ start: header.bodyOffset }) as AsyncIterable<Buffer>,
   );
   const corners: number[] = [];
+  const point = [0, 0, 0];
   for (const element of header.elements) {
     const fixed = element.properties.every((p) => !p.countType);
     const readers = element.properties.map((p) => ({
@@ -329,8 +332,9 @@ async function readBinary(upload: StoredUpload, header: Header, state: ReadState
         continue;
       }
       corners.length = 0;
-      const point = [0, 0, 0];
-      for (const [p, r] of readers.entries()) {
+      point.fill(0);
+      for (let p = 0; p < readers.length; p++) {
+        const r = readers[p]!;
         if (r.readCount) {
           if (source.available < r.countSize && !(await source.need(r.countSize))) truncated(done);
           const items = r.readCount(source.buffer, source.offset);

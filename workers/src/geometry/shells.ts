@@ -18,6 +18,11 @@ export class Shells {
     if (rb !== rc) this.parent[rc] = rb + 1;
   }
 
+  /** Makes room for `vertices` in all. */
+  reserve(vertices: number): void {
+    if (vertices > this.parent.length) this.grow(vertices - 1);
+  }
+
   /** Shells among vertices 0 … vertexCount − 1. */
   count(vertexCount: number): number {
     let shells = 0;

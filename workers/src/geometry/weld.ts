@@ -184,10 +184,28 @@ export class VertexWelder {
     return id;
   }
 
-  /** Doubles the table and re-enters every id from the stored positions. */
+  /** Makes room for `vertices` in all, so that no growing happens on the way there. */
+  reserve(vertices: number): void {
+    const wanted = Math.min(vertices, MAX_VERTICES);
+    if (wanted * 3 > this.positions.length) {
+      const grown = new Int32Array(wanted * 3);
+      grown.set(this.positions);
+      this.positions = grown;
+    }
+    let bits = 32 - this.shift;
+    while (1 << bits < wanted * 2 && bits < 27) bits++;
+    if (bits > 32 - this.shift) this.rehash(bits);
+  }
+
+  /** Doubles the table. */
   private grow(): void {
-    this.shift--;
-    const table = new Int32Array(this.table.length * 2);
+    this.rehash(33 - this.shift);
+  }
+
+  /** A table of 2^bits slots, every id entered again from the stored positions. */
+  private rehash(bits: number): void {
+    this.shift = 32 - bits;
+    const table = new Int32Array(1 << bits);
     const mask = table.length - 1;
     const positions = this.positions;
     for (let id = 0; id < this.count; id++) {
