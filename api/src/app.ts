@@ -1,11 +1,13 @@
 // Builds the Koa application from its services; main.ts and the tests both use this factory.
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
+import { createMetrics } from '@printfarm/db/metrics';
 import Koa from 'koa';
 import { sessionMiddleware } from './auth/session.ts';
 import { addressMiddleware, knownMethodsMiddleware } from './http/address.ts';
 import type { ApiDeps, AppState } from './http/context.ts';
 import { errorMiddleware, HttpError } from './http/errors.ts';
+import { httpMetricsMiddleware, metricsEndpointMiddleware } from './http/metrics.ts';
 import { configureRateLimits } from './http/rateLimit.ts';
 import { requestLogMiddleware } from './http/requestLog.ts';
 import { crossSiteRequestMiddleware, securityHeadersMiddleware } from './http/security.ts';
@@ -22,7 +24,15 @@ export function routerOf(app: Koa<AppState>): Router<AppState> {
   return router;
 }
 
-export function createApp(deps: ApiDeps): Koa<AppState> {
+/** A test that builds only the app may leave out `metrics` (a registry of its own) and `lifecycle`. */
+export function createApp(
+  given: Omit<ApiDeps, 'metrics' | 'lifecycle'> & Partial<Pick<ApiDeps, 'metrics' | 'lifecycle'>>,
+): Koa<AppState> {
+  const deps: ApiDeps = {
+    ...given,
+    metrics: given.metrics ?? createMetrics('api'),
+    lifecycle: given.lifecycle ?? { draining: false },
+  };
   // Only the configured proxy hops are believed: a client cannot pick its address by sending its own
   // X-Forwarded-For (Koa takes the leftmost of the last TRUSTED_PROXIES entries).
   const app = new Koa<AppState>({
@@ -37,7 +47,9 @@ export function createApp(deps: ApiDeps): Koa<AppState> {
   configureRateLimits(app, deps);
 
   app.use(requestLogMiddleware(deps.log));
+  app.use(httpMetricsMiddleware(deps.metrics));
   app.use(errorMiddleware);
+  app.use(metricsEndpointMiddleware(deps.metrics, deps.config.METRICS_TOKEN));
   app.use(addressMiddleware);
   app.use(knownMethodsMiddleware);
   app.use(securityHeadersMiddleware(deps.config));

@@ -38,6 +38,16 @@ const schema = v.pipe(
     ),
     OUTBOX_POLL_MS: envField.int(250, 10),
     SHUTDOWN_GRACE_MS: envField.int(10_000, 0),
+    // On SIGTERM, /api/health/ready answers 503 this long before the API stops accepting, so a load
+    // balancer takes it out of rotation first.
+    SHUTDOWN_DRAIN_MS: envField.int(0, 0),
+    // GET /metrics (Prometheus): on a port of its own (METRICS_PORT, bound to METRICS_HOST), and/or on
+    // the public origin for holders of METRICS_TOKEN (Authorization: Bearer). Neither: not served.
+    METRICS_PORT: v.optional(
+      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number'), v.transform(Number)),
+    ),
+    METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
+    METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
     // Uploads (issue 5): tus files land in UPLOAD_DIR unless S3_BUCKET is set (then @tus/s3-store).
     UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
     // Unfinished uploads expire this long after creation and are deleted by the periodic clean-up.

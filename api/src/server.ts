@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import { createMetrics, type Metrics, serveMetrics, watchOutbox, watchQueues } from '@printfarm/db/metrics';
 import { type OutboxRelay, startOutboxRelay } from '@printfarm/db/outboxRelay';
 import { createQueueRegistry, type QueueRegistry } from '@printfarm/db/queues';
 import { createRedis } from '@printfarm/db/redis';
@@ -18,9 +19,13 @@ export interface RunningApi {
   queues: QueueRegistry;
   /** Null when started without a relay (a benchmark that measures only the request path). */
   relay: OutboxRelay | null;
+  metrics: Metrics;
+  /** GET /metrics on its own port, when METRICS_PORT is set. */
+  metricsUrl: string | null;
   /**
-   * Stops accepting, then stops the relay and closes queues, Redis and the pool. `graceful` lets
-   * requests in flight finish (SIGTERM); otherwise open connections are cut (tests).
+   * Stops accepting, then stops the relay and closes queues, Redis and the pool. `graceful` first
+   * reports not ready for SHUTDOWN_DRAIN_MS, then lets requests in flight finish (SIGTERM); otherwise
+   * open connections are cut (tests).
    */
   close(options?: { graceful?: boolean }): Promise<void>;
 }
@@ -51,24 +56,46 @@ export async function startApiServer(
           listenUrl: config.DATABASE_URL,
           ...(options.relayMaxBackoffMs !== undefined ? { maxBackoffMs: options.relayMaxBackoffMs } : {}),
         });
-  const server = createApp({ config, prisma, redis, queues, log }).listen(config.PORT, config.HOST);
+  const metrics = createMetrics('api');
+  watchQueues(metrics, queues, log);
+  watchOutbox(metrics, prisma, log);
+  const lifecycle = { draining: false };
+  const server = createApp({ config, prisma, redis, queues, log, metrics, lifecycle }).listen(
+    config.PORT,
+    config.HOST,
+  );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await serveMetrics(metrics, {
+          port: config.METRICS_PORT,
+          host: config.METRICS_HOST,
+          token: config.METRICS_TOKEN,
+        });
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     server,
     prisma,
     queues,
     relay,
+    metrics,
+    metricsUrl: metricsServer?.url ?? null,
     async close({ graceful = false } = {}) {
+      lifecycle.draining = true;
+      if (graceful && config.SHUTDOWN_DRAIN_MS > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if (graceful) server.closeIdleConnections();
       else server.closeAllConnections();
       await closed;
       await relay?.stop();
       await queues.close();
+      await metricsServer?.close();
       await Promise.allSettled([prisma.$disconnect(), redis.quit()]);
     },
   };

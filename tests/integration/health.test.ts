@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../ops/lib/ports.ts';
+import { killLaunched, launchApi, processEnv } from '../support/processes.ts';
 import { type PrivateRedis, startPrivateRedis } from '../support/redis.ts';
 import { eventually, startApi, type TestApi } from '../support/server.ts';
 
@@ -45,6 +47,66 @@ describe('GET /api/health', () => {
       expect(await response.json()).toMatchObject({ db: 'error', redis: 'ok' });
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  afterAll(killLaunched);
+
+  it('is ready when the database has every migration this code ships, and says which one is missing', async () => {
+    const api = await startApi();
+    try {
+      const ready = await fetch(`${api.url}/api/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', db: 'ok', redis: 'ok' });
+
+      // As if this code were deployed before its migration ran.
+      const [latest] = await api.prisma.$queryRaw<{ version: string }[]>`
+        SELECT version FROM schema_migrations ORDER BY version DESC LIMIT 1`;
+      if (!latest) throw new Error('no migrations applied');
+      await api.prisma.$executeRaw`DELETE FROM schema_migrations WHERE version = ${latest.version}`;
+      try {
+        const behind = await fetch(`${api.url}/api/health/ready`);
+        expect(behind.status).toBe(503);
+        expect((await behind.json()).message).toBe(`Not ready: migrations ${latest.version} not applied`);
+        // Liveness is not readiness: the process itself is fine.
+        expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
+      } finally {
+        await api.prisma.$executeRaw`INSERT INTO schema_migrations (version) VALUES (${latest.version})`;
+      }
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('stops being ready as soon as SIGTERM arrives, while it still answers during the drain', {
+    timeout: 90_000,
+  }, async () => {
+    const port = await freePort();
+    const api = await launchApi(await processEnv({ SHUTDOWN_DRAIN_MS: '4000' }), port);
+    const url = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+    api.child.kill('SIGTERM');
+    const draining = await eventually(async () => {
+      const response = await fetch(`${url}/api/health/ready`);
+      return response.status === 503 ? response : undefined;
+    });
+    expect(await draining.json()).toEqual({ status: 'draining', message: 'Shutting down' });
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(await api.exited).toBe(0);
+  });
+});
+
+describe('GET /metrics on the public origin without a token', () => {
+  it('is not served', async () => {
+    const api = await startApi();
+    try {
+      const response = await fetch(`${api.url}/metrics`);
+      expect(response.status).not.toBe(200);
+      expect(await response.text()).not.toContain('printfarm_');
+    } finally {
+      await api.close();
     }
   });
 });

@@ -67,6 +67,7 @@ const operatorArea = (ok: Expected): Record<Actor, Expected> => ({
 
 export const ROUTE_ACCESS: RouteAccess[] = [
   { method: 'GET', route: '/api/health', expect: all(200) },
+  { method: 'GET', route: '/api/health/ready', expect: all(200) },
   // Accounts and sessions (issue 3). The matrix runs with RATE_LIMIT_DISABLED=true.
   { method: 'GET', route: '/api/auth/user', expect: { ...all(200), anonymous: 401 } },
   { method: 'GET', route: '/api/auth/providers', expect: all(200) },

@@ -87,6 +87,7 @@ export async function startWorkers(
       config,
       files: createLocalCopies(config),
       log: quietLog(),
+      metrics: running.metrics,
       jobId,
       attempt: 1,
     }),

@@ -24,6 +24,12 @@ const schema = v.object({
   // An e-mail claimed by an attempt that never handed it to the SMTP server may be sent by another
   // attempt after this long (longer than connecting and greeting can take).
   EMAIL_CLAIM_LEASE_MS: envField.int(30_000, 100),
+  // GET /metrics (Prometheus) on a small listener of its own; with METRICS_TOKEN only for its holders.
+  METRICS_PORT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number'), v.transform(Number)),
+  ),
+  METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   // The relay's safety-net poll; commits that record events wake it at once (LISTEN/NOTIFY).
   OUTBOX_POLL_MS: envField.int(250, 10),
   SMTP_HOST: v.optional(v.string(), '127.0.0.1'),

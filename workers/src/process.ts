@@ -3,6 +3,7 @@
 // schedules. main.ts runs it; tests start the same thing in-process.
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import { createMetrics, type Metrics, serveMetrics, watchOutbox, watchQueues } from '@printfarm/db/metrics';
 import { type OutboxRelay, startOutboxRelay } from '@printfarm/db/outboxRelay';
 import { createQueueRegistry } from '@printfarm/db/queues';
 import { createRedis } from '@printfarm/db/redis';
@@ -17,6 +18,9 @@ export interface RunningWorkers {
   prisma: PrismaClient;
   mailer: Mailer;
   relay: OutboxRelay;
+  metrics: Metrics;
+  /** GET /metrics on METRICS_PORT, once listening (null without a port). */
+  metricsUrl: Promise<string | null>;
   /** Stops taking jobs, lets running ones finish (up to `graceMs`), then stops the relay and closes. */
   close(graceMs?: number): Promise<void>;
 }
@@ -37,11 +41,13 @@ export function startWorkerProcess(
   const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
   const smtp = createSmtpMailer(config);
   const mailer = options.mailer ? options.mailer(smtp) : smtp;
+  const metrics = createMetrics('workers');
   const runtime = startWorkerRuntime({
     config,
     prisma,
     mailer,
     log,
+    metrics,
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
   const redis = createRedis(config.REDIS_URL);
@@ -55,6 +61,16 @@ export function startWorkerProcess(
     listenUrl: config.DATABASE_URL,
     ...(options.relayMaxBackoffMs !== undefined ? { maxBackoffMs: options.relayMaxBackoffMs } : {}),
   });
+  watchQueues(metrics, queues, log);
+  watchOutbox(metrics, prisma, log);
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : serveMetrics(metrics, {
+          port: config.METRICS_PORT,
+          host: config.METRICS_HOST,
+          token: config.METRICS_TOKEN,
+        });
   let schedules: Schedules | undefined;
   startSchedules({ config, log })
     .then((started) => {
@@ -67,10 +83,13 @@ export function startWorkerProcess(
     prisma,
     mailer,
     relay,
+    metrics,
+    metricsUrl: metricsServer ? metricsServer.then((server) => server.url) : Promise.resolve(null),
     async close(graceMs) {
       await runtime.close(graceMs);
       await relay.stop();
       await schedules?.close();
+      await (await metricsServer)?.close();
       await queues.close();
       smtp.close();
       await Promise.allSettled([prisma.$disconnect(), redis.quit()]);

@@ -2,6 +2,7 @@
 import { hostname } from 'node:os';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import type { Metrics } from '@printfarm/db/metrics';
 import { JOB_NAMES, type JobName, parseJobPayload } from '@printfarm/domain/queues';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -23,11 +24,12 @@ export interface RuntimeOptions {
   prisma: PrismaClient;
   mailer: Mailer;
   log: Logger;
+  metrics: Metrics;
   handlers?: JobHandlers;
 }
 
 export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
-  const { config, prisma, mailer, log } = options;
+  const { config, prisma, mailer, log, metrics } = options;
   const handlers = options.handlers ?? jobHandlers;
   // Workers need a connection that waits through Redis outages instead of failing commands.
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
@@ -46,6 +48,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
           config,
           files,
           log: log.child({ job: name, jobId: job.id }),
+          metrics,
           jobId: String(job.id),
           attempt: job.attemptsMade + 1,
         };
@@ -57,9 +60,17 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
           const detail = error instanceof v.ValiError ? error.message : String(error);
           throw new UnrecoverableError(`invalid payload for ${name}: ${detail}`);
         }
-        const outcome = await handler(payload, context);
-        context.log.debug({ outcome }, 'job finished');
-        return outcome;
+        const timer = metrics.jobDuration.startTimer({ job: name });
+        try {
+          const outcome = await handler(payload, context);
+          timer({ outcome });
+          context.log.debug({ outcome }, 'job finished');
+          return outcome;
+        } catch (error) {
+          timer({ outcome: 'failed' });
+          metrics.jobFailures.inc({ job: name });
+          throw error;
+        }
       },
       {
         connection,

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import type { Metrics } from '@printfarm/db/metrics';
 import type { QueueRegistry } from '@printfarm/db/queues';
 import type { Redis } from 'ioredis';
 import type { DefaultContext, ParameterizedContext } from 'koa';
@@ -41,4 +42,8 @@ export interface ApiDeps {
   redis: Redis;
   queues: QueueRegistry;
   log: Logger;
+  /** This process's metrics registry (GET /metrics). */
+  metrics: Metrics;
+  /** Set once the process is shutting down: /api/health/ready answers 503 from then on. */
+  lifecycle: { draining: boolean };
 }

@@ -1,6 +1,23 @@
 // GET /api/health: 200 when PostgreSQL and Redis both answer, 503 naming the part that does not.
+// GET /api/health/ready (for load balancers): also 503 while the process is shutting down or while the
+// database lacks a migration this code expects.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { withTimeout } from '@printfarm/domain/async';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
+
+const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../prisma/migrations',
+);
+
+/** The versions (timestamps) of the migrations shipped with this code. */
+function expectedMigrations(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .map((file) => /^(\d+)_.*\.sql$/.exec(file)?.[1])
+    .filter((version): version is string => Boolean(version));
+}
 
 type PartStatus = 'ok' | 'error';
 
@@ -24,7 +41,44 @@ async function pingRedis(redis: ApiDeps['redis']): Promise<void> {
   await redis.ping();
 }
 
-export function registerHealthRoutes(router: AppRouter, { prisma, redis }: ApiDeps): void {
+export function registerHealthRoutes(router: AppRouter, { prisma, redis, lifecycle }: ApiDeps): void {
+  const expected = expectedMigrations();
+
+  /** Migrations this code expects that the database has not applied (dbmate's schema_migrations). */
+  async function missingMigrations(): Promise<string[]> {
+    const applied = await prisma.$queryRaw<{ version: string }[]>`SELECT version FROM schema_migrations`;
+    const have = new Set(applied.map((row) => row.version));
+    return expected.filter((version) => !have.has(version));
+  }
+
+  router.get('/api/health/ready', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (lifecycle.draining) {
+      ctx.status = 503;
+      ctx.body = { status: 'draining', message: 'Shutting down' };
+      return;
+    }
+    let missing: string[] | null = null;
+    const [db, cache] = await Promise.all([
+      probe(async () => {
+        missing = await missingMigrations();
+      }, 2_000),
+      probe(() => pingRedis(redis), 1_500),
+    ]);
+    const behind = (missing ?? []).length > 0;
+    if (db === 'ok' && cache === 'ok' && !behind) {
+      ctx.body = { status: 'ready', db, redis: cache };
+      return;
+    }
+    const failing = [
+      db === 'error' ? 'database' : null,
+      cache === 'error' ? 'redis' : null,
+      behind ? `migrations ${(missing ?? []).join(', ')} not applied` : null,
+    ].filter(Boolean);
+    ctx.status = 503;
+    ctx.body = { status: 'not ready', db, redis: cache, message: `Not ready: ${failing.join('; ')}` };
+  });
+
   router.get('/api/health', async (ctx) => {
     const [db, cache] = await Promise.all([
       probe(() => prisma.$queryRaw`SELECT 1`, 2_000),

@@ -53,9 +53,10 @@ function refusedByServer(error: unknown): boolean {
   return typeof code === 'number' && code >= 400;
 }
 
-export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer, config, log }) => {
+export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer, config, log, metrics }) => {
   if (!(await claim(prisma, mail.messageKey, mail.to, mail.subject, config.EMAIL_CLAIM_LEASE_MS))) {
     log.info({ messageKey: mail.messageKey }, 'e-mail already sent or in flight; not sending again');
+    metrics.emailsSkipped.inc({ reason: 'duplicate' });
     return 'skipped';
   }
   let messageId: string;
@@ -104,5 +105,6 @@ export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer
     where: { messageKey: mail.messageKey },
     data: { status: 'sent', sentAt: new Date(), providerMessageId: messageId },
   });
+  metrics.emailsSent.inc();
   return 'done';
 };

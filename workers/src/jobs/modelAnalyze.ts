@@ -35,7 +35,7 @@ const ATTEMPTS_BEFORE_GIVING_UP = 3;
 
 export const modelAnalyze: JobHandler<'model.analyze'> = async (
   { fileId },
-  { prisma, config, log, attempt, files },
+  { prisma, config, log, attempt, files, metrics },
 ) => {
   const file = await prisma.projectFile.findUnique({
     where: { id: fileId },
@@ -45,6 +45,7 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
       originalFileName: true,
       printRequestId: true,
       deletedAt: true,
+      fileSize: true,
       analysisStatus: true,
       analysis: { select: { id: true } },
     },
@@ -122,6 +123,10 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
     if (unfinished === 0)
       await recordJob(tx, 'request.quote', { requestId: request.id, round: request.quoteRound });
   });
+  if (reply.kind === 'outcome') {
+    metrics.analysisDuration.observe({ format: columns.format }, durationMs / 1_000);
+    metrics.analysisBytes.inc({ format: columns.format }, file.fileSize);
+  }
   log.info({ fileId, status: outcome.status, format: columns.format, durationMs }, 'model analysed');
   return 'done';
 };

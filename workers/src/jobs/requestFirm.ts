@@ -14,7 +14,7 @@ import type { JobHandler } from './types.ts';
 
 export const requestFirm: JobHandler<'request.firm'> = async (
   { requestId, round },
-  { prisma, config, files, log },
+  { prisma, config, files, log, metrics },
 ) => {
   const request = await prisma.customPrintRequest.findUnique({
     where: { id: requestId },
@@ -39,6 +39,7 @@ export const requestFirm: JobHandler<'request.firm'> = async (
     processes.push({ process: numbers.process, quantity: part.quantity });
   }
 
+  let firmed = 0;
   const outcome = await prisma.$transaction(async (tx) => {
     const locked = await lockPrintRequest(tx, requestId);
     if (locked?.status !== 'quoted' || locked.quoteRound !== round) return 'skipped' as const;
@@ -102,6 +103,7 @@ export const requestFirm: JobHandler<'request.firm'> = async (
         },
       });
     }
+    firmed = offers.length;
     if (best !== null) {
       await tx.customPrintRequest.update({
         where: { id: requestId },
@@ -110,6 +112,7 @@ export const requestFirm: JobHandler<'request.firm'> = async (
     }
     return 'done' as const;
   });
+  if (firmed > 0) metrics.offersComputed.inc({ kind: 'firm' }, firmed);
   log.info(
     { requestId, round, firm: reason === null, reason, ms: Math.round(performance.now() - started) },
     'request firmed up',

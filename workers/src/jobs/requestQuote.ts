@@ -63,7 +63,7 @@ function offerRow(requestId: string, round: number, offer: PricedFarmOffer, esti
 
 export const requestQuote: JobHandler<'request.quote'> = async (
   { requestId, round },
-  { prisma, config, log },
+  { prisma, config, log, metrics },
 ) => {
   const request = await prisma.customPrintRequest.findUnique({
     where: { id: requestId },
@@ -164,6 +164,15 @@ export const requestQuote: JobHandler<'request.quote'> = async (
     if (sliceable) await recordJob(tx, 'request.firm', { requestId, round });
     return 'done' as const;
   });
+  if (outcome === 'done' && offers.length > 0) {
+    metrics.offersComputed.inc({ kind: 'instant' }, offers.length);
+    const submitted = await prisma.requestStatusHistory.findFirst({
+      where: { requestId, toStatus: 'quoting' },
+      orderBy: { createdAt: 'desc' },
+      select: { createdAt: true },
+    });
+    if (submitted) metrics.firstOfferSeconds.observe((now.getTime() - submitted.createdAt.getTime()) / 1_000);
+  }
   log.info(
     { requestId, round, offers: offers.length, radius, ms: Math.round(performance.now() - started) },
     'request quoted',

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
+import type { Metrics } from '@printfarm/db/metrics';
 import type { JobName, JobPayload } from '@printfarm/domain/queues';
 import type { WorkerConfig } from '../config.ts';
 import type { Mailer } from '../mail/transport.ts';
@@ -12,6 +13,8 @@ export interface JobContext {
   /** Local copies of stored uploads (fetched from S3 when uploads live there). */
   files: LocalCopies;
   log: Logger;
+  /** This process's metrics (e-mails sent, analysis time, offers…). */
+  metrics: Metrics;
   /** The BullMQ job id, which is the outbox event id. */
   jobId: string;
   attempt: number;
