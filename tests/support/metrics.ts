@@ -41,3 +41,10 @@ export function familyNames(samples: Samples): Set<string> {
     [...samples.keys()].map((key) => key.replace(/\{.*$/, '').replace(/_(bucket|sum|count)$/, '')),
   );
 }
+
+/** Every metric family an exposition declares (its `# TYPE` lines), whether or not it has samples yet. */
+export async function declaredFamilies(url: string, token?: string): Promise<Set<string>> {
+  const response = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const text = await response.text();
+  return new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1] ?? ''));
+}
