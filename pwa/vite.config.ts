@@ -118,7 +118,10 @@ export default defineConfig(({ command, mode }) => {
               // Public, read-only answers the PWA may show from cache when the network is slow or gone.
               // Workbox copies this function's source into the worker, so it must not use outer variables.
               urlPattern: ({ url, sameOrigin }) =>
-                sameOrigin && /^\/api\/(?:print-farms\/?$|stats(?:\/|$)|public\/)/.test(url.pathname),
+                sameOrigin &&
+                /^\/api\/(?:print-farms(?:\/markers(?:\/\d+)?)?\/?$|stats(?:\/|$)|public\/)/.test(
+                  url.pathname,
+                ),
               handler: 'NetworkFirst',
               method: 'GET',
               options: {

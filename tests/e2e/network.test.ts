@@ -227,7 +227,8 @@ describe('Print Farm Network page', () => {
 
     await marker.click();
     const info = page.getByRole('dialog', { name: 'Lone Star Layers details' });
-    await info.waitFor();
+    // The marker knows the farm's name, place and printers; the rest is read when it is opened.
+    await info.getByRole('link', { name: 'Visit Website' }).waitFor();
     const text = await info.textContent();
     for (const part of [
       'Lone Star Layers',
@@ -321,12 +322,13 @@ describe('Print Farm Network page', () => {
     // Any marker opens its own info window (singular wording, at most 3 printer types).
     await page.locator('.farm-marker[title="Aloha Additive, Honolulu, HI"]').click();
     const aloha = page.getByRole('dialog', { name: 'Aloha Additive details' });
-    await aloha.waitFor();
+    await aloha.locator('.farm-info__types li').first().waitFor();
     expect(await aloha.textContent()).toContain('1 printer');
     expect(await aloha.locator('.farm-info__types li').count()).toBe(3);
     expect(await aloha.getByRole('link', { name: 'Visit Website' }).count()).toBe(0);
 
-    // Selecting a farm in the list selects it on the map: it pans there at zoom 12 or more.
+    // Selecting a farm in the list selects it on the map: it pans there, zoomed in to show the states
+    // around it (issue 16), not to street level.
     await page.getByRole('searchbox', { name: 'Search print farms' }).fill('denver cluster 17');
     const item = page.locator('.farm-list__item', { hasText: 'Denver Cluster 17' });
     await item.click();
@@ -334,19 +336,30 @@ describe('Print Farm Network page', () => {
     const selected = page.locator('.farm-marker[data-selected]');
     await selected.waitFor();
     expect(await selected.getAttribute('title')).toBe('Denver Cluster 17, Denver, CO');
-    await eventually(async () => Number(await map.getAttribute('data-zoom')) >= 12);
+    await eventually(async () => {
+      const zoom = Number(await map.getAttribute('data-zoom'));
+      return zoom > zoomBefore && zoom < 8;
+    });
     await page.getByRole('dialog', { name: 'Denver Cluster 17 details' }).waitFor();
+    // Escape closes the info window; a marker opened on the map selects its farm in the list.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Denver Cluster 17 details' }).waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Search print farms' }).fill('aloha');
+    await page.getByRole('button', { name: 'Show all farms' }).click();
+    await page.locator('.farm-marker[title="Aloha Additive, Honolulu, HI"]').click();
+    const alohaCard = page.locator('.farm-list__item', { hasText: 'Aloha Additive' });
+    await eventually(async () => (await alohaCard.getAttribute('aria-pressed')) === 'true');
 
     // Search by state and by printer type.
     await page.getByRole('searchbox', { name: 'Search print farms' }).fill('HI');
     await page.getByText('1 of', { exact: false }).waitFor();
     await page.getByRole('searchbox', { name: 'Search print farms' }).fill('saturn');
-    await page.getByRole('button', { name: /Aloha Additive/ }).waitFor();
+    await page.locator('.farm-list__item', { hasText: 'Aloha Additive' }).waitFor();
   }, 90_000);
 
   it('keeps the farm list usable when the map cannot load', async () => {
     const page = await suite.newPage();
-    await page.route(/states-10m.*\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/us-map-.*\.json$/, (route) => route.abort());
     await page.goto(new URL('/print-farms', suite.api.url).href);
     await page.getByText('Map Loading Error').waitFor({ timeout: 30_000 });
     await page

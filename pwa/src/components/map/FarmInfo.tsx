@@ -1,4 +1,7 @@
-import { type MapFarm, printerCountLabel } from './farmView.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { farmMarkerQueries } from '../../api/farmMarkers.ts';
+import { type MapFarm, type PickedFarm, printerCountLabel, toMapFarm } from './farmView.ts';
 
 /** What a farm's info window shows, on both maps. */
 export function FarmInfo({ farm }: { farm: MapFarm }) {
@@ -23,6 +26,46 @@ export function FarmInfo({ farm }: { farm: MapFarm }) {
           Visit Website
         </a>
       )}
+    </div>
+  );
+}
+
+/**
+ * The picked farm's whole public view: at once for a farm from the list, read from the API for a marker
+ * (the feed has only its name, place and printers). Reports the farm's id once known, to select it.
+ */
+export function usePickedFarm(picked: PickedFarm | null, onSelect: (farmId: string) => void) {
+  const markerId = picked && !picked.farm ? picked.markerId : null;
+  const details = useQuery({ ...farmMarkerQueries.farm(markerId ?? 0), enabled: markerId !== null });
+  const farm = picked?.farm ?? (markerId !== null && details.data ? toMapFarm(details.data) : null);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const farmId = farm?.id;
+  useEffect(() => {
+    if (farmId) onSelectRef.current(farmId);
+  }, [farmId]);
+  return { farm, failed: markerId !== null && details.isError };
+}
+
+/** The info window of a picked farm: the whole farm, or what the marker knows while the rest loads. */
+export function PickedFarmInfo({
+  picked,
+  farm,
+  failed,
+}: {
+  picked: PickedFarm;
+  farm: MapFarm | null;
+  failed: boolean;
+}) {
+  if (farm) return <FarmInfo farm={farm} />;
+  return (
+    <div className="farm-info" aria-busy={!failed}>
+      <h3 className="farm-info__name">{picked.name}</h3>
+      <p className="farm-info__line">{picked.place}</p>
+      <p className="farm-info__printers">{printerCountLabel(picked.printers)}</p>
+      <p className="farm-info__line farm-info__note">
+        {failed ? 'The farm’s details could not be loaded.' : 'Loading details...'}
+      </p>
     </div>
   );
 }

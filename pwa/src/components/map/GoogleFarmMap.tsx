@@ -1,24 +1,32 @@
 /// <reference types="google.maps" />
 // The map with a Google key: Google Maps loaded through @googlemaps/js-api-loader v2 (setOptions +
-// importLibrary), with the same markers, clusters, info windows, selection and fit as the offline map.
+// importLibrary), drawing the same marker feed, clusters (from the marker worker, in lng/lat), info
+// windows, selection and fit as the offline map. Google's info window pans the map to show itself whole.
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '../ui/spinner.tsx';
-import { buildClusterIndex, type ClusterItem } from './clusters.ts';
-import { FarmInfo, MapLoadingError } from './FarmInfo.tsx';
+import type { ClusterItem, FarmPoint } from './clusters.ts';
+import { CLUSTER_MAX_ZOOM } from './clusters.ts';
+import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
+import type { FarmFocus } from './FarmMap.tsx';
 import {
   MAP_FIT_MAX_ZOOM,
-  MAP_SELECT_MIN_ZOOM,
+  MAP_REGION_GOOGLE_ZOOM,
   MAP_START_ZOOM,
   MARKER_SIZE_PX,
-  type MapFarm,
-  markerTitle,
+  type PickedFarm,
+  pickedFromList,
+  toMapFarm,
   US_CENTRE,
 } from './farmView.ts';
+import { type FarmMarker, markerTitle } from './markerFeed.ts';
+import type { MarkerIndex } from './markerIndex.ts';
+import type { LoadedMarkers } from './markerProtocol.ts';
 
 const MAX_RETRIES = 3;
 const ORANGE = '#ea580c';
+const SAME_SPOT_LIST_LIMIT = 50;
 
 let configuredKey: string | null = null;
 
@@ -55,9 +63,12 @@ type Libraries = Awaited<ReturnType<typeof loadGoogleMaps>>;
 
 export interface GoogleFarmMapProps {
   apiKey: string;
-  farms: readonly MapFarm[];
-  selectedFarmId: string | null | undefined;
+  index: MarkerIndex;
+  feed: ArrayBuffer;
+  focus: FarmFocus | null;
   onSelect: (farmId: string) => void;
+  onRendered?: () => void;
+  onFailed?: () => void;
 }
 
 function farmIcon(core: Libraries['core'], selected: boolean): google.maps.Symbol {
@@ -82,38 +93,60 @@ function clusterIcon(core: Libraries['core'], count: number): google.maps.Symbol
   };
 }
 
-export function GoogleFarmMap({ apiKey, farms, selectedFarmId, onSelect }: GoogleFarmMapProps) {
+/** What the info window shows: a farm, or the farms at one address (which never split apart). */
+type InfoContent = { kind: 'farm' } | { kind: 'sameSpot'; count: number; points: FarmPoint[] };
+
+export function GoogleFarmMap({
+  apiKey,
+  index,
+  feed,
+  focus,
+  onSelect,
+  onRendered,
+  onFailed,
+}: GoogleFarmMapProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [libraries, setLibraries] = useState<Libraries | null>(null);
   const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState<LoadedMarkers | null>(null);
   const mapRef = useRef<google.maps.Map | null>(null);
   const infoRef = useRef<google.maps.InfoWindow | null>(null);
   const markersRef = useRef(new Map<string, google.maps.Marker>());
-  const [infoFarm, setInfoFarm] = useState<MapFarm | null>(null);
+  const [picked, setPicked] = useState<PickedFarm | null>(null);
+  const pickedRef = useRef<PickedFarm | null>(null);
+  pickedRef.current = picked;
+  const [info, setInfo] = useState<InfoContent | null>(null);
   const infoContent = useMemo(() => document.createElement('div'), []);
-  const onSelectRef = useRef(onSelect);
-  onSelectRef.current = onSelect;
-
-  const placed = useMemo(() => farms.filter((farm) => farm.coordinates), [farms]);
-  const index = useMemo(
-    () =>
-      buildClusterIndex(
-        placed.map((farm) => ({ farm, x: farm.coordinates?.lng ?? 0, y: farm.coordinates?.lat ?? 0 })),
-        { plane: false },
-      ),
-    [placed],
-  );
+  const details = usePickedFarm(picked, onSelect);
+  const callbacks = useRef({ onRendered, onFailed });
+  callbacks.current = { onRendered, onFailed };
 
   useEffect(() => {
     let live = true;
     loadGoogleMaps(apiKey).then(
-      (loaded) => live && setLibraries(loaded),
+      (result) => live && setLibraries(result),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
   }, [apiKey]);
+
+  useEffect(() => {
+    let live = true;
+    setLoaded(null);
+    index.call('load', { feed, plane: 'lnglat' }).then(
+      (result) => live && setLoaded(result),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [index, feed]);
+
+  useEffect(() => {
+    if (failed) callbacks.current.onFailed?.();
+  }, [failed]);
 
   // Create the map once the API is there.
   useEffect(() => {
@@ -126,19 +159,90 @@ export function GoogleFarmMap({ apiKey, farms, selectedFarmId, onSelect }: Googl
       mapTypeControl: false,
     });
     infoRef.current = new libraries.maps.InfoWindow({ content: infoContent });
-    infoRef.current.addListener('closeclick', () => setInfoFarm(null));
+    infoRef.current.addListener('closeclick', () => setInfo(null));
   }, [libraries, infoContent]);
+
+  // Escape closes the info window, wherever the focus is.
+  useEffect(() => {
+    if (!info) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      infoRef.current?.close();
+      setInfo(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [info]);
+
+  // The picked farm's marker is drawn selected.
+  useEffect(() => {
+    if (!libraries) return;
+    for (const [key, marker] of markersRef.current) {
+      if (key.startsWith('f')) marker.setIcon(farmIcon(libraries.core, key === `f${picked?.markerId}`));
+    }
+  }, [picked, libraries]);
 
   // Show the clusters and farms inside the view whenever the view settles.
   useEffect(() => {
     const map = mapRef.current;
-    if (!libraries || !map) return;
+    if (!libraries || !map || !loaded) return;
     const { core, markers: markerLib } = libraries;
-    let marked = false;
-    const openFarm = (farm: MapFarm, marker: google.maps.Marker) => {
-      setInfoFarm(farm);
-      infoRef.current?.open({ map, anchor: marker });
-      onSelectRef.current(farm.id);
+    let live = true;
+    let rendered = false;
+    let asked = 0;
+    const openFarm = (marker: FarmMarker, anchor: google.maps.Marker) => {
+      setPicked({ ...marker, x: marker.lng, y: marker.lat, farm: null });
+      setInfo({ kind: 'farm' });
+      infoRef.current?.open({ map, anchor });
+    };
+    const openCluster = async (
+      item: Extract<ClusterItem, { kind: 'cluster' }>,
+      anchor: google.maps.Marker,
+    ) => {
+      const zoom = Math.ceil(await index.call('expansionZoom', { clusterId: item.id }));
+      if (zoom > CLUSTER_MAX_ZOOM) {
+        const points = await index.call('leaves', { clusterId: item.id, limit: SAME_SPOT_LIST_LIMIT });
+        setInfo({ kind: 'sameSpot', count: item.count, points });
+        infoRef.current?.open({ map, anchor });
+        return;
+      }
+      map.panTo({ lat: item.y, lng: item.x });
+      map.setZoom(Math.max(zoom, (map.getZoom() ?? MAP_START_ZOOM) + 1));
+    };
+    const draw = (items: ClusterItem[]) => {
+      const keep = new Set<string>();
+      for (const item of items) {
+        const key = item.kind === 'farm' ? `f${item.marker.markerId}` : `c${item.id}:${item.count}`;
+        keep.add(key);
+        if (markersRef.current.has(key)) continue;
+        const position = { lat: item.y, lng: item.x };
+        const marker =
+          item.kind === 'farm'
+            ? new markerLib.Marker({
+                map,
+                position,
+                title: markerTitle(item.marker),
+                icon: farmIcon(core, item.marker.markerId === pickedRef.current?.markerId),
+              })
+            : new markerLib.Marker({
+                map,
+                position,
+                title: `${item.count} print farms, ${item.printers.toLocaleString('en-US')} printers`,
+                icon: clusterIcon(core, item.count),
+                label: { text: String(item.count), color: '#ffffff', fontWeight: '700' },
+                zIndex: 1000 + item.count,
+              });
+        marker.addListener('click', () => {
+          if (item.kind === 'farm') openFarm(item.marker, marker);
+          else void openCluster(item, marker);
+        });
+        markersRef.current.set(key, marker);
+      }
+      for (const [key, marker] of markersRef.current) {
+        if (keep.has(key)) continue;
+        marker.setMap(null);
+        markersRef.current.delete(key);
+      }
     };
     const render = () => {
       const bounds = map.getBounds();
@@ -148,80 +252,63 @@ export function GoogleFarmMap({ apiKey, farms, selectedFarmId, onSelect }: Googl
       const ne = bounds.getNorthEast();
       const west = sw.lng() <= ne.lng() ? sw.lng() : -180;
       const east = sw.lng() <= ne.lng() ? ne.lng() : 180;
-      const items: ClusterItem[] = index.query([west, sw.lat(), east, ne.lat()], zoom);
-      const keep = new Set<string>();
-      for (const item of items) {
-        const key = item.kind === 'farm' ? `f${item.farm.id}` : `c${item.id}:${item.count}`;
-        keep.add(key);
-        if (markersRef.current.has(key)) continue;
-        const position = { lat: item.y, lng: item.x };
-        const marker =
-          item.kind === 'farm'
-            ? new markerLib.Marker({
-                map,
-                position,
-                title: markerTitle(item.farm),
-                icon: farmIcon(core, false),
-              })
-            : new markerLib.Marker({
-                map,
-                position,
-                title: `${item.count} print farms`,
-                icon: clusterIcon(core, item.count),
-                label: { text: String(item.count), color: '#ffffff', fontWeight: '700' },
-                zIndex: 1000 + item.count,
-              });
-        marker.addListener('click', () => {
-          if (item.kind === 'farm') openFarm(item.farm, marker);
-          else {
-            map.panTo(position);
-            map.setZoom(Math.max(index.expansionZoom(item.id), zoom + 1));
-          }
-        });
-        markersRef.current.set(key, marker);
-      }
-      for (const [key, marker] of markersRef.current) {
-        if (keep.has(key)) continue;
-        marker.setMap(null);
-        markersRef.current.delete(key);
-      }
-      if (!marked) {
-        marked = true;
-        performance.mark('farm-map:rendered', { detail: { farms: placed.length, items: items.length } });
-      }
+      const ask = ++asked;
+      index.call('query', { box: [west, sw.lat(), east, ne.lat()], zoom }).then(
+        (items) => {
+          // Only the answer for the latest view is drawn.
+          if (!live || ask !== asked) return;
+          draw(items);
+          if (rendered) return;
+          rendered = true;
+          performance.mark('farm-map:rendered', { detail: { farms: loaded.count, items: items.length } });
+          callbacks.current.onRendered?.();
+        },
+        () => live && setFailed(true),
+      );
     };
     const listener = map.addListener('idle', render);
     // After the markers load, fit them all with the zoom capped at 15.
-    if (placed.length > 0) {
-      const bounds = new core.LatLngBounds();
-      for (const farm of placed) if (farm.coordinates) bounds.extend(farm.coordinates);
-      map.fitBounds(bounds);
+    if (loaded.bounds) {
+      const [west, south, east, north] = loaded.bounds;
+      map.fitBounds(new core.LatLngBounds({ lat: south, lng: west }, { lat: north, lng: east }));
       core.event.addListenerOnce(map, 'idle', () => {
         if ((map.getZoom() ?? 0) > MAP_FIT_MAX_ZOOM) map.setZoom(MAP_FIT_MAX_ZOOM);
       });
     } else render();
     return () => {
+      live = false;
       listener.remove();
       for (const marker of markersRef.current.values()) marker.setMap(null);
       markersRef.current.clear();
     };
-  }, [libraries, index, placed]);
+  }, [libraries, loaded, index]);
 
-  // A selected farm pans the map there and zooms to at least 12.
+  // A farm picked from the list: shown with the states around it, its info window open.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !libraries || !selectedFarmId) return;
-    const farm = placed.find((candidate) => candidate.id === selectedFarmId);
-    if (!farm?.coordinates) return;
-    map.panTo(farm.coordinates);
-    if ((map.getZoom() ?? 0) < MAP_SELECT_MIN_ZOOM) map.setZoom(MAP_SELECT_MIN_ZOOM);
-    setInfoFarm(farm);
-    libraries.core.event.addListenerOnce(map, 'idle', () => {
-      const marker = markersRef.current.get(`f${farm.id}`);
-      infoRef.current?.open(marker ? { map, anchor: marker } : { map });
-      if (!marker) infoRef.current?.setPosition(farm.coordinates);
+    const farm = focus ? toMapFarm(focus.farm) : null;
+    if (!map || !libraries || !loaded || !farm?.coordinates) return;
+    const { lat, lng } = farm.coordinates;
+    let live = true;
+    index.call('locate', { lat, lng, name: farm.companyName }).then((at) => {
+      if (!live || !at) return;
+      setPicked(pickedFromList(farm, at));
+      setInfo({ kind: 'farm' });
+      map.panTo({ lat, lng });
+      map.setZoom(MAP_REGION_GOOGLE_ZOOM);
+      libraries.core.event.addListenerOnce(map, 'idle', () => {
+        const marker = markersRef.current.get(`f${at.markerId}`);
+        if (marker) infoRef.current?.open({ map, anchor: marker });
+        else {
+          infoRef.current?.setPosition({ lat, lng });
+          infoRef.current?.open({ map });
+        }
+      });
     });
-  }, [selectedFarmId, placed, libraries]);
+    return () => {
+      live = false;
+    };
+  }, [focus, loaded, libraries, index]);
 
   if (failed) {
     return (
@@ -239,7 +326,35 @@ export function GoogleFarmMap({ apiKey, farms, selectedFarmId, onSelect }: Googl
           <p>Loading interactive map...</p>
         </div>
       )}
-      {infoFarm && createPortal(<FarmInfo farm={infoFarm} />, infoContent)}
+      {info?.kind === 'farm' &&
+        picked &&
+        createPortal(
+          <PickedFarmInfo picked={picked} farm={details.farm} failed={details.failed} />,
+          infoContent,
+        )}
+      {info?.kind === 'sameSpot' &&
+        createPortal(
+          <div>
+            <p className="farm-map__popup-heading">{info.count} print farms at this location</p>
+            <ul className="farm-map__cluster-list">
+              {info.points.map((point) => (
+                <li key={point.marker.markerId}>
+                  <button
+                    type="button"
+                    className="farm-map__cluster-item"
+                    onClick={() => {
+                      setPicked({ ...point.marker, x: point.x, y: point.y, farm: null });
+                      setInfo({ kind: 'farm' });
+                    }}
+                  >
+                    {markerTitle(point.marker)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>,
+          infoContent,
+        )}
     </div>
   );
 }

@@ -1,71 +1,40 @@
-// The map without a Google key: the US drawn from us-atlas in the Albers USA projection (Alaska and
-// Hawaii in their usual insets), with pan and zoom done by one SVG transform, and the markers laid over
-// it in screen pixels. Only the clusters and farms inside the view are rendered.
-import { geoAlbersUsa, geoPath } from 'd3-geo';
+// The map without a Google key: the US drawn from the prepared state shapes (Albers USA, Alaska and Hawaii
+// in their insets), with pan and zoom done by one SVG transform, and the markers laid over it in screen
+// pixels. The marker worker places and clusters the farms; this thread draws only what is in view.
 import {
   type KeyboardEvent as ReactKeyboardEvent,
-  type ReactNode,
   type PointerEvent as ReactPointerEvent,
   useEffect,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
 } from 'react';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import { CloseIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { buildClusterIndex, type ClusterItem, type FarmPoint } from './clusters.ts';
-import { FarmInfo, MapLoadingError } from './FarmInfo.tsx';
+import type { ClusterItem, FarmPoint } from './clusters.ts';
+import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
+import type { FarmFocus } from './FarmMap.tsx';
 import {
   MAP_FIT_MAX_ZOOM,
-  MAP_SELECT_MIN_ZOOM,
+  MAP_REGION_SPAN,
   MAP_START_ZOOM,
   MARKER_SIZE_PX,
-  type MapFarm,
-  markerTitle,
+  type PickedFarm,
+  pickedFromList,
+  toMapFarm,
 } from './farmView.ts';
+import { MapPopup } from './MapPopup.tsx';
+import { type FarmMarker, markerTitle } from './markerFeed.ts';
+import type { MarkerIndex } from './markerIndex.ts';
+import type { Box, LoadedMarkers } from './markerProtocol.ts';
+import { FRAME_H, FRAME_W } from './usFrame.ts';
+import { loadedUsMap, loadUsMap } from './usMap.ts';
+import type { UsMapPaths } from './usMapPaths.ts';
 
-/** The projected frame the whole US fits in at zoom 4 (d3's standard Albers USA frame). */
-const FRAME_W = 975;
-const FRAME_H = 610;
 const MIN_ZOOM = 3;
 const MAX_ZOOM = 16;
-const FIT_PADDING_PX = 56;
-
-const projection = geoAlbersUsa()
-  .scale(1300)
-  .translate([FRAME_W / 2, FRAME_H / 2]);
-
-interface Atlas {
-  land: string;
-  borders: string;
-}
-
-let atlasPromise: Promise<Atlas> | null = null;
-let loadedAtlas: Atlas | null = null;
-
-/** The state shapes, loaded once (their own chunk) and kept for every later map; safe to call early. */
-export function loadAtlas(): Promise<Atlas> {
-  atlasPromise ??= Promise.all([import('us-atlas/states-10m.json'), import('topojson-client')]).then(
-    ([atlasModule, topojson]) => {
-      performance.mark('farm-map:atlas-loaded');
-      const us = atlasModule.default as unknown as Topology<{ states: GeometryCollection }>;
-      const path = geoPath(projection);
-      const atlas = {
-        land: path(topojson.feature(us, us.objects.states)) ?? '',
-        borders: path(topojson.mesh(us, us.objects.states, (a, b) => a !== b)) ?? '',
-      };
-      performance.mark('farm-map:atlas-ready');
-      loadedAtlas = atlas;
-      return atlas;
-    },
-  );
-  atlasPromise.catch(() => {
-    atlasPromise = null;
-  });
-  return atlasPromise;
-}
+/** Room kept around the farms when fitting them: half a marker and a little air. */
+const FIT_PADDING_PX = MARKER_SIZE_PX / 2 + 8;
+const SAME_SPOT_LIST_LIMIT = 50;
 
 /** Centre of the view in frame units and the zoom level (4 = the whole US fits the box). */
 interface View {
@@ -74,38 +43,89 @@ interface View {
   zoom: number;
 }
 
+interface Size {
+  width: number;
+  height: number;
+}
+
 const HOME_VIEW: View = { cx: FRAME_W / 2, cy: FRAME_H / 2, zoom: MAP_START_ZOOM };
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 
-export interface OfflineFarmMapProps {
-  farms: readonly MapFarm[];
-  selectedFarmId: string | null | undefined;
-  onSelect: (farmId: string) => void;
+/** Screen pixels per frame unit at a zoom: at zoom 4 the whole US just fits the box. */
+const scaleAt = (size: Size, zoom: number) =>
+  Math.min(size.width / FRAME_W, size.height / FRAME_H) * 2 ** (zoom - MAP_START_ZOOM);
+const zoomForScale = (size: Size, scale: number) =>
+  MAP_START_ZOOM + Math.log2(scale / scaleAt(size, MAP_START_ZOOM));
+
+/** All farms in view, zoom capped at 15; farms spread over the country show the whole of it. */
+function fittedView(size: Size, bounds: Box | null): View {
+  if (!bounds) return HOME_VIEW;
+  const [minX, minY, maxX, maxY] = bounds;
+  const fitScale = Math.min(
+    (size.width - 2 * FIT_PADDING_PX) / Math.max(maxX - minX, 1e-6),
+    (size.height - 2 * FIT_PADDING_PX) / Math.max(maxY - minY, 1e-6),
+  );
+  const zoom = Math.min(MAP_FIT_MAX_ZOOM, zoomForScale(size, fitScale));
+  if (zoom <= MAP_START_ZOOM) return HOME_VIEW;
+  return { cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, zoom: clampZoom(zoom) };
 }
 
-export function OfflineFarmMap({ farms, selectedFarmId, onSelect }: OfflineFarmMapProps) {
+/** A farm picked from the list, centred with the states around it. */
+const regionView = (size: Size, x: number, y: number): View => ({
+  cx: x,
+  cy: y,
+  zoom: clampZoom(zoomForScale(size, Math.min(size.width, size.height) / MAP_REGION_SPAN)),
+});
+
+/** The part of the frame in view, with a marker's width around it so markers at the edge are drawn. */
+function viewBox(size: Size, view: View): Box {
+  const scale = scaleAt(size, view.zoom);
+  const margin = MARKER_SIZE_PX / scale;
+  const halfW = size.width / 2 / scale + margin;
+  const halfH = size.height / 2 / scale + margin;
+  return [view.cx - halfW, view.cy - halfH, view.cx + halfW, view.cy + halfH];
+}
+
+export interface OfflineFarmMapProps {
+  index: MarkerIndex;
+  feed: ArrayBuffer;
+  focus: FarmFocus | null;
+  onSelect: (farmId: string) => void;
+  /** Once, when the first fitted frame with its markers is on screen. */
+  onRendered?: () => void;
+  onFailed?: () => void;
+}
+
+export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFailed }: OfflineFarmMapProps) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const [atlas, setAtlas] = useState<Atlas | null>(loadedAtlas);
-  const [atlasFailed, setAtlasFailed] = useState(false);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  const [view, setView] = useState<View>(HOME_VIEW);
-  const [openFarmId, setOpenFarmId] = useState<string | null>(null);
-  const [openCluster, setOpenCluster] = useState<{ id: number; x: number; y: number } | null>(null);
-  const fittedFor = useRef<string | null>(null);
-  // Becomes true in the same render as the first fitted view, so the rendered mark times real markers.
-  const [fitted, setFitted] = useState(false);
-  const renderedMarked = useRef(false);
+  const [atlas, setAtlas] = useState<UsMapPaths | null>(loadedUsMap);
+  const [failed, setFailed] = useState(false);
+  const [size, setSize] = useState<Size | null>(null);
+  const [loaded, setLoaded] = useState<LoadedMarkers | null>(null);
+  const [view, setView] = useState<View | null>(null);
+  const [shown, setShown] = useState<{ items: ClusterItem[]; view: View } | null>(null);
+  const [picked, setPicked] = useState<PickedFarm | null>(null);
+  const [infoOpen, setInfoOpen] = useState(false);
+  const [sameSpot, setSameSpot] = useState<{
+    x: number;
+    y: number;
+    count: number;
+    points: FarmPoint[];
+  } | null>(null);
+  // Each opening of an info window may pan the map once to show it whole.
+  const [openings, setOpenings] = useState(0);
+  const firstView = useRef<View | null>(null);
+  const fittedFor = useRef<LoadedMarkers | null>(null);
+  const shownFocus = useRef<FarmFocus | null>(null);
+  const rendered = useRef(false);
+  const details = usePickedFarm(picked, onSelect);
 
   useEffect(() => {
-    // The early download may have finished between this render and its effect.
-    if (loadedAtlas) {
-      setAtlas(loadedAtlas);
-      return;
-    }
+    if (loadedUsMap()) return;
     let live = true;
-    loadAtlas().then(
-      (loaded) => live && setAtlas(loaded),
-      () => live && setAtlasFailed(true),
+    loadUsMap().then(
+      (paths) => live && setAtlas(paths),
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
@@ -131,80 +151,81 @@ export function OfflineFarmMap({ farms, selectedFarmId, onSelect }: OfflineFarmM
     return () => observer.disconnect();
   }, []);
 
-  const points = useMemo<FarmPoint[]>(() => {
-    const placed: FarmPoint[] = [];
-    for (const farm of farms) {
-      if (!farm.coordinates) continue;
-      const xy = projection([farm.coordinates.lng, farm.coordinates.lat]);
-      if (xy) placed.push({ farm, x: xy[0], y: xy[1] });
-    }
-    return placed;
-  }, [farms]);
-  const pointById = useMemo(() => new Map(points.map((point) => [point.farm.id, point])), [points]);
-  const index = useMemo(() => buildClusterIndex(points, { plane: true }), [points]);
-
-  // Frame units → screen pixels at zoom 4, so the whole US fits the box.
-  const baseScale = size ? Math.min(size.width / FRAME_W, size.height / FRAME_H) : 1;
-  const scale = baseScale * 2 ** (view.zoom - MAP_START_ZOOM);
-  const zoomForScale = (target: number) => MAP_START_ZOOM + Math.log2(target / baseScale);
-  const toScreen = (x: number, y: number): [number, number] =>
-    size ? [(x - view.cx) * scale + size.width / 2, (y - view.cy) * scale + size.height / 2] : [0, 0];
-
-  // After the farms load (and whenever the set of placed farms changes), fit them all, zoom capped at 15.
-  const pointsKey = useMemo(() => points.map((point) => point.farm.id).join(','), [points]);
-  useLayoutEffect(() => {
-    if (!size || !atlas || fittedFor.current === pointsKey) return;
-    fittedFor.current = pointsKey;
-    setFitted(true);
-    if (points.length === 0) {
-      setView(HOME_VIEW);
-      return;
-    }
-    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const { x, y } of points) {
-      minX = Math.min(minX, x);
-      minY = Math.min(minY, y);
-      maxX = Math.max(maxX, x);
-      maxY = Math.max(maxY, y);
-    }
-    const fitScale = Math.min(
-      (size.width - 2 * FIT_PADDING_PX) / Math.max(maxX - minX, 1e-6),
-      (size.height - 2 * FIT_PADDING_PX) / Math.max(maxY - minY, 1e-6),
-    );
-    setView({
-      cx: (minX + maxX) / 2,
-      cy: (minY + maxY) / 2,
-      zoom: clampZoom(Math.min(MAP_FIT_MAX_ZOOM, zoomForScale(fitScale))),
-    });
-  });
-
-  // A selected farm (from a marker or the list) pans the map there, zooms to at least 12, opens its window.
-  useLayoutEffect(() => {
-    if (!selectedFarmId) return;
-    const point = pointById.get(selectedFarmId);
-    setOpenFarmId(selectedFarmId);
-    setOpenCluster(null);
-    if (!point) return;
-    setView((current) => ({ cx: point.x, cy: point.y, zoom: Math.max(current.zoom, MAP_SELECT_MIN_ZOOM) }));
-  }, [selectedFarmId, pointById]);
-
-  const items = useMemo<ClusterItem[]>(() => {
-    if (!size) return [];
-    const margin = MARKER_SIZE_PX / scale;
-    const halfW = size.width / 2 / scale + margin;
-    const halfH = size.height / 2 / scale + margin;
-    return index.query(
-      [view.cx - halfW, view.cy - halfH, view.cx + halfW, view.cy + halfH],
-      Math.log2(scale),
-    );
-  }, [index, size, view, scale]);
-
-  const ready = Boolean(atlas && size);
   useEffect(() => {
-    if (!ready || !fitted || renderedMarked.current) return;
-    renderedMarked.current = true;
-    performance.mark('farm-map:rendered', { detail: { farms: points.length, items: items.length } });
+    let live = true;
+    setLoaded(null);
+    index.call('load', { feed, plane: 'frame' }).then(
+      (result) => live && setLoaded(result),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [index, feed]);
+
+  useEffect(() => {
+    if (failed) onFailed?.();
+  }, [failed, onFailed]);
+
+  // After the markers load (and again for each new feed), fit them all.
+  useLayoutEffect(() => {
+    if (!size || !loaded || fittedFor.current === loaded) return;
+    fittedFor.current = loaded;
+    const fitted = fittedView(size, loaded.bounds);
+    firstView.current ??= fitted;
+    setView(fitted);
+    setShown(null);
+  }, [loaded, size]);
+
+  // Ask the worker for the clusters and farms in view; answers to views since left are dropped.
+  useEffect(() => {
+    if (!size || !loaded || !view) return;
+    let live = true;
+    const zoom = Math.log2(scaleAt(size, view.zoom));
+    index.call('query', { box: viewBox(size, view), zoom }).then(
+      (items) => live && setShown({ items, view }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [index, loaded, size, view]);
+
+  const ready = Boolean(atlas && size && view && !failed);
+  useEffect(() => {
+    if (rendered.current || !ready || !shown || shown.view !== firstView.current) return;
+    rendered.current = true;
+    performance.mark('farm-map:rendered', { detail: { farms: loaded?.count, items: shown.items.length } });
+    onRendered?.();
   });
+
+  // A farm picked from the list: shown with the states around it, its info window open.
+  useEffect(() => {
+    const farm = focus ? toMapFarm(focus.farm) : null;
+    if (!focus || !farm?.coordinates || !loaded || !size || shownFocus.current === focus) return;
+    shownFocus.current = focus;
+    const { lat, lng } = farm.coordinates;
+    index.call('locate', { lat, lng, name: farm.companyName }).then((at) => {
+      if (!at || shownFocus.current !== focus) return;
+      setPicked(pickedFromList(farm, at));
+      setInfoOpen(true);
+      setSameSpot(null);
+      setOpenings((n) => n + 1);
+      setView(regionView(size, at.x, at.y));
+    });
+  }, [focus, loaded, size, index]);
+
+  // Escape closes the open info window or list, wherever the focus is.
+  useEffect(() => {
+    if (!infoOpen && !sameSpot) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setInfoOpen(false);
+      setSameSpot(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [infoOpen, sameSpot]);
 
   // Wheel zoom around the cursor; a native listener because React's wheel handler is passive.
   useEffect(() => {
@@ -222,9 +243,10 @@ export function OfflineFarmMap({ farms, selectedFarmId, onSelect }: OfflineFarmM
   function zoomAround(delta: number, px: number, py: number) {
     if (!size) return;
     setView((current) => {
+      if (!current) return current;
       const zoom = clampZoom(current.zoom + delta);
-      const before = baseScale * 2 ** (current.zoom - MAP_START_ZOOM);
-      const after = baseScale * 2 ** (zoom - MAP_START_ZOOM);
+      const before = scaleAt(size, current.zoom);
+      const after = scaleAt(size, zoom);
       // Keep the frame point under the cursor where it is.
       const fx = current.cx + (px - size.width / 2) / before;
       const fy = current.cy + (py - size.height / 2) / before;
@@ -233,9 +255,11 @@ export function OfflineFarmMap({ farms, selectedFarmId, onSelect }: OfflineFarmM
   }
 
   const zoomBy = (delta: number) => size && zoomAround(delta, size.width / 2, size.height / 2);
+  /** Moves the view by (dx, dy) screen pixels: what was there moves the other way. */
   const panBy = (dx: number, dy: number) =>
     setView((current) => {
-      const s = baseScale * 2 ** (current.zoom - MAP_START_ZOOM);
+      if (!current || !size) return current;
+      const s = scaleAt(size, current.zoom);
       return { ...current, cx: current.cx + dx / s, cy: current.cy + dy / s };
     });
 
@@ -289,207 +313,233 @@ export function OfflineFarmMap({ farms, selectedFarmId, onSelect }: OfflineFarmM
     event.preventDefault();
   }
 
-  function openClusterAt(item: Extract<ClusterItem, { kind: 'cluster' }>) {
-    const zoom = zoomForScale(2 ** index.expansionZoom(item.id));
-    setOpenFarmId(null);
+  async function openCluster(item: Extract<ClusterItem, { kind: 'cluster' }>) {
+    if (!size) return;
+    const splitScale = 2 ** (await index.call('expansionZoom', { clusterId: item.id }));
+    const zoom = zoomForScale(size, splitScale * 1.01);
+    setInfoOpen(false);
     if (zoom > MAX_ZOOM) {
       // Farms at the very same spot never split apart: list them instead.
-      setOpenCluster({ id: item.id, x: item.x, y: item.y });
+      const points = await index.call('leaves', { clusterId: item.id, limit: SAME_SPOT_LIST_LIMIT });
+      setSameSpot({ x: item.x, y: item.y, count: item.count, points });
       return;
     }
-    setOpenCluster(null);
-    setView({ cx: item.x, cy: item.y, zoom: clampZoom(Math.max(zoom, view.zoom + 1)) });
+    setSameSpot(null);
+    setView((current) => ({
+      cx: item.x,
+      cy: item.y,
+      zoom: clampZoom(Math.max(zoom, (current?.zoom ?? MAP_START_ZOOM) + 1)),
+    }));
   }
 
-  function selectFarm(farm: MapFarm) {
-    setOpenFarmId(farm.id);
-    setOpenCluster(null);
-    onSelect(farm.id);
+  function openMarker(point: { marker: FarmMarker; x: number; y: number }) {
+    const { marker, x, y } = point;
+    setPicked({ ...marker, x, y, farm: null });
+    setInfoOpen(true);
+    setSameSpot(null);
+    setOpenings((n) => n + 1);
   }
 
-  const selectedPoint = selectedFarmId ? pointById.get(selectedFarmId) : undefined;
-  const openPoint = openFarmId ? pointById.get(openFarmId) : undefined;
-  const clusterFarms = openCluster ? index.leaves(openCluster.id) : [];
+  const scale = size && view ? scaleAt(size, view.zoom) : 1;
+  const toScreen = (x: number, y: number): [number, number] =>
+    size && view ? [(x - view.cx) * scale + size.width / 2, (y - view.cy) * scale + size.height / 2] : [0, 0];
 
   return (
-    <div
-      ref={boxRef}
-      className="farm-map farm-map--offline"
-      data-ready={ready || undefined}
-      data-zoom={view.zoom.toFixed(2)}
-      data-markers={points.length}
-      role="application"
-      aria-label="Map of print farms in the United States. Use the arrow keys to pan and plus or minus to zoom."
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the map pans and zooms with the keyboard, so it takes focus.
-      tabIndex={0}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
-      onKeyDown={onKeyDown}
-    >
-      {!ready && !atlasFailed && (
-        <div className="farm-map__status">
-          <Spinner size="md" decorative />
-          <p>Loading interactive map...</p>
-        </div>
-      )}
-      {atlasFailed && <MapLoadingError />}
-      {ready && size && atlas && (
-        <>
-          <svg
-            className="farm-map__svg"
-            width={size.width}
-            height={size.height}
-            viewBox={`0 0 ${size.width} ${size.height}`}
-            aria-hidden="true"
-          >
-            <g
-              transform={`translate(${size.width / 2 - view.cx * scale} ${size.height / 2 - view.cy * scale}) scale(${scale})`}
-            >
-              <path className="farm-map__land" d={atlas.land} vectorEffect="non-scaling-stroke" />
-              <path className="farm-map__borders" d={atlas.borders} vectorEffect="non-scaling-stroke" />
-            </g>
-          </svg>
-          <div className="farm-map__markers">
-            {items.map((item) => {
-              const [left, top] = toScreen(item.x, item.y);
-              if (item.kind === 'cluster') {
-                const diameter = Math.min(64, 34 + Math.log2(item.count) * 4);
-                return (
-                  <button
-                    type="button"
-                    key={`c${item.id}`}
-                    className="farm-cluster"
-                    style={{ transform: `translate(${left}px, ${top}px)`, width: diameter, height: diameter }}
-                    aria-label={`${item.count} print farms here, zoom in`}
-                    title={`${item.count} print farms`}
-                    onClick={() => openClusterAt(item)}
-                  >
-                    {item.count}
-                  </button>
-                );
-              }
-              if (item.farm.id === selectedPoint?.farm.id) return null;
-              return (
-                <FarmMarker key={item.farm.id} farm={item.farm} left={left} top={top} onSelect={selectFarm} />
-              );
-            })}
-            {selectedPoint && (
-              <FarmMarker
-                farm={selectedPoint.farm}
-                left={toScreen(selectedPoint.x, selectedPoint.y)[0]}
-                top={toScreen(selectedPoint.x, selectedPoint.y)[1]}
-                selected
-                onSelect={selectFarm}
-              />
-            )}
+    <div className="farm-map-frame">
+      <div
+        ref={boxRef}
+        className="farm-map farm-map--offline"
+        data-ready={ready || undefined}
+        data-zoom={view?.zoom.toFixed(2)}
+        data-markers={loaded?.count}
+        role="application"
+        aria-label="Map of print farms in the United States. Use the arrow keys to pan and plus or minus to zoom."
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the map pans and zooms with the keyboard, so it takes focus.
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onKeyDown={onKeyDown}
+      >
+        {!ready && !failed && (
+          <div className="farm-map__status">
+            <Spinner size="md" decorative />
+            <p>Loading interactive map...</p>
           </div>
-          {openPoint && (
-            <MapPopup
-              at={toScreen(openPoint.x, openPoint.y)}
-              label={`${openPoint.farm.companyName} details`}
-              onClose={() => setOpenFarmId(null)}
+        )}
+        {failed && <MapLoadingError />}
+        {ready && size && view && atlas && (
+          <>
+            <svg
+              className="farm-map__svg"
+              width={size.width}
+              height={size.height}
+              viewBox={`0 0 ${size.width} ${size.height}`}
+              aria-hidden="true"
             >
-              <FarmInfo farm={openPoint.farm} />
-            </MapPopup>
-          )}
-          {openCluster && (
-            <MapPopup
-              at={toScreen(openCluster.x, openCluster.y)}
-              label="Print farms at this location"
-              onClose={() => setOpenCluster(null)}
-            >
-              <p className="farm-map__popup-heading">{clusterFarms.length} print farms at this location</p>
-              <ul className="farm-map__cluster-list">
-                {clusterFarms.slice(0, 50).map((farm) => (
-                  <li key={farm.id}>
-                    <button type="button" className="farm-map__cluster-item" onClick={() => selectFarm(farm)}>
-                      {markerTitle(farm)}
+              <g
+                transform={`translate(${size.width / 2 - view.cx * scale} ${size.height / 2 - view.cy * scale}) scale(${scale})`}
+              >
+                <path className="farm-map__land" d={atlas.land} vectorEffect="non-scaling-stroke" />
+                <path className="farm-map__borders" d={atlas.borders} vectorEffect="non-scaling-stroke" />
+              </g>
+            </svg>
+            <div className="farm-map__markers">
+              {shown?.items.map((item) => {
+                const [left, top] = toScreen(item.x, item.y);
+                if (item.kind === 'cluster') {
+                  const diameter = Math.min(64, 34 + Math.log2(item.count) * 4);
+                  return (
+                    <button
+                      type="button"
+                      key={`c${item.id}`}
+                      className="farm-cluster"
+                      style={{
+                        transform: `translate(${left}px, ${top}px)`,
+                        width: diameter,
+                        height: diameter,
+                      }}
+                      aria-label={`${item.count} print farms here, zoom in`}
+                      title={`${item.count} print farms, ${item.printers.toLocaleString('en-US')} printers`}
+                      onClick={() => void openCluster(item)}
+                    >
+                      {item.count}
                     </button>
-                  </li>
-                ))}
-              </ul>
-            </MapPopup>
-          )}
-          <div className="farm-map__controls">
-            <button type="button" aria-label="Zoom in" onClick={() => zoomBy(1)}>
-              +
-            </button>
-            <button type="button" aria-label="Zoom out" onClick={() => zoomBy(-1)}>
-              −
-            </button>
-            <button
-              type="button"
-              aria-label="Show all farms"
-              title="Show all farms"
-              onClick={() => {
-                fittedFor.current = null;
-                setOpenFarmId(null);
-                setOpenCluster(null);
-                setView({ ...view });
-              }}
-            >
-              ⤢
-            </button>
-          </div>
-        </>
-      )}
+                  );
+                }
+                if (item.marker.markerId === picked?.markerId) return null;
+                return (
+                  <FarmMarkerButton
+                    key={item.marker.markerId}
+                    marker={item.marker}
+                    left={left}
+                    top={top}
+                    onOpen={() => openMarker(item)}
+                  />
+                );
+              })}
+              {picked && (
+                <FarmMarkerButton
+                  marker={picked}
+                  left={toScreen(picked.x, picked.y)[0]}
+                  top={toScreen(picked.x, picked.y)[1]}
+                  selected
+                  onOpen={() => {
+                    setInfoOpen(true);
+                    setOpenings((n) => n + 1);
+                  }}
+                />
+              )}
+            </div>
+            {picked && infoOpen && (
+              <MapPopup
+                anchor={toScreen(picked.x, picked.y)}
+                mapSize={size}
+                opening={openings}
+                label={`${picked.name} details`}
+                onPan={(dx, dy) => panBy(-dx, -dy)}
+                onClose={() => setInfoOpen(false)}
+              >
+                <PickedFarmInfo picked={picked} farm={details.farm} failed={details.failed} />
+              </MapPopup>
+            )}
+            {sameSpot && (
+              <MapPopup
+                anchor={toScreen(sameSpot.x, sameSpot.y)}
+                mapSize={size}
+                opening={openings}
+                label="Print farms at this location"
+                onPan={(dx, dy) => panBy(-dx, -dy)}
+                onClose={() => setSameSpot(null)}
+              >
+                <p className="farm-map__popup-heading">{sameSpot.count} print farms at this location</p>
+                <ul className="farm-map__cluster-list">
+                  {sameSpot.points.map((point) => (
+                    <li key={point.marker.markerId}>
+                      <button
+                        type="button"
+                        className="farm-map__cluster-item"
+                        onClick={() => openMarker(point)}
+                      >
+                        {markerTitle(point.marker)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </MapPopup>
+            )}
+          </>
+        )}
+      </div>
+      <MapControls
+        disabled={!ready}
+        onZoom={zoomBy}
+        onShowAll={() => {
+          setInfoOpen(false);
+          setSameSpot(null);
+          if (size) setView(fittedView(size, loaded?.bounds ?? null));
+        }}
+      />
     </div>
   );
 }
 
-function FarmMarker({
-  farm,
+/** Zoom in, zoom out and show all farms; drawn (disabled) while the map loads, so nothing moves when it is there. */
+export function MapControls({
+  disabled = false,
+  onZoom,
+  onShowAll,
+}: {
+  disabled?: boolean;
+  onZoom?: (delta: number) => void;
+  onShowAll?: () => void;
+}) {
+  return (
+    <div className="farm-map__controls">
+      <button type="button" aria-label="Zoom in" disabled={disabled} onClick={() => onZoom?.(1)}>
+        +
+      </button>
+      <button type="button" aria-label="Zoom out" disabled={disabled} onClick={() => onZoom?.(-1)}>
+        −
+      </button>
+      <button
+        type="button"
+        aria-label="Show all farms"
+        title="Show all farms"
+        disabled={disabled}
+        onClick={onShowAll}
+      >
+        ⤢
+      </button>
+    </div>
+  );
+}
+
+function FarmMarkerButton({
+  marker,
   left,
   top,
   selected = false,
-  onSelect,
+  onOpen,
 }: {
-  farm: MapFarm;
+  marker: Pick<FarmMarker, 'markerId' | 'name' | 'place'> | PickedFarm;
   left: number;
   top: number;
   selected?: boolean;
-  onSelect: (farm: MapFarm) => void;
+  onOpen: () => void;
 }) {
   return (
     <button
       type="button"
       className="farm-marker"
-      data-farm-id={farm.id}
+      data-marker-id={marker.markerId ?? undefined}
       data-selected={selected || undefined}
       style={{ transform: `translate(${left}px, ${top}px)` }}
-      title={markerTitle(farm)}
-      aria-label={markerTitle(farm)}
+      title={markerTitle(marker)}
+      aria-label={markerTitle(marker)}
       aria-pressed={selected}
-      onClick={() => onSelect(farm)}
+      onClick={onOpen}
     />
-  );
-}
-
-function MapPopup({
-  at: [left, top],
-  label,
-  onClose,
-  children,
-}: {
-  at: [number, number];
-  label: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className="farm-map__popup"
-      role="dialog"
-      aria-label={label}
-      style={{ transform: `translate(${left}px, ${top - MARKER_SIZE_PX / 2 - 10}px)` }}
-      onKeyDown={(event) => event.key === 'Escape' && onClose()}
-    >
-      <button type="button" className="farm-map__popup-close" aria-label="Close" onClick={onClose}>
-        <CloseIcon size={14} />
-      </button>
-      {children}
-    </div>
   );
 }

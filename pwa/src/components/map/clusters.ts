@@ -1,30 +1,45 @@
-// Groups markers that would overlap into clusters with supercluster, for both maps. The offline map
-// clusters in its own projected plane: its points are handed to supercluster as pseudo lng/lat whose
-// Web-Mercator projection gives back exactly the plane's coordinates, so radius and zoom mean screen pixels.
+// Groups markers that would overlap into clusters with supercluster, for both maps (it runs in the marker
+// worker). The offline map clusters in its own projected plane: its points are handed to supercluster as
+// pseudo lng/lat whose Web-Mercator projection gives back the plane's coordinates, so that the radius is
+// in screen pixels at every scale, including the scales below 1 a phone shows the whole US at.
 import Supercluster from 'supercluster';
-import type { MapFarm } from './farmView.ts';
+import type { FarmMarker } from './markerFeed.ts';
 
-export const CLUSTER_RADIUS_PX = 44;
-/** Past this supercluster zoom every farm is its own marker. */
-export const CLUSTER_MAX_ZOOM = 14;
+/**
+ * Markers closer than this (in screen pixels) are grouped. With the zoom rounded to the nearest level the
+ * indexes have, markers left single end up at least about 32 px apart, the marker's own size.
+ */
+export const CLUSTER_RADIUS_PX = 40;
+/** Past this supercluster zoom every farm is its own marker (farms at one address stay a cluster). */
+export const CLUSTER_MAX_ZOOM = 17;
 
 export interface FarmPoint {
-  farm: MapFarm;
-  /** Position in the plane the index was built in (offline: projected pixels; Google: lng/lat). */
+  marker: FarmMarker;
+  /** Position in the plane the index is built in (offline: frame units; Google: lng/lat). */
   x: number;
   y: number;
 }
 
 export type ClusterItem =
-  | { kind: 'farm'; farm: MapFarm; x: number; y: number }
-  | { kind: 'cluster'; id: number; count: number; x: number; y: number };
+  | { kind: 'farm'; marker: FarmMarker; x: number; y: number }
+  | { kind: 'cluster'; id: number; count: number; printers: number; x: number; y: number };
 
-interface FarmProps {
+interface PointProps {
   index: number;
+  printers: number;
+}
+
+interface ClusterProps {
+  printers: number;
 }
 
 /** Side of the square (in plane units) that maps onto supercluster's unit world. */
 const PLANE = 1024;
+/**
+ * Offline, supercluster zoom = log2(screen pixels per frame unit) + this, so that a phone's whole-US
+ * scale (about 0.35) is still a zoom level of its own instead of being counted as scale 1.
+ */
+const PLANE_ZOOM_OFFSET = 4;
 
 function planeToLngLat(x: number, y: number): [number, number] {
   const u = x / PLANE;
@@ -41,38 +56,68 @@ function lngLatToPlane(lng: number, lat: number): [number, number] {
 }
 
 export interface FarmClusterIndex {
-  /** Clusters and single farms inside the box [minX, minY, maxX, maxY] at the given supercluster zoom. */
+  /**
+   * Clusters and single farms inside the box [minX, minY, maxX, maxY] at a map zoom: offline, log2 of the
+   * screen pixels per frame unit; on Google, Google's zoom.
+   */
   query(box: readonly [number, number, number, number], zoom: number): ClusterItem[];
+  /** The map zoom (same units as query) from which the cluster is split. */
   expansionZoom(clusterId: number): number;
-  leaves(clusterId: number): MapFarm[];
+  leaves(clusterId: number, limit: number): FarmPoint[];
 }
 
-/**
- * An index over farm points. `plane: true` treats x/y as planar pixels (offline map, one zoom step doubles
- * the scale starting from 1 plane unit per pixel at zoom 0); otherwise x/y are lng/lat (Google Maps).
- */
-export function buildClusterIndex(
-  points: readonly FarmPoint[],
-  { plane }: { plane: boolean },
-): FarmClusterIndex {
-  const index = new Supercluster<FarmProps>({
+/** One supercluster index whose level z stands for z + shift: a larger extent makes the same radius finer. */
+function levelIndex(points: readonly FarmPoint[], plane: boolean, shift: number) {
+  const offset = plane ? PLANE_ZOOM_OFFSET : 0;
+  const index = new Supercluster<PointProps, ClusterProps>({
     radius: CLUSTER_RADIUS_PX,
-    // Offline: the unit world is PLANE units wide, so a radius in px at zoom z is radius / 2^z plane units.
-    extent: plane ? PLANE : 256,
+    // Offline: PLANE units span the world, so the radius at level z is radius × 2^(offset − shift − z) units.
+    extent: (plane ? PLANE / 2 ** offset : 256) * 2 ** shift,
     maxZoom: CLUSTER_MAX_ZOOM,
     minPoints: 2,
+    map: (props) => ({ printers: props.printers }),
+    reduce: (total, props) => {
+      total.printers += props.printers;
+    },
   });
   index.load(
     points.map((point, i) => ({
       type: 'Feature' as const,
-      properties: { index: i },
+      properties: { index: i, printers: point.marker.printers },
       geometry: {
         type: 'Point' as const,
         coordinates: plane ? planeToLngLat(point.x, point.y) : [point.x, point.y],
       },
     })),
   );
+  return { index, offset, shift };
+}
+
+/**
+ * An index over farm points. `plane: true` treats x/y as planar frame units (offline map); otherwise
+ * x/y are lng/lat (Google Maps, whose zoom moves in whole steps).
+ */
+export function buildClusterIndex(
+  points: readonly FarmPoint[],
+  { plane }: { plane: boolean },
+): FarmClusterIndex {
+  // Supercluster clusters at whole levels only. The offline map zooms smoothly, and a phone's scale sits
+  // between levels: a second index half a level off keeps the radius on screen within 2^±¼ of its value.
+  const levels = plane
+    ? [levelIndex(points, true, 0), levelIndex(points, true, 0.5)]
+    : [levelIndex(points, false, 0)];
   const toXY = (lng: number, lat: number): [number, number] => (plane ? lngLatToPlane(lng, lat) : [lng, lat]);
+  const pointOf = (props: PointProps): FarmPoint => {
+    const point = points[props.index];
+    if (!point) throw new Error('cluster index out of step with its points');
+    return point;
+  };
+  // A cluster's id tells which of the indexes it comes from.
+  const split = (clusterId: number) => {
+    const level = levels[clusterId % levels.length];
+    if (!level) throw new Error('cluster id from no index');
+    return { level, id: Math.floor(clusterId / levels.length) };
+  };
 
   return {
     query([minX, minY, maxX, maxY], zoom) {
@@ -80,27 +125,39 @@ export function buildClusterIndex(
       const [east, south] = plane
         ? planeToLngLat(Math.min(PLANE, maxX), Math.min(PLANE, maxY))
         : [maxX, minY];
-      const z = Math.max(0, Math.floor(zoom));
-      return index.getClusters([west, south, east, north], z).map((feature): ClusterItem => {
+      // The index and whole level nearest to the zoom asked for.
+      const candidates = levels.map((level, which) => {
+        const wanted = zoom + level.offset - level.shift;
+        const z = Math.min(CLUSTER_MAX_ZOOM + 1, Math.max(0, Math.round(wanted)));
+        return { level, which, z, off: Math.abs(wanted - z) };
+      });
+      const best = candidates.reduce((a, b) => (b.off < a.off ? b : a));
+      return best.level.index.getClusters([west, south, east, north], best.z).map((feature): ClusterItem => {
         const [lng, lat] = feature.geometry.coordinates as [number, number];
         const props = feature.properties;
         if ('cluster' in props && props.cluster) {
           const [x, y] = toXY(lng, lat);
-          return { kind: 'cluster', id: props.cluster_id, count: props.point_count, x, y };
+          return {
+            kind: 'cluster',
+            id: props.cluster_id * levels.length + best.which,
+            count: props.point_count,
+            printers: props.printers,
+            x,
+            y,
+          };
         }
-        const point = points[(props as FarmProps).index];
-        if (!point) throw new Error('cluster index out of step with its points');
-        return { kind: 'farm', farm: point.farm, x: point.x, y: point.y };
+        const point = pointOf(props as PointProps);
+        return { kind: 'farm', marker: point.marker, x: point.x, y: point.y };
       });
     },
     expansionZoom(clusterId) {
-      return index.getClusterExpansionZoom(clusterId);
+      const { level, id } = split(clusterId);
+      // query takes the nearest level, so this one is in use from half a step below it.
+      return level.index.getClusterExpansionZoom(id) + level.shift - level.offset - 0.5 / levels.length;
     },
-    leaves(clusterId) {
-      return index
-        .getLeaves(clusterId, Number.POSITIVE_INFINITY)
-        .map((leaf) => points[(leaf.properties as FarmProps).index]?.farm)
-        .filter((farm): farm is MapFarm => farm !== undefined);
+    leaves(clusterId, limit) {
+      const { level, id } = split(clusterId);
+      return level.index.getLeaves(id, limit).map((leaf) => pointOf(leaf.properties));
     },
   };
 }

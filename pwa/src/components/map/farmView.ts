@@ -41,9 +41,35 @@ export function toMapFarm(farm: PublicFarm): MapFarm {
   };
 }
 
-/** The marker's title: 'Company, City, ST'. */
-export function markerTitle(farm: MapFarm): string {
-  return `${farm.companyName}, ${farm.city}, ${farm.state}`;
+/** The farm a map shows selected, with its info window open or closed. */
+export interface PickedFarm {
+  /** Its marker in the feed, null for a farm from the list that the feed does not have yet. */
+  markerId: number | null;
+  name: string;
+  /** 'City, ST'. */
+  place: string;
+  printers: number;
+  /** Where it sits in the map's plane. */
+  x: number;
+  y: number;
+  /** The whole public view: known at once for a farm from the list, fetched for a marker. */
+  farm: MapFarm | null;
+}
+
+/** A farm picked from the list, placed at (x, y) by the marker worker. */
+export function pickedFromList(
+  farm: MapFarm,
+  at: { x: number; y: number; markerId: number | null },
+): PickedFarm {
+  return {
+    markerId: at.markerId,
+    name: farm.companyName,
+    place: `${farm.city}, ${farm.state}`,
+    printers: farm.printerCount,
+    x: at.x,
+    y: at.y,
+    farm,
+  };
 }
 
 export function printerCountLabel(count: number): string {
@@ -52,6 +78,11 @@ export function printerCountLabel(count: number): string {
 
 export const MAP_START_ZOOM = 4;
 export const MAP_FIT_MAX_ZOOM = 15;
-export const MAP_SELECT_MIN_ZOOM = 12;
+/**
+ * A farm picked from the list is shown with the states around it: offline, the view's shorter side
+ * spans this many frame units (the frame is 975 wide, a mid-sized state about 100); Google, this zoom.
+ */
+export const MAP_REGION_SPAN = 220;
+export const MAP_REGION_GOOGLE_ZOOM = 6;
 export const MARKER_SIZE_PX = 32;
 export const US_CENTRE = { lat: 39.8283, lng: -98.5795 };

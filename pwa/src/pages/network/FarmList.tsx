@@ -14,6 +14,8 @@ export interface FarmListProps {
   loading: boolean;
   selectedFarmId: string | null;
   onSelect: (farmId: string) => void;
+  /** The search box was focused: the list is wanted now. */
+  onSearch?: () => void;
   searchRef?: Ref<HTMLInputElement>;
 }
 
@@ -25,7 +27,7 @@ function searchText(farm: PublicFarm): string {
     .toLowerCase();
 }
 
-export function FarmList({ farms, loading, selectedFarmId, onSelect, searchRef }: FarmListProps) {
+export function FarmList({ farms, loading, selectedFarmId, onSelect, onSearch, searchRef }: FarmListProps) {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
@@ -59,6 +61,7 @@ export function FarmList({ farms, loading, selectedFarmId, onSelect, searchRef }
             type="search"
             placeholder="Search by company, city, state, ZIP or printer"
             value={query}
+            onFocus={onSearch}
             onChange={(event) => {
               setQuery(event.target.value);
               setShown(PAGE_SIZE);

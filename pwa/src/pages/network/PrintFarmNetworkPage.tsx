@@ -1,10 +1,10 @@
 // The Print Farm Network page (/print-farms, /print-farm-network): explore the map and list, or join.
 // ?tab=join opens the Join tab; ?tab=search opens Explore with the farm search focused.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { printFarmQueries } from '../../api/printFarms.ts';
-import { FarmMap } from '../../components/map/FarmMap.tsx';
+import { type FarmFocus, FarmMap, FarmMapPreload } from '../../components/map/FarmMap.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/layout.tsx';
@@ -49,18 +49,42 @@ function StatCard({ label, value, loading }: { label: string; value: number | un
   );
 }
 
+/** True once the element has come near the screen (and from then on). */
+function useSeen(ref: RefObject<Element | null>): boolean {
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen;
+}
+
 export default function PrintFarmNetworkPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: Tab = tabParam === 'join' ? 'join' : 'explore';
-  const farms = useQuery(printFarmQueries.list());
   const stats = useQuery(printFarmQueries.stats());
   const [selectedFarmId, setSelectedFarmId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<FarmFocus | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const mapCardRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // The whole farm list is read after the map's first frame (the map has its own small feed), or
+  // earlier when the list is wanted: in view, or its search used.
+  const [mapSettled, setMapSettled] = useState(false);
+  const [searching, setSearching] = useState(tabParam === 'search');
+  const listSeen = useSeen(listRef);
+  const farms = useQuery({ ...printFarmQueries.list(), enabled: mapSettled || searching || listSeen });
+  const onMapSettled = useCallback(() => setMapSettled(true), []);
 
   useEffect(() => {
     if (tabParam !== 'search') return;
+    setSearching(true);
     searchRef.current?.focus();
     searchRef.current?.scrollIntoView({ block: 'center' });
   }, [tabParam]);
@@ -71,12 +95,15 @@ export default function PrintFarmNetworkPage() {
   };
 
   const selectFromList = (farmId: string) => {
+    const farm = farms.data?.find((candidate) => candidate.id === farmId);
     setSelectedFarmId(farmId);
+    if (farm) setFocus({ farm });
     mapCardRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
   return (
     <SiteLayout nav={NETWORK_NAV}>
+      <FarmMapPreload />
       <section className="network-hero">
         <Container className="network-hero__inner">
           <p className="network-hero__eyebrow">Distributed manufacturing, coast to coast</p>
@@ -110,24 +137,22 @@ export default function PrintFarmNetworkPage() {
                 </CardDescription>
               </CardHeader>
               <CardContent>
-                <FarmMap
-                  farms={farms.data ?? []}
-                  loading={farms.isPending}
-                  selectedFarmId={selectedFarmId}
-                  onSelect={setSelectedFarmId}
-                />
+                <FarmMap focus={focus} onSelect={setSelectedFarmId} onSettled={onMapSettled} />
                 {farms.isError && (
                   <p className="network-error" role="alert">
                     The farm list could not be loaded. Please refresh the page to try again.
                   </p>
                 )}
-                <FarmList
-                  farms={farms.data ?? []}
-                  loading={farms.isPending}
-                  selectedFarmId={selectedFarmId}
-                  onSelect={selectFromList}
-                  searchRef={searchRef}
-                />
+                <div ref={listRef}>
+                  <FarmList
+                    farms={farms.data ?? []}
+                    loading={farms.isPending}
+                    selectedFarmId={selectedFarmId}
+                    onSelect={selectFromList}
+                    onSearch={() => setSearching(true)}
+                    searchRef={searchRef}
+                  />
+                </div>
               </CardContent>
             </Card>
 

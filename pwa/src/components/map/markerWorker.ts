@@ -1,0 +1,81 @@
+// The marker worker: parses the marker feed, places every farm on the map's plane and keeps the cluster
+// index, so that the page's main thread only draws what is in view (issue 14: the first frame at once).
+import { buildClusterIndex, type FarmClusterIndex, type FarmPoint } from './clusters.ts';
+import { decodeMarkerFeed } from './markerFeed.ts';
+import type { Box, MarkerCalls, MarkerPlane, MarkerRequest, MarkerResponse } from './markerProtocol.ts';
+import { usProjection } from './usProjection.ts';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<MarkerRequest>) => void) | null;
+  postMessage(message: MarkerResponse): void;
+}
+
+const scope = self as unknown as WorkerScope;
+const projection = usProjection();
+
+let plane: MarkerPlane = 'frame';
+let points: FarmPoint[] = [];
+let index: FarmClusterIndex | null = null;
+/** Markers by their coordinates as the feed rounded them, to find the marker of a farm from the list. */
+let byPosition = new Map<string, FarmPoint[]>();
+let scale = 1;
+
+const positionKey = (lat: number, lng: number) => `${Math.round(lat * scale)},${Math.round(lng * scale)}`;
+
+function place(lat: number, lng: number): [number, number] | null {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (plane === 'lnglat') return [lng, lat];
+  return projection([lng, lat]);
+}
+
+const calls: { [K in keyof MarkerCalls]: (args: MarkerCalls[K]['args']) => MarkerCalls[K]['result'] } = {
+  load({ feed, plane: target }) {
+    plane = target;
+    const decoded = decodeMarkerFeed(JSON.parse(new TextDecoder().decode(feed)));
+    scale = decoded.scale;
+    points = [];
+    byPosition = new Map();
+    let bounds: [number, number, number, number] | null = null;
+    for (const marker of decoded.markers) {
+      const xy = place(marker.lat, marker.lng);
+      if (!xy) continue;
+      const [x, y] = xy;
+      const point = { marker, x, y };
+      points.push(point);
+      const key = positionKey(marker.lat, marker.lng);
+      const same = byPosition.get(key);
+      if (same) same.push(point);
+      else byPosition.set(key, [point]);
+      bounds = bounds
+        ? [Math.min(bounds[0], x), Math.min(bounds[1], y), Math.max(bounds[2], x), Math.max(bounds[3], y)]
+        : [x, y, x, y];
+    }
+    index = buildClusterIndex(points, { plane: plane === 'frame' });
+    return { count: points.length, bounds };
+  },
+  query({ box, zoom }: { box: Box; zoom: number }) {
+    return index?.query(box, zoom) ?? [];
+  },
+  expansionZoom({ clusterId }) {
+    return index?.expansionZoom(clusterId) ?? 0;
+  },
+  leaves({ clusterId, limit }) {
+    return index?.leaves(clusterId, limit) ?? [];
+  },
+  locate({ lat, lng, name }) {
+    const xy = place(lat, lng);
+    if (!xy) return null;
+    const same = byPosition.get(positionKey(lat, lng)) ?? [];
+    const marker = same.find((point) => point.marker.name === name)?.marker;
+    return { x: xy[0], y: xy[1], markerId: marker?.markerId ?? null };
+  },
+};
+
+scope.onmessage = ({ data }) => {
+  try {
+    const run = calls[data.call] as (args: unknown) => unknown;
+    scope.postMessage({ seq: data.seq, result: run(data.args) });
+  } catch (error) {
+    scope.postMessage({ seq: data.seq, error: error instanceof Error ? error.message : String(error) });
+  }
+};
