@@ -1,9 +1,19 @@
 // `npm run load`: the API's main calls under load from autocannon in a process of its own, each next
 // to GET /api/health measured in the same run: the public farm list (10,000 farms), a farm signup, an
-// operator application and a checkout. Prints req/s and p50/p95/p99, and each one's share of health.
+// operator application and a checkout. Prints req/s and p50/p95/p99, and each one's share of health,
+// with the p95 the API measured itself (its /metrics histogram) beside the client's.
 //   npm run load        LOAD_SECONDS=10 LOAD_CONNECTIONS=32 LOAD_FARMS=10000 DATABASE_URL=... REDIS_URL=...
-import { type LoadResult, load, ratioLine, reportLoad, withBenchApi } from './lib/bench.ts';
+import {
+  type LoadOptions,
+  type LoadRequest,
+  type LoadResult,
+  load,
+  ratioLine,
+  reportLoad,
+  withBenchApi,
+} from './lib/bench.ts';
 import { insertBenchFarms } from './lib/benchFarms.ts';
+import { readMetrics, serverP95 } from './lib/serverLatency.ts';
 
 const FARMS = Number(process.env.LOAD_FARMS ?? 10_000);
 const LOAD = {
@@ -11,6 +21,7 @@ const LOAD = {
   concurrency: Number(process.env.LOAD_CONNECTIONS ?? 32),
 };
 const JSON_POST = { method: 'POST', headers: { 'content-type': 'application/json' } } as const;
+const METRICS_TOKEN = 'load-run-metrics-token-0123456789';
 
 await withBenchApi(
   'load',
@@ -62,22 +73,30 @@ await withBenchApi(
       items: [{ productId: product.id, quantity: 1 }],
     };
 
-    const health = await load('GET /api/health', { url: `${url}/api/health` }, LOAD);
+    /** One target under load, with the API's own p95 for its route read from /metrics around it. */
+    const measure = async (route: string, request: LoadRequest, options: LoadOptions) => {
+      const before = await readMetrics(`${url}/metrics`, METRICS_TOKEN);
+      const result = await load(`${request.method ?? 'GET'} ${route}`, request, options);
+      const after = await readMetrics(`${url}/metrics`, METRICS_TOKEN);
+      const p95 = serverP95(before, after, request.method ?? 'GET', route);
+      return p95 === undefined ? result : { ...result, serverP95Ms: p95 };
+    };
+    const health = await measure('/api/health', { url: `${url}/api/health` }, LOAD);
     const results: LoadResult[] = [
       health,
-      await load(`GET /api/print-farms (${FARMS} farms)`, { url: `${url}/api/print-farms` }, LOAD),
-      await load(
-        'POST /api/print-farms/signup',
+      await measure('/api/print-farms', { url: `${url}/api/print-farms` }, LOAD),
+      await measure(
+        '/api/print-farms/signup',
         { url: `${url}/api/print-farms/signup`, ...JSON_POST, body: JSON.stringify(signup) },
         { ...LOAD, okStatus: 201 },
       ),
-      await load(
-        'POST /api/applications',
+      await measure(
+        '/api/applications',
         { url: `${url}/api/applications`, ...JSON_POST, body: JSON.stringify(application) },
         { ...LOAD, okStatus: 201 },
       ),
-      await load(
-        'POST /api/stores/:id/orders (checkout)',
+      await measure(
+        '/api/stores/:storeId/orders',
         {
           url: `${url}/api/stores/${store.id}/orders`,
           method: 'POST',
@@ -88,10 +107,10 @@ await withBenchApi(
       ),
     ];
     console.log(
-      `\n${LOAD.concurrency} connections · ${LOAD.seconds} s per target · autocannon in its own process`,
+      `\n${FARMS} farms · ${LOAD.concurrency} connections · ${LOAD.seconds} s per target · autocannon in its own process · 'server p95' from the API's /metrics`,
     );
     reportLoad(results);
     for (const result of results.slice(1)) console.log(ratioLine(`${result.name} / health`, result, health));
   },
-  { relay: true },
+  { relay: true, env: { METRICS_TOKEN } },
 );

@@ -113,6 +113,8 @@ export interface LoadResult {
   bodyBytes: number;
   /** The first failure seen, to say what "not ok" was. */
   firstFailure?: string;
+  /** The p95 the API measured itself (its /metrics histogram), in milliseconds, when it was read. */
+  serverP95Ms?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -199,6 +201,9 @@ export function reportLoad(results: LoadResult[]): void {
       p50: ms(percentile(r.latencies, 50)),
       p95: ms(percentile(r.latencies, 95)),
       p99: ms(percentile(r.latencies, 99)),
+      ...(results.some((x) => x.serverP95Ms !== undefined)
+        ? { 'server p95': r.serverP95Ms === undefined ? '' : ms(r.serverP95Ms) }
+        : {}),
       body: kb(r.bodyBytes),
       'on wire': kb(r.wireBytes),
       requests: r.requests,
