@@ -39,6 +39,10 @@ describe('error middleware', () => {
       ctx.status = 201;
       ctx.body = ctx.state.input;
     });
+    router.patch('/api/things', validate(v.partial(schema)), (ctx) => {
+      written += 1;
+      ctx.body = ctx.state.input;
+    });
     app.use(errorMiddleware);
     app.use(bodyParser());
     app.use(router.routes());
@@ -71,6 +75,17 @@ describe('error middleware', () => {
       message: 'Name is required',
       fields: { name: 'Name is required', 'address.zip': 'ZIP code is required' },
     });
+    expect(written).toBe(0);
+  });
+
+  it('refuses a list for the body, even where every field is optional (found by the fuzz)', async () => {
+    const response = await fetch(`${url}/api/things`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Request body must be a JSON object', fields: {} });
     expect(written).toBe(0);
   });
 

@@ -68,7 +68,11 @@ export function parseInput<S extends v.GenericSchema, C = unknown>(
   schema: S,
   source: Source = 'body',
 ): v.InferOutput<S> {
-  const result = v.safeParse(schema, rawInput(ctx, source));
+  const input = rawInput(ctx, source);
+  // valibot reads a list as an object, so a schema whose fields are all optional would take `[]`.
+  if (source === 'body' && Array.isArray(input))
+    throw new HttpError(400, 'Request body must be a JSON object');
+  const result = v.safeParse(schema, input);
   if (result.success) return result.output as v.InferOutput<S>;
   const { message, fields } = formatIssues(result.issues);
   throw new HttpError(400, message, fields);
