@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import type { RouterMiddleware } from '@koa/router';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Metrics } from '@printfarm/db/metrics';
@@ -25,7 +24,11 @@ export type AppContext<S = unknown> = ParameterizedContext<
   AppState & S,
   DefaultContext & { params: Record<string, string> }
 >;
-export type AppMiddleware<S = unknown> = RouterMiddleware<AppState & S>;
+/**
+ * Middleware that adds S to the state (validate(), a store lookup). A route with two of them names its
+ * whole state: `router.patch<{ store: Store; input: Changes }>(path, findStore, validate(schema), ...)`.
+ */
+export type AppMiddleware<S = unknown> = (ctx: AppContext<S>, next: () => Promise<unknown>) => Promise<void>;
 export type AppRouter = Router<AppState>;
 
 /**

@@ -1,17 +1,21 @@
 // Store admin calls, for the store's owner or staff: settings, shipping rules, products, orders and
 // custom order requests. Each call first finds
 // the store the signed-in user manages (401 signed out, 404 for anyone else), then reads the body.
-import { orderStatusUpdateSchema } from '@printfarm/domain/order';
+import { type OrderStatusUpdate, orderStatusUpdateSchema } from '@printfarm/domain/order';
 import { storeShippingSchema } from '@printfarm/domain/shipping';
 import {
   customOrderStatusSchema,
+  type Product,
+  type ProductUpdate,
   productSchema,
   productUpdateSchema,
+  type StoreSettings,
   storeSettingsSchema,
 } from '@printfarm/domain/store';
 import { requireUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
-import { parseInput, validate } from '../http/validate.ts';
+import type { ApiDeps, AppContext, AppMiddleware, AppRouter } from '../http/context.ts';
+import { requireIdParam } from '../http/params.ts';
+import { validate } from '../http/validate.ts';
 import { presentCustomOrderRequest } from '../presenters/customOrder.ts';
 import { presentStoreOrder } from '../presenters/order.ts';
 import { presentManagedProduct } from '../presenters/product.ts';
@@ -30,12 +34,19 @@ import {
   updateProduct,
   updateStoreSettings,
 } from '../services/storeAdmin.ts';
-import { saveStoreShipping } from '../services/storeShipping.ts';
+import { type StoreWithShipping, saveStoreShipping } from '../services/storeShipping.ts';
 import { assertRecordId, assertStoreId, findManagedStore, listOwnStores } from '../services/stores.ts';
+
+/** The state of a call that finds its store before it reads a body of type I. */
+type Managed<I> = { store: StoreWithShipping; input: I };
 
 export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps): void {
   const managedStore = <S>(ctx: AppContext<S>) =>
     findManagedStore(prisma, userOf(ctx), { id: assertStoreId(ctx.params.storeId) });
+  const findStore: AppMiddleware<{ store: StoreWithShipping }> = async (ctx, next) => {
+    ctx.state.store = await managedStore(ctx);
+    await next();
+  };
 
   router.get('/api/my/stores', requireUser, async (ctx) => {
     const stores = await listOwnStores(prisma, userOf(ctx).id);
@@ -47,11 +58,14 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     ctx.body = presentManagedStore(store);
   });
 
-  router.patch('/api/stores/:storeId', async (ctx) => {
-    const store = await managedStore(ctx);
-    const settings = parseInput(ctx, storeSettingsSchema);
-    ctx.body = presentManagedStore(await updateStoreSettings(prisma, store.id, settings));
-  });
+  router.patch<Managed<StoreSettings>>(
+    '/api/stores/:storeId',
+    findStore,
+    validate(storeSettingsSchema),
+    async (ctx) => {
+      ctx.body = presentManagedStore(await updateStoreSettings(prisma, ctx.state.store.id, ctx.state.input));
+    },
+  );
 
   router.put('/api/stores/:storeId/shipping', validate(storeShippingSchema), async (ctx) => {
     const store = await managedStore(ctx);
@@ -63,19 +77,27 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     ctx.body = (await listStoreProducts(prisma, store.id)).map(presentManagedProduct);
   });
 
-  router.post('/api/stores/:storeId/products', async (ctx) => {
-    const store = await managedStore(ctx);
-    const product = parseInput(ctx, productSchema);
-    ctx.status = 201;
-    ctx.body = presentManagedProduct(await createProduct(prisma, store.id, product));
-  });
+  router.post<Managed<Product>>(
+    '/api/stores/:storeId/products',
+    findStore,
+    validate(productSchema),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = presentManagedProduct(await createProduct(prisma, ctx.state.store.id, ctx.state.input));
+    },
+  );
 
-  router.patch('/api/stores/:storeId/products/:productId', async (ctx) => {
-    const store = await managedStore(ctx);
-    const productId = assertRecordId(ctx.params.productId, PRODUCT_NOT_FOUND);
-    const changes = parseInput(ctx, productUpdateSchema);
-    ctx.body = presentManagedProduct(await updateProduct(prisma, store.id, productId, changes));
-  });
+  router.patch<Managed<ProductUpdate>>(
+    '/api/stores/:storeId/products/:productId',
+    findStore,
+    requireIdParam('productId', PRODUCT_NOT_FOUND),
+    validate(productUpdateSchema),
+    async (ctx) => {
+      const productId = assertRecordId(ctx.params.productId, PRODUCT_NOT_FOUND);
+      const product = await updateProduct(prisma, ctx.state.store.id, productId, ctx.state.input);
+      ctx.body = presentManagedProduct(product);
+    },
+  );
 
   router.delete('/api/stores/:storeId/products/:productId', async (ctx) => {
     const store = await managedStore(ctx);
@@ -88,12 +110,18 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     ctx.body = (await listStoreOrders(prisma, store.id)).map(presentStoreOrder);
   });
 
-  router.patch('/api/stores/:storeId/orders/:orderId', async (ctx) => {
-    const store = await managedStore(ctx);
-    const orderId = assertRecordId(ctx.params.orderId, ORDER_NOT_FOUND);
-    const update = parseInput(ctx, orderStatusUpdateSchema);
-    ctx.body = presentStoreOrder(await updateOrderStatus(prisma, store.id, orderId, update));
-  });
+  router.patch<Managed<OrderStatusUpdate>>(
+    '/api/stores/:storeId/orders/:orderId',
+    findStore,
+    requireIdParam('orderId', ORDER_NOT_FOUND),
+    validate(orderStatusUpdateSchema),
+    async (ctx) => {
+      const orderId = assertRecordId(ctx.params.orderId, ORDER_NOT_FOUND);
+      ctx.body = presentStoreOrder(
+        await updateOrderStatus(prisma, ctx.state.store.id, orderId, ctx.state.input),
+      );
+    },
+  );
 
   router.get('/api/stores/:storeId/custom-orders', async (ctx) => {
     const store = await managedStore(ctx);

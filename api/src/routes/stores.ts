@@ -3,20 +3,20 @@ import { orderLinkQuerySchema, placeOrderSchema } from '@printfarm/domain/order'
 import { customOrderSchema } from '@printfarm/domain/store';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
-import { idParam } from '../http/params.ts';
+import { idParam, requireIdParam } from '../http/params.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
-import { parseInput, validate } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { type PlacedOrderView, presentOrderConfirmation, presentPlacedOrder } from '../presenters/order.ts';
 import { presentNetworkProduct, presentPublicProduct } from '../presenters/product.ts';
 import { presentPublicStore } from '../presenters/store.ts';
 import { orderLinkPath } from '../services/orderLinks.ts';
 import { findOrderByLink, ORDER_NOT_FOUND, placeOrder } from '../services/orders.ts';
 import {
-  assertStoreId,
   findPublicStore,
   listNetworkProducts,
   listPublicProducts,
   requestCustomOrder,
+  STORE_NOT_FOUND,
 } from '../services/stores.ts';
 
 const MAX_KEY_LENGTH = 200;
@@ -58,22 +58,27 @@ export function registerStoreRoutes(router: AppRouter, { prisma, config, log }: 
     ctx.body = (await listNetworkProducts(prisma)).map(presentNetworkProduct);
   });
 
-  router.post('/api/stores/:storeId/orders', placeOrderLimit, async (ctx) => {
-    const storeId = assertStoreId(ctx.params.storeId);
-    const input = parseInput(ctx, placeOrderSchema);
-    const { order, created } = await placeOrder(prisma, storeId, input, {
-      idempotencyKey: idempotencyKeyOf(ctx),
-      publicUrl: config.PUBLIC_URL,
-      linkSecret: config.SESSION_SECRET,
-      log: ctx.state.log ?? log,
-    });
-    ctx.status = created ? 201 : 200;
-    const body: PlacedOrderView = {
-      ...presentPlacedOrder(order),
-      confirmationPath: orderLinkPath(config.SESSION_SECRET, order.id),
-    };
-    ctx.body = body;
-  });
+  router.post(
+    '/api/stores/:storeId/orders',
+    placeOrderLimit,
+    requireIdParam('storeId', STORE_NOT_FOUND),
+    validate(placeOrderSchema),
+    async (ctx) => {
+      const storeId = idParam(ctx, 'storeId', STORE_NOT_FOUND);
+      const { order, created } = await placeOrder(prisma, storeId, ctx.state.input, {
+        idempotencyKey: idempotencyKeyOf(ctx),
+        publicUrl: config.PUBLIC_URL,
+        linkSecret: config.SESSION_SECRET,
+        log: ctx.state.log ?? log,
+      });
+      ctx.status = created ? 201 : 200;
+      const body: PlacedOrderView = {
+        ...presentPlacedOrder(order),
+        confirmationPath: orderLinkPath(config.SESSION_SECRET, order.id),
+      };
+      ctx.body = body;
+    },
+  );
 
   // The confirmation page, without an account: only the order's signed link opens it.
   router.get('/api/orders/:orderId', validate(orderLinkQuerySchema, 'query'), async (ctx) => {
@@ -84,10 +89,16 @@ export function registerStoreRoutes(router: AppRouter, { prisma, config, log }: 
     ctx.body = presentOrderConfirmation(order, order.store);
   });
 
-  router.post('/api/stores/:storeId/custom-orders', customOrderLimit, async (ctx) => {
-    const storeId = assertStoreId(ctx.params.storeId);
-    const request = await requestCustomOrder(prisma, storeId, parseInput(ctx, customOrderSchema));
-    ctx.status = 201;
-    ctx.body = { id: request.id, createdAt: request.createdAt.toISOString() };
-  });
+  router.post(
+    '/api/stores/:storeId/custom-orders',
+    customOrderLimit,
+    requireIdParam('storeId', STORE_NOT_FOUND),
+    validate(customOrderSchema),
+    async (ctx) => {
+      const storeId = idParam(ctx, 'storeId', STORE_NOT_FOUND);
+      const request = await requestCustomOrder(prisma, storeId, ctx.state.input);
+      ctx.status = 201;
+      ctx.body = { id: request.id, createdAt: request.createdAt.toISOString() };
+    },
+  );
 }
