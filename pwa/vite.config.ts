@@ -115,6 +115,18 @@ export default defineConfig(({ command, mode }) => {
               },
             },
             {
+              // The product pictures the build draws: a storefront seen once shows them offline, and a
+              // new build's pictures replace them on the next visit.
+              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/images/products/'),
+              handler: 'StaleWhileRevalidate',
+              method: 'GET',
+              options: {
+                cacheName: 'product-images',
+                expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
+            {
               // Public, read-only answers the PWA may show from cache when the network is slow or gone.
               // Workbox copies this function's source into the worker, so it must not use outer variables.
               urlPattern: ({ url, sameOrigin }) =>

@@ -192,7 +192,7 @@ describe('summarizeInventory', () => {
       ]),
     ).toEqual({
       totalPrinterCount: 11,
-      printerTypes: ['Bambu Lab P1S', 'Prusa MK4', 'Elegoo', 'Other'],
+      printerTypes: ['Bambu Lab P1S', 'Prusa MK4', 'Elegoo', 'Other printer'],
       technologies: ['FFF/FDM', 'SLA/Resin'],
     });
   });

@@ -8,7 +8,7 @@ import {
   stateCode,
   textOfAtLeast,
 } from './fields.ts';
-import { isCataloguedBrand, TECHNOLOGIES } from './printerCatalogue.ts';
+import { isCataloguedBrand, printerName, TECHNOLOGIES } from './printerCatalogue.ts';
 import { foldAccents, slugify } from './slug.ts';
 
 export const MAX_PRINTERS_PER_ENTRY = 10_000;
@@ -108,7 +108,7 @@ export type InventorySummary = {
   technologies: string[];
 };
 
-/** Totals and distinct 'Brand Model' names of an inventory, in the order they first appear. */
+/** Totals and the distinct printer names of an inventory ('Formlabs Form 3+'), in the order they first appear. */
 export function summarizeInventory(
   inventory: readonly { technology: string; brand: string; model?: string | null; count: number }[],
 ): InventorySummary {
@@ -117,7 +117,7 @@ export function summarizeInventory(
   let totalPrinterCount = 0;
   for (const { technology, brand, model, count } of inventory) {
     totalPrinterCount += count;
-    printerTypes.add(model?.trim() ? `${brand} ${model.trim()}` : brand);
+    printerTypes.add(printerName(brand, model));
     technologies.add(technology);
   }
   return { totalPrinterCount, printerTypes: [...printerTypes], technologies: [...technologies] };

@@ -7,6 +7,8 @@ import {
   isCataloguedBrand,
   modelsFor,
   PUBLISHED_BUILD_VOLUME_MM,
+  printerName,
+  TECHNOLOGIES,
   TYPICAL_BUILD_VOLUME_MM,
   technologies,
   technologiesThatFit,
@@ -125,5 +127,37 @@ describe('printer catalogue', () => {
     expect(fitsBuildVolume({ x: 215, y: 215, z: 10 }, mk4)).toBe(true);
     expect(fitsBuildVolume({ x: 215, y: 215, z: 215 }, mk4)).toBe(false);
     expect(fitsBuildVolume({ x: 10, y: 10, z: 251 }, mk4)).toBe(false);
+  });
+});
+
+describe('printer names', () => {
+  it('reads as people write them', () => {
+    expect(printerName('Formlabs', '3+')).toBe('Formlabs Form 3+');
+    expect(printerName('Formlabs', 'Form 4')).toBe('Formlabs Form 4');
+    expect(printerName('Bambu Lab', 'X1 Carbon')).toBe('Bambu Lab X1 Carbon');
+    expect(printerName('HP', '4200')).toBe('HP Multi Jet Fusion 4200');
+    expect(printerName('3D Systems', '3600')).toBe('3D Systems ProJet MJP 3600');
+    expect(printerName('Prusa', '')).toBe('Prusa');
+    expect(printerName('Prusa', null)).toBe('Prusa');
+  });
+
+  it("never says 'Other Other Brand'", () => {
+    expect(printerName('Other', 'Other Brand')).toBe('Other printer');
+    expect(printerName('Other', 'Custom Build')).toBe('Custom Build');
+    expect(printerName('Custom', 'Prototype')).toBe('Prototype');
+    expect(printerName('Other', 'Unlisted Model')).toBe('Unlisted printer');
+    expect(printerName('Other')).toBe('Other printer');
+    // Every catalogued pair names itself once, with no doubled word.
+    for (const technology of TECHNOLOGIES) {
+      for (const brand of brandsFor(technology)) {
+        for (const model of modelsFor(technology, brand)) {
+          const words = printerName(brand, model).toLowerCase().split(' ');
+          expect(
+            words.some((word, i) => word === words[i + 1]),
+            `${brand} ${model}`,
+          ).toBe(false);
+        }
+      }
+    }
   });
 });

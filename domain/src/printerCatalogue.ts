@@ -91,6 +91,38 @@ export function modelsFor(technology: string, brand: string): readonly string[] 
   return brands && Object.hasOwn(brands, brand) ? (brands[brand] ?? []) : [];
 }
 
+// The catalogue lists some models as the spec does, shortened after their family's first member
+// ('Form 3', '3+'); people write them whole.
+const FULL_MODEL_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Formlabs: { '3+': 'Form 3+', '3L': 'Form 3L', '3B': 'Form 3B' },
+  HP: {
+    '3200': 'Multi Jet Fusion 3200',
+    '4200': 'Multi Jet Fusion 4200',
+    '5200': 'Multi Jet Fusion 5200',
+    '5210': 'Multi Jet Fusion 5210',
+  },
+  '3D Systems': { '3600': 'ProJet MJP 3600' },
+  ExOne: { '25 Pro': 'X1 25 Pro' },
+};
+
+// 'Other' and 'Custom' are catalogue headings, not brands: the model alone names the machine.
+const NOT_BRANDS = new Set(['Other', 'Custom']);
+const UNNAMED_MODELS: Readonly<Record<string, string>> = {
+  'Other Brand': 'Other printer',
+  'Unlisted Model': 'Unlisted printer',
+};
+
+/** A printer as people write it: 'Formlabs Form 3+', 'Bambu Lab X1 Carbon', 'Custom Build', 'Other printer'. */
+export function printerName(brand: string, model?: string | null): string {
+  const trimmedBrand = brand.trim();
+  const trimmedModel = model?.trim() ?? '';
+  if (NOT_BRANDS.has(trimmedBrand)) {
+    return UNNAMED_MODELS[trimmedModel] ?? (trimmedModel || 'Other printer');
+  }
+  const fullModel = FULL_MODEL_NAMES[trimmedBrand]?.[trimmedModel] ?? trimmedModel;
+  return fullModel ? `${trimmedBrand} ${fullModel}` : trimmedBrand;
+}
+
 export function isCataloguedBrand(technology: string, brand: string): boolean {
   return brandsFor(technology).includes(brand);
 }

@@ -140,6 +140,11 @@ export async function seedFarms(
   options: { operatorId?: string } = {},
 ): Promise<SeededFarm[]> {
   const random = seededRandom(20241223);
+  // Earlier seeds drew a website here; the draw stays so every farm seeded after it is the same.
+  const noWebsite = (draws: { next(): number }) => {
+    draws.next();
+    return null;
+  };
   const farms: SeededFarm[] = [];
   for (const [index, zip] of ZIPS.entries()) {
     const place = zipcodes.lookup(zip);
@@ -188,7 +193,8 @@ export async function seedFarms(
       printerCount: summary.totalPrinterCount,
       printerInventory: inventory,
       printerTypes: summary.printerTypes,
-      website: random.next() < 0.6 ? `https://www.${slug}.example.com` : null,
+      // Demo farms have no website: a made-up address would lead nowhere.
+      website: noWebsite(random),
       wantsOrderingLink: random.next() < 0.3,
       isPaidMember: random.next() < 0.7,
       capacity,

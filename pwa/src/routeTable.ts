@@ -28,6 +28,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/makers-workshop', page: 'pages/demo/MakersWorkshop.tsx', prerender: true },
   { path: '/store/makers-workshop', page: 'pages/demo/MakersWorkshop.tsx', prerender: true },
   { path: '/products', page: 'pages/products/ProductsPage.tsx', prerender: true },
+  { path: '/faq', page: 'pages/faq/FaqPage.tsx', prerender: true },
+  { path: '/contact', page: 'pages/contact/ContactPage.tsx', prerender: true },
   { path: '/store/:storeName', page: 'pages/store/StorePage.tsx' },
   { path: '/orders/:orderId', page: 'pages/store/OrderConfirmationPage.tsx' },
   { path: '/admin/store/:storeName', page: 'pages/storeAdmin/StoreAdminPage.tsx' },

@@ -218,7 +218,7 @@ describe('offline after one visit', () => {
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Street Address').fill('12 Oak Ave');
     await dialog.getByLabel('City').fill('Austin');
-    await dialog.getByLabel('State').fill('TX');
+    await dialog.getByLabel('State').selectOption('TX');
     await dialog.getByLabel('ZIP Code').fill('78701');
     await dialog.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Your order is saved and will be placed as soon as you are back online.').waitFor();

@@ -33,7 +33,7 @@ describe('customer site', () => {
     // Hero, products, closing call to action.
     expect(await hrefOf(page, 'Start Custom Print Request')).toBe('/api/login');
     expect(await hrefOf(page, 'View Print Farm Network')).toBe('/print-farms');
-    expect(await hrefOf(page, 'View All Products →')).toBe('/print-farms');
+    expect(await hrefOf(page, 'View All Products →')).toBe('/products');
     expect(await hrefOf(page, 'Get Started')).toBe('/api/login');
     expect(await hrefOf(page, 'Join Our Print Farm Network')).toBe('/opportunity');
 
@@ -43,21 +43,18 @@ describe('customer site', () => {
       await page.getByRole('heading', { name: reason }).waitFor();
     }
 
-    // Footer: every link of the spec; FAQ and Contact Us lead nowhere.
-    const footer = page.locator('footer');
+    // Footer: every link of the spec; FAQ and Contact Us lead to their own pages (issue 16).
     expect(await hrefOf(page, 'Print Farm Network', 'footer')).toBe('/print-farms');
     expect(await hrefOf(page, 'Upload Design', 'footer')).toBe('/api/login');
     expect(await hrefOf(page, 'Join Network', 'footer')).toBe('/opportunity');
     expect(await hrefOf(page, 'G-Code Confidential', 'footer')).toBe('/blog');
     expect(await hrefOf(page, 'Earnings Disclaimer', 'footer')).toBe('/earnings-disclaimer');
     expect(await hrefOf(page, 'Privacy Policy', 'footer')).toBe('/privacy-policy');
-    for (const inert of ['FAQ', 'Contact Us']) {
-      await footer.getByText(inert, { exact: true }).waitFor();
-      expect(await footer.getByRole('link', { name: inert, exact: true }).count()).toBe(0);
-    }
+    expect(await hrefOf(page, 'FAQ', 'footer')).toBe('/faq');
+    expect(await hrefOf(page, 'Contact Us', 'footer')).toBe('/contact');
   });
 
-  it('applies the product-card rules: new tabs, disabled Coming Soon, Request Quote', async () => {
+  it('applies the product-card rules: our own stores, disabled Coming Soon, Request Quote', async () => {
     const page = await openPage('/');
     const cards = page.locator('.product-card');
     await cards.first().waitFor({ timeout: 30_000 });
@@ -70,22 +67,25 @@ describe('customer site', () => {
     });
     for (let i = 0; i < 4; i++) {
       expect(await card(i).specialties.count()).toBeLessThanOrEqual(2);
-      await cards.nth(i).locator('svg').first().waitFor();
+      await cards.nth(i).locator('svg, img').first().waitFor();
     }
 
-    // First: available, opens its outside site in a new tab.
-    expect(await card(0).badge.textContent()).toBe('Available');
-    expect(await card(0).badge.getAttribute('class')).toContain('badge--green');
-    expect(await card(0).action.getAttribute('target')).toBe('_blank');
-    expect(await card(0).action.getAttribute('rel')).toContain('noopener');
-    expect(await card(0).action.getAttribute('href')).toMatch(/^https:\/\//);
-    // Second: available without an outside site, so it asks for a quote.
+    // First and third: stores on the network; 'Visit Store' opens our own store page (issue 16).
+    for (const [i, path] of [
+      [0, '/precision-parts'],
+      [2, '/miniature-masters'],
+    ] as const) {
+      expect(await card(i).badge.textContent()).toBe('Available');
+      expect(await card(i).badge.getAttribute('class')).toContain('badge--green');
+      expect(await card(i).action.textContent()).toBe('Visit Store');
+      expect(await card(i).action.getAttribute('href')).toBe(path);
+      expect(await card(i).action.getAttribute('target')).toBeNull();
+    }
+    // Second: available without a store, so it asks for a quote.
     expect(await card(1).action.textContent()).toBe('Request Quote');
     expect(await card(1).action.getAttribute('href')).toBe('/api/login');
-    // Third: its outside site opens in a new tab once it launches; Coming Soon keeps it disabled.
-    expect(await card(2).action.getAttribute('target')).toBe('_blank');
     // Coming Soon cards: yellow badge, dimmed, not clickable.
-    for (const i of [2, 3]) {
+    for (const i of [3]) {
       expect(await card(i).badge.textContent()).toBe('Coming Soon');
       expect(await card(i).badge.getAttribute('class')).toContain('badge--yellow');
       expect(await cards.nth(i).getAttribute('aria-disabled')).toBe('true');
@@ -98,7 +98,7 @@ describe('customer site', () => {
       expect(await style('.product-card__action', 'pointerEvents')).toBe('none');
       expect(Number(await style(':scope', 'opacity'))).toBeLessThan(1);
     }
-    await page.getByText('Under $3 Materials').waitFor();
+    await page.getByText('OEM dimensions', { exact: true }).waitFor();
   });
 
   it("shows '50+' until farms exist, then the real count", async () => {
@@ -192,8 +192,7 @@ describe('customer site', () => {
     expect(await hrefOf(page, 'Earnings Disclaimer', 'footer')).toBe('/earnings-disclaimer');
     expect(await hrefOf(page, 'Privacy Policy', 'footer')).toBe('/privacy-policy');
     expect(await hrefOf(page, 'G-Code Confidential', 'footer')).toBe('/blog');
-    for (const inert of ['FAQ', 'Contact Us']) {
-      expect(await page.locator('footer').getByRole('link', { name: inert, exact: true }).count()).toBe(0);
-    }
+    expect(await hrefOf(page, 'FAQ', 'footer')).toBe('/faq');
+    expect(await hrefOf(page, 'Contact Us', 'footer')).toBe('/contact');
   });
 });

@@ -57,12 +57,17 @@ describe('dashboard profile and support', () => {
   });
 
   it('stores a support message and e-mails each staff address once', async () => {
+    // Someone not signed in (the Contact Us page) must say who they are.
     const anonymous = await fetch(`${server.api.url}/api/support`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ subject: 'Hi', message: 'Hello' }),
     });
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(400);
+    expect(((await anonymous.json()) as { fields: Record<string, string> }).fields).toEqual({
+      name: 'Name is required',
+      email: 'Valid email is required',
+    });
 
     const empty = await fetch(`${server.api.url}/api/support`, {
       method: 'POST',

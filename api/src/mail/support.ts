@@ -1,4 +1,4 @@
-// The e-mail staff receive when a customer sends the dashboard's Support form.
+// The e-mail staff receive when someone sends the dashboard's Support form or the Contact Us page.
 import type { JobPayload } from '@printfarm/domain/queues';
 
 export function supportMessageEmail(input: {
@@ -6,12 +6,14 @@ export function supportMessageEmail(input: {
   to: string;
   fromEmail: string;
   fromName: string;
+  /** Where it was sent from: 'dashboard' or 'contact page'. */
+  source: string;
   subject: string;
   message: string;
   publicUrl: string;
 }): JobPayload<'email.send'> {
   const text = [
-    `${input.fromName} <${input.fromEmail}> sent a support message from the dashboard.`,
+    `${input.fromName} <${input.fromEmail}> sent a support message from the ${input.source}.`,
     '',
     `Subject: ${input.subject}`,
     '',

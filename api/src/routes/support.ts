@@ -1,19 +1,24 @@
-// POST /api/support: the dashboard's Support contact form (signed-in users).
+// POST /api/support: the dashboard's Support form (signed in) and the Contact Us page (anyone; a visitor
+// gives a name and an e-mail).
 import { supportContactSchema } from '@printfarm/domain/support';
-import { requireUser, userOf } from '../auth/guards.ts';
+import { currentUser } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
-import { rateLimit } from '../http/rateLimit.ts';
+import { ipKey, rateLimit } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { sendSupportMessage } from '../services/support.ts';
 
 export function registerSupportRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
   router.post(
     '/api/support',
-    requireUser,
-    rateLimit({ name: 'support', points: 10, durationSeconds: 3600, key: (ctx) => ctx.state.user?.id }),
+    rateLimit({
+      name: 'support',
+      points: 10,
+      durationSeconds: 3600,
+      key: (ctx) => ctx.state.user?.id ?? ipKey(ctx),
+    }),
     validate(supportContactSchema),
     async (ctx) => {
-      const message = await sendSupportMessage(prisma, userOf(ctx), ctx.state.input, {
+      const message = await sendSupportMessage(prisma, currentUser(ctx), ctx.state.input, {
         staffEmails: config.STAFF_EMAILS,
         publicUrl: config.PUBLIC_URL,
       });

@@ -24,8 +24,8 @@ const FOOTER_COLUMNS: readonly FooterColumn[] = [
     links: [
       { label: 'G-Code Confidential', to: '/blog' },
       { label: 'Profit Calculator', to: '/profit-calculator' },
-      { label: 'FAQ' },
-      { label: 'Contact Us' },
+      { label: 'FAQ', to: '/faq' },
+      { label: 'Contact Us', to: '/contact' },
     ],
   },
   {

@@ -63,7 +63,13 @@ export default function ProductsPage() {
             onChange={(event) => setQuery(event.target.value)}
           />
           {stores.length > 2 && (
-            <FilterButtons legend="Store" options={stores} value={store} onChange={setStore} />
+            <FilterButtons
+              legend="Store"
+              options={stores}
+              value={store}
+              onChange={setStore}
+              className="network-products__stores"
+            />
           )}
         </div>
         <DataAge data={products.data} className="network-products__age" />

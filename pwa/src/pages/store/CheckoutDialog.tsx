@@ -12,7 +12,6 @@ import {
   shippingOptions,
   shippingRatesFromView,
 } from '@printfarm/domain/shipping';
-import { US_STATES } from '@printfarm/domain/usStates';
 import { useState } from 'react';
 import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -27,6 +26,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { type Cart, priceCents } from '../../lib/cart.ts';
 import { queueOrder } from '../../lib/pendingOrders.ts';
+import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 import { ProductImage } from './StoreParts.tsx';
 
 export interface CheckoutStore {
@@ -46,11 +46,6 @@ const EMPTY_FORM: OrderDetailsInput = {
 };
 
 const resolver = valibotResolver(orderDetailsSchema) as Resolver<OrderDetailsInput, unknown, OrderDetails>;
-
-// The 50 states by the name people look for; the value sent is the two-letter code.
-const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: name })).sort((a, b) =>
-  a.label.localeCompare(b.label),
-);
 
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -279,19 +274,15 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
               <Select
                 autoComplete="shipping address-level1"
                 placeholder="Choose a state"
-                options={STATE_OPTIONS}
+                options={US_STATE_OPTIONS}
                 {...register('shippingAddress.state')}
               />
             </FormField>
-            <FormField
-              label="ZIP Code"
-              error={errors.shippingAddress?.zipCode?.message}
-              hint="5 digits or ZIP+4"
-              required
-            >
+            <FormField label="ZIP Code" error={errors.shippingAddress?.zipCode?.message} required>
               <Input
                 autoComplete="shipping postal-code"
                 maxLength={10}
+                placeholder="e.g. 27601"
                 {...register('shippingAddress.zipCode')}
               />
             </FormField>

@@ -90,23 +90,29 @@ export function ShippingRules({ store }: { store: ManagedStore }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="shipping-rules" onSubmit={handleSubmit(onValid)} noValidate>
+        <form
+          className="shipping-rules"
+          onSubmit={handleSubmit(onValid)}
+          noValidate
+          aria-label="Shipping rules"
+        >
           <fieldset className="shipping-rules__method">
-            <legend>Standard ({SHIPPING_METHODS.standard.deliveryTime})</legend>
-            <p className="store-admin__muted">Always offered.</p>
+            <legend>Standard</legend>
+            <p className="shipping-rules__time">{SHIPPING_METHODS.standard.deliveryTime} · always offered</p>
             <FormField label="Standard fee ($)" error={errors.standard?.fee?.message} hint="0 for free">
               <Input inputMode="decimal" {...register('standard.fee')} />
             </FormField>
           </fieldset>
           {(['expedited', 'overnight'] as const).map((id) => (
             <fieldset key={id} className="shipping-rules__method">
-              <legend>
-                {SHIPPING_METHODS[id].name} ({SHIPPING_METHODS[id].deliveryTime})
-              </legend>
+              <legend>{SHIPPING_METHODS[id].name}</legend>
+              <p className="shipping-rules__time">{SHIPPING_METHODS[id].deliveryTime}</p>
               <CheckboxField label={`Offer ${SHIPPING_METHODS[id].name}`} {...register(`${id}.offered`)} />
-              <FormField label={`${SHIPPING_METHODS[id].name} fee ($)`} error={errors[id]?.fee?.message}>
-                <Input inputMode="decimal" disabled={!values[id]?.offered} {...register(`${id}.fee`)} />
-              </FormField>
+              {values[id]?.offered && (
+                <FormField label={`${SHIPPING_METHODS[id].name} fee ($)`} error={errors[id]?.fee?.message}>
+                  <Input inputMode="decimal" {...register(`${id}.fee`)} />
+                </FormField>
+              )}
             </fieldset>
           ))}
           <FormField

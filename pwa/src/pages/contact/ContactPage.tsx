@@ -1,0 +1,124 @@
+// /contact: Contact Us. The message goes to the network's staff through the support messages call
+// (POST /api/support); someone not signed in also gives their name and e-mail so staff can answer.
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import {
+  type SupportContact,
+  type SupportContactInput,
+  supportContactSchema,
+  visitorContactSchema,
+} from '@printfarm/domain/support';
+import { useState } from 'react';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { useCurrentUser } from '../../api/auth.ts';
+import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { useSendSupportMessage } from '../../api/support.ts';
+import { AppLink } from '../../components/AppLink.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Container } from '../../components/ui/layout.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { SiteLayout } from '../SiteLayout.tsx';
+import './contact.css';
+
+type Form = Required<SupportContactInput>;
+const EMPTY: Form = { name: '', email: '', subject: '', message: '' };
+// A signed-in sender is their account; a visitor's form also needs a name and an e-mail.
+const memberResolver = valibotResolver(supportContactSchema) as unknown as Resolver<
+  Form,
+  unknown,
+  SupportContact
+>;
+const visitorResolver = valibotResolver(visitorContactSchema) as unknown as Resolver<
+  Form,
+  unknown,
+  SupportContact
+>;
+
+export default function ContactPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  return (
+    <SiteLayout>
+      <title>Contact Us · PrintFarm Network</title>
+      <meta name="description" content="Write to the PrintFarm Network team; we answer by e-mail." />
+      <Container size="narrow" className="contact">
+        <header className="contact__header">
+          <h1>Contact Us</h1>
+          <p>
+            Questions about an order, a print request or joining the network? Write to us and our team answers
+            by e-mail, usually within one business day. Many answers are already in the{' '}
+            <AppLink to="/faq">FAQ</AppLink>.
+          </p>
+        </header>
+        {sentTo ? (
+          <section className="contact__sent" role="status" aria-labelledby="contact-sent">
+            <h2 id="contact-sent">Thank you! Your message is on its way.</h2>
+            <p>Our team will answer you at {sentTo}.</p>
+            <Button variant="outline" onClick={() => setSentTo(null)}>
+              Send another message
+            </Button>
+          </section>
+        ) : (
+          <ContactForm onSent={setSentTo} />
+        )}
+      </Container>
+    </SiteLayout>
+  );
+}
+
+function ContactForm({ onSent }: { onSent: (email: string) => void }) {
+  const { user } = useCurrentUser();
+  const send = useSendSupportMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Form, unknown, SupportContact>({
+    resolver: user ? memberResolver : visitorResolver,
+    defaultValues: EMPTY,
+    shouldFocusError: true,
+  });
+
+  const onValid = (input: SupportContact) =>
+    send.mutate(user ? { subject: input.subject, message: input.message } : input, {
+      onSuccess: () => onSent(user?.email ?? input.email ?? ''),
+      onError: (error) => {
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          setError(name as FieldPath<Form>, { type: 'server', message });
+        }
+        toast({ title: 'Message not sent', description: errorMessage(error), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <form className="contact__form" onSubmit={handleSubmit(onValid)} noValidate aria-label="Contact us">
+      {user ? (
+        <p className="contact__sender">
+          Sending as <strong>{user.email}</strong>
+        </p>
+      ) : (
+        <div className="form-grid">
+          <FormField label="Your name" required error={errors.name?.message}>
+            <Input autoComplete="name" {...register('name')} />
+          </FormField>
+          <FormField label="Your e-mail" required error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...register('email')} />
+          </FormField>
+        </div>
+      )}
+      <FormField label="Subject" required error={errors.subject?.message}>
+        <Input {...register('subject')} />
+      </FormField>
+      <FormField label="Message" required error={errors.message?.message}>
+        <Textarea rows={7} {...register('message')} />
+      </FormField>
+      <div className="contact__actions">
+        <Button type="submit" loading={send.isPending}>
+          Send Message
+        </Button>
+      </div>
+    </form>
+  );
+}
