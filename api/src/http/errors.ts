@@ -41,14 +41,19 @@ interface ExposableError {
 // first; this is the last line, so that one missed never turns into a 500.
 const DATA_EXCEPTION = /^22/;
 
-function databaseCode(error: unknown): string | undefined {
+/** PostgreSQL's SQLSTATE behind an error, however Prisma wrapped it (raw queries too), else its own code. */
+export function databaseErrorCode(error: unknown): string | undefined {
   const e = error as {
     code?: unknown;
-    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
+    meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } };
     cause?: { code?: unknown; originalCode?: unknown };
   };
   const code =
-    e?.meta?.driverAdapterError?.cause?.originalCode ?? e?.cause?.originalCode ?? e?.cause?.code ?? e?.code;
+    e?.meta?.driverAdapterError?.cause?.originalCode ??
+    e?.cause?.originalCode ??
+    e?.cause?.code ??
+    (e?.code === 'P2010' ? e?.meta?.code : undefined) ??
+    e?.code;
   return typeof code === 'string' ? code : undefined;
 }
 
@@ -80,13 +85,14 @@ function databaseUnreachable(error: unknown): boolean {
     meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
     cause?: { kind?: unknown; code?: unknown };
   };
-  const code = databaseCode(error);
+  const code = databaseErrorCode(error);
   if (code && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_ERRNOS.has(code)))
     return true;
   const kind = e?.meta?.driverAdapterError?.cause?.kind ?? e?.cause?.kind;
   if (typeof kind === 'string' && UNREACHABLE_KINDS.has(kind)) return true;
   return (
-    typeof e?.message === 'string' && /Connection terminated|Can't reach database server|connection error and is not queryable/.test(e.message)
+    typeof e?.message === 'string' &&
+    /Connection terminated|Can't reach database server|connection error and is not queryable/.test(e.message)
   );
 }
 
@@ -98,7 +104,7 @@ function describe(error: unknown): { status: number; message: string; fields: Fi
   // An illegal move of a print request's state machine (domain/requestStatus.ts).
   if (error instanceof TransitionError) return { status: 409, message: error.message, fields: {} };
   if (databaseUnreachable(error)) return { status: 503, message: SERVICE_UNAVAILABLE, fields: {} };
-  if (DATA_EXCEPTION.test(databaseCode(error) ?? '')) {
+  if (DATA_EXCEPTION.test(databaseErrorCode(error) ?? '')) {
     return { status: 400, message: 'The request holds a value that cannot be stored', fields: {} };
   }
   const e = (typeof error === 'object' && error !== null ? error : {}) as ExposableError;

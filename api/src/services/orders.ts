@@ -1,8 +1,8 @@
-// Placing an order and moving it through its states. Every line is priced from the database, stock is
-// taken with one guarded UPDATE per line inside the order's transaction, and an idempotency key makes a
-// repeated submit answer the order it already made.
+// Placing an order and moving it through its states. Every line is priced from the database; the stock,
+// the order, its items and its e-mails are written by one statement (services/checkout.ts), and an
+// idempotency key makes a repeated submit answer the order it already made.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import { recordJob } from '@printfarm/db/outbox';
@@ -16,7 +16,7 @@ import {
   type PlaceOrder,
 } from '@printfarm/domain/order';
 import { SHIPPING_METHODS, shippingFeeCents } from '@printfarm/domain/shipping';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, databaseErrorCode, forbidden, HttpError, notFound } from '../http/errors.ts';
 import {
   type MailOrder,
   newOrderEmail,
@@ -25,8 +25,9 @@ import {
   orderShippedEmail,
 } from '../mail/orders.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
+import { type CheckoutOrder, insertCheckout, isStockRefusal, readCheckout } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
-import { shippingRatesOf, WITH_SHIPPING } from './storeShipping.ts';
+import { shippingRatesOf } from './storeShipping.ts';
 import { isUniqueViolation, STORE_NOT_FOUND } from './stores.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -114,53 +115,39 @@ async function refuseLine(
   throw conflict(message, { [`items.${line.index}.quantity`]: message });
 }
 
-/** Takes `quantity` of one product of this store; never below zero, whatever runs at the same time. */
-async function takeStock(
-  tx: Prisma.TransactionClient,
-  storeId: string,
-  line: { productId: string; quantity: number; index: number },
-): Promise<void> {
-  const taken = await tx.$executeRaw`
-    UPDATE products
-       SET stock_quantity = stock_quantity - ${line.quantity}, updated_at = now()
-     WHERE id = ${line.productId}::uuid AND store_id = ${storeId}::uuid AND is_active
-       AND stock_quantity >= ${line.quantity}`;
-  if (taken === 0) await refuseLine(tx, storeId, line);
-}
+/** A checkout raced a price change or a concurrent order for the last units: priced again this often. */
+const PRICING_ATTEMPTS = 3;
+/** PostgreSQL gave up one of two orders waiting on each other's rows: it can simply run again. */
+const DEADLOCK = '40P01';
 
 export async function placeOrder(
   prisma: PrismaClient,
   storeId: string,
   input: PlaceOrder,
   context: PlaceOrderContext,
+  attempt = 1,
 ): Promise<PlacedOrder> {
   const { idempotencyKey, log } = context;
-  const store = await prisma.store.findUnique({
-    where: { id: storeId },
-    include: { owner: { select: { email: true } }, ...WITH_SHIPPING },
-  });
-  if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
-
   const hash = requestHash(input);
-  if (idempotencyKey) {
+  const lines = input.items.map((item, index) => ({ ...item, index }));
+  // What pricing needs, read in one query; an order the key made before is answered as it is.
+  const { store, products, earlierOrderId } = await readCheckout(
+    prisma,
+    storeId,
+    lines.map((line) => line.productId),
+    idempotencyKey ?? null,
+  );
+  if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
+  if (idempotencyKey && earlierOrderId) {
     const earlier = await findByKey(prisma, storeId, idempotencyKey, hash);
     if (earlier) return { order: earlier, created: false };
   }
 
-  const lines = input.items.map((item, index) => ({ ...item, index }));
-  // A stable lock order: two carts holding the same products never wait on each other in a cycle.
-  const lockOrder = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
-
-  // Priced from the database before the transaction; the guarded UPDATE below decides the stock.
-  const products = await prisma.product.findMany({
-    where: { id: { in: lines.map((line) => line.productId) }, storeId, isActive: true },
-    select: { id: true, name: true, price: true, stockQuantity: true },
-  });
   const byId = new Map(products.map((product) => [product.id, product]));
   const priced: ((typeof lines)[number] & { name: string; unitPriceCents: number })[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId);
-    // Gone, hidden or already short (sold out): refuse without queueing for a transaction.
+    // Gone, hidden or already short (sold out): refuse before writing anything.
     if (!product || product.stockQuantity < line.quantity) await refuseLine(prisma, storeId, line);
     if (!product) continue;
     const unitPriceCents = parseCents(product.price.toFixed(2)) ?? 0;
@@ -188,67 +175,77 @@ export async function placeOrder(
   if (input.totalAmount !== undefined && parseCents(input.totalAmount) !== totalCents) {
     log?.info({ sent: input.totalAmount, total: formatCents(totalCents) }, 'client total ignored');
   }
+
+  // The order's id is chosen here, so its e-mails can be written before the one statement stores all.
+  const orderId = randomUUID();
+  const mail: MailOrder = {
+    id: orderId,
+    customerName: input.customerName,
+    customerEmail: input.customerEmail,
+    shippingMethod: input.shippingMethod,
+    subtotal: formatCents(subtotalCents),
+    shippingFee: formatCents(feeCents),
+    totalAmount: formatCents(totalCents),
+    trackingNumber: null,
+    shippingAddress: input.shippingAddress as MailOrder['shippingAddress'],
+    items: priced.map((line) => ({
+      productName: line.name,
+      quantity: line.quantity,
+      unitPrice: formatCents(line.unitPriceCents),
+    })),
+  };
+  const orderUrl = orderLinkUrl(context.publicUrl, context.linkSecret, orderId);
+  const events: CheckoutOrder['events'] = [
+    { job: 'email.send', payload: orderConfirmationEmail(mail, store, orderUrl) },
+  ];
+  if (store.ownerEmail) {
+    const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
+    events.push({ job: 'email.send', payload: newOrderEmail(mail, store, store.ownerEmail, adminUrl) });
+  }
   try {
-    const order = await prisma.$transaction(async (tx) => {
-      // It may have sold out while this order waited for a connection: one cheap read says so.
-      const stock = await tx.product.findMany({
-        where: { id: { in: lines.map((line) => line.productId) } },
-        select: { id: true, stockQuantity: true },
-      });
-      for (const line of lines) {
-        const left = stock.find((product) => product.id === line.productId)?.stockQuantity ?? 0;
-        if (left < line.quantity) await refuseLine(tx, storeId, line);
-      }
-      const created = await tx.order.create({
-        data: {
-          storeId,
-          customerName: input.customerName,
-          customerEmail: input.customerEmail,
-          customerPhone: input.customerPhone || null,
-          shippingAddress: input.shippingAddress,
-          shippingMethod: input.shippingMethod,
-          notes: input.notes || null,
-          subtotal: formatCents(subtotalCents),
-          shippingFee: formatCents(feeCents),
-          totalAmount: formatCents(totalCents),
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash: idempotencyKey ? hash : null,
-          items: {
-            create: priced.map((line) => ({
-              productId: line.productId,
-              productName: line.name,
-              quantity: line.quantity,
-              unitPrice: formatCents(line.unitPriceCents),
-              ...(line.customizations ? { customizations: line.customizations } : {}),
-            })),
-          },
-        },
-        include: { items: { orderBy: { createdAt: 'asc' } } },
-      });
-      // Items come back in insert order only by accident; answer them in the cart's order.
-      created.items.sort(
-        (a, b) =>
-          lines.findIndex((l) => l.productId === a.productId) -
-          lines.findIndex((l) => l.productId === b.productId),
-      );
-      const mail = toMailOrder(created);
-      const orderUrl = orderLinkUrl(context.publicUrl, context.linkSecret, created.id);
-      await recordJob(tx, 'email.send', orderConfirmationEmail(mail, store, orderUrl));
-      if (store.owner.email) {
-        const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
-        await recordJob(tx, 'email.send', newOrderEmail(mail, store, store.owner.email, adminUrl));
-      }
-      // Stock last: the rows stay locked only from here to the commit, so busy products sell faster.
-      for (const line of lockOrder) await takeStock(tx, storeId, line);
-      return created;
+    const order = await insertCheckout(prisma, {
+      id: orderId,
+      storeId,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      customerPhone: input.customerPhone || null,
+      shippingAddress: input.shippingAddress,
+      shippingMethod: input.shippingMethod,
+      notes: input.notes || null,
+      subtotal: formatCents(subtotalCents),
+      shippingFee: formatCents(feeCents),
+      totalAmount: formatCents(totalCents),
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: idempotencyKey ? hash : null,
+      lines: priced.map((line) => ({
+        productId: line.productId,
+        productName: line.name,
+        quantity: line.quantity,
+        unitPrice: formatCents(line.unitPriceCents),
+        customizations: line.customizations,
+      })),
+      events,
     });
     return { order, created: true };
   } catch (error) {
     // The same key raced us and won: its order is committed (the unique index waited for it).
     if (idempotencyKey && isUniqueViolation(error)) {
-      const earlier = await findByKey(prisma, storeId, idempotencyKey, hash);
-      if (earlier) return { order: earlier, created: false };
+      const raced = await findByKey(prisma, storeId, idempotencyKey, hash);
+      if (raced) return { order: raced, created: false };
     }
+    if (isStockRefusal(error)) {
+      // Sold out or gone since it was priced: say which line. Otherwise its price changed: price again.
+      for (const line of lines) {
+        const left = await prisma.product.findFirst({
+          where: { id: line.productId, storeId, isActive: true, stockQuantity: { gte: line.quantity } },
+          select: { id: true },
+        });
+        if (!left) await refuseLine(prisma, storeId, line);
+      }
+    }
+    const retry = isStockRefusal(error) || databaseErrorCode(error) === DEADLOCK;
+    if (retry && attempt < PRICING_ATTEMPTS) return placeOrder(prisma, storeId, input, context, attempt + 1);
+    if (retry) throw conflict('The products in this order changed while it was placed. Please try again.');
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { recordJob } from '@printfarm/db/outbox';
 import { isUuid } from '@printfarm/domain/ids';
 import type { CustomOrder } from '@printfarm/domain/store';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
-import { notFound } from '../http/errors.ts';
+import { databaseErrorCode, notFound } from '../http/errors.ts';
 import { customOrderAcknowledgementEmail, customOrderRequestEmail } from '../mail/orders.ts';
 import { type StoreWithShipping, WITH_SHIPPING } from './storeShipping.ts';
 
@@ -91,20 +91,15 @@ export async function requestCustomOrder(prisma: PrismaClient, storeId: string, 
     return request;
   });
 }
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /** A unique constraint refused the write (Prisma P2002, PostgreSQL 23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = codeOf(error);
+  const code = databaseErrorCode(error);
   return code === 'P2002' || code === '23505';
 }
 
 /** A foreign key refused the write (Prisma P2003, PostgreSQL 23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  const code = codeOf(error);
+  const code = databaseErrorCode(error);
   return code === 'P2003' || code === '23503';
 }
