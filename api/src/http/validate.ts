@@ -63,7 +63,7 @@ function schemaFor<C>(ctx: AppContext<C>, checked: Checked): v.GenericSchema {
 }
 
 /** Parses input against a schema, or throws a 400 naming each bad field. */
-export function parseInput<S extends v.GenericSchema, C = unknown>(
+function parseInput<S extends v.GenericSchema, C = unknown>(
   ctx: AppContext<C>,
   schema: S,
   source: Source = 'body',

@@ -4,10 +4,10 @@ import { markerIdSchema } from '@printfarm/domain/farmMarkers';
 import { farmSignupSchema } from '@printfarm/domain/farmSignup';
 import * as v from 'valibot';
 import { currentUser, requireUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import type { AnyStateMiddleware, ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
-import { parseInput } from '../http/validate.ts';
+import { validate } from '../http/validate.ts';
 import { presentFullFarm, presentPublicFarm } from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
 import { readSettings } from '../services/network.ts';
@@ -55,15 +55,31 @@ function sendCachedJson(ctx: AppContext, snapshot: EncodedJson): void {
   }
 }
 
+/** Someone signed out is sent to sign in first, and comes back to the same address. */
+const signInFirst: AnyStateMiddleware = async (ctx, next) => {
+  const context = ctx as AppContext;
+  if (!currentUser(context)) {
+    context.redirect(`/api/login?next=${encodeURIComponent(context.originalUrl)}`);
+    return;
+  }
+  await next();
+};
+
 export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+  /** While staff have closed signups, a signup is refused before its form is read. */
+  const signupsOpen: AnyStateMiddleware = async (_ctx, next) => {
+    if (!(await readSettings(prisma)).system.acceptingFarmSignups) throw forbidden(SIGNUPS_CLOSED);
+    await next();
+  };
+
   router.post(
     '/api/print-farms/signup',
     rateLimit({ name: 'farm-signup', points: 20, durationSeconds: 3600, key: ipKey }),
+    signupsOpen,
+    validate(farmSignupSchema),
     async (ctx) => {
-      if (!(await readSettings(prisma)).system.acceptingFarmSignups) throw forbidden(SIGNUPS_CLOSED);
-      const input = parseInput(ctx, farmSignupSchema);
       const user = currentUser(ctx);
-      const farm = await signupFarm(prisma, input, {
+      const farm = await signupFarm(prisma, ctx.state.input, {
         userId: user?.id ?? null,
         publicUrl: config.PUBLIC_URL,
       });
@@ -105,14 +121,8 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
     ctx.body = stats;
   });
 
-  router.get('/api/print-farms/claim', async (ctx) => {
-    const user = currentUser(ctx);
-    if (!user) {
-      ctx.redirect(`/api/login?next=${encodeURIComponent(ctx.originalUrl)}`);
-      return;
-    }
-    const { token } = parseInput(ctx, claimQuerySchema, 'query');
-    const { farmId } = await claimFarm(prisma, token, user);
+  router.get('/api/print-farms/claim', signInFirst, validate(claimQuerySchema, 'query'), async (ctx) => {
+    const { farmId } = await claimFarm(prisma, ctx.state.query.token, userOf(ctx));
     // The new operator lands in their area, on the farm they just claimed, with a message saying so.
     ctx.redirect(`/operator?farmId=${encodeURIComponent(farmId)}&claimed=1`);
   });
