@@ -69,7 +69,9 @@ describe('GET /api/health/ready', () => {
       try {
         const behind = await fetch(`${api.url}/api/health/ready`);
         expect(behind.status).toBe(503);
-        expect((await behind.json()).message).toBe(`Not ready: migrations ${latest.version} not applied`);
+        expect(((await behind.json()) as { message: string }).message).toBe(
+          `Not ready: migrations ${latest.version} not applied`,
+        );
         // Liveness is not readiness: the process itself is fine.
         expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
       } finally {

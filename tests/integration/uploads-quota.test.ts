@@ -81,7 +81,7 @@ describe('upload quota', () => {
 
     const tooBig = await createUpload(api.url, cookie, 3_000, { filename: 'big.stl' });
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).message).toBe(
+    expect(((await tooBig.json()) as { message: string }).message).toBe(
       'This file does not fit in your 19.5 KB of design storage (16.7 KB used). Delete designs you no longer need to make room.',
     );
     expect(await api.prisma.openUpload.count({ where: { userId: id } })).toBe(rows);
@@ -109,7 +109,9 @@ describe('upload quota over time', () => {
       env: { UPLOAD_DIR: uploadDir, UPLOAD_STARTS_PER_10_MIN: '3', UPLOAD_EXPIRATION_MS: '1500' },
     });
     // The rate limiter fails open while the API's Redis client is still connecting.
-    await eventually(async () => (await (await fetch(`${api.url}/api/health`)).json()).redis === 'ok');
+    await eventually(
+      async () => ((await (await fetch(`${api.url}/api/health`)).json()) as { redis: string }).redis === 'ok',
+    );
   });
   afterAll(async () => {
     await api?.close();
@@ -124,7 +126,9 @@ describe('upload quota over time', () => {
     const fourth = await createUpload(api.url, cookie, 100, { filename: 'r3.stl' });
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await fourth.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(((await fourth.json()) as { message: string }).message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
     const other = await newCustomer(api);
     expect((await createUpload(api.url, other.cookie, 100, { filename: 'x.stl' })).status).toBe(201);
   });
