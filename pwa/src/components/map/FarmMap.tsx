@@ -1,14 +1,11 @@
 // The print-farm map: Google Maps when the build has VITE_GOOGLE_MAPS_API_KEY, otherwise the offline
-// SVG map. Both draw the marker feed (GET /api/print-farms/markers), placed and clustered by a worker,
-// with the same info windows, selection and fit; a marker's farm is read when its marker is opened.
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { farmMarkerQueries } from '../../api/farmMarkers.ts';
+// SVG map. Both draw the marker feed (GET /api/print-farms/markers), read, placed and clustered by a
+// worker, with the same info windows, selection and fit; a marker's farm is read when it is opened.
+import { lazy, Suspense, useEffect } from 'react';
 import type { PublicFarm } from '../../api/printFarms.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { MapLoadingError } from './FarmInfo.tsx';
-import { decodeMarkerFeed } from './markerFeed.ts';
-import { createMarkerIndex, type MarkerIndex } from './markerIndex.ts';
+import { useMarkerIndex } from './markerIndex.ts';
 import { MapControls, OfflineFarmMap } from './OfflineFarmMap.tsx';
 import { loadUsMap, usMapUrl } from './usMap.ts';
 import './map.css';
@@ -50,48 +47,32 @@ function MapStatus({ text }: { text: string }) {
 }
 
 /**
- * Has the browser fetch the marker feed and the state shapes from the page's first HTML on, in parallel
- * with the app's code (React places these links in the document's head).
+ * Has the browser fetch the state shapes from the page's first HTML on, in parallel with the app's code
+ * (React places the link in the document's head). The marker feed is read by the map's worker.
  */
 export function FarmMapPreload() {
-  return (
-    <>
-      <link rel="preload" href="/api/print-farms/markers" as="fetch" crossOrigin="use-credentials" />
-      {!GOOGLE_MAPS_API_KEY && <link rel="preload" href={usMapUrl} as="fetch" crossOrigin="anonymous" />}
-    </>
-  );
-}
-
-/** The map's marker worker, started as soon as the map is on the page and stopped with it. */
-function useMarkerIndex(): MarkerIndex | null {
-  const [index, setIndex] = useState<MarkerIndex | null>(null);
-  useEffect(() => {
-    const created = createMarkerIndex();
-    setIndex(created);
-    return () => created.dispose();
-  }, []);
-  return index;
+  if (GOOGLE_MAPS_API_KEY) return null;
+  return <link rel="preload" href={usMapUrl} as="fetch" crossOrigin="anonymous" />;
 }
 
 export function FarmMap({ focus, onSelect, onSettled }: FarmMapProps) {
-  const feed = useQuery(farmMarkerQueries.feed());
-  const index = useMarkerIndex();
-  const empty = feed.data !== undefined && isEmptyFeed(feed.data);
+  const { index, loaded, failed } = useMarkerIndex(GOOGLE_MAPS_API_KEY ? 'lnglat' : 'frame');
+  const empty = loaded?.count === 0;
   useEffect(() => {
     if (!GOOGLE_MAPS_API_KEY) loadUsMap().catch(() => {});
   }, []);
   useEffect(() => {
-    if (empty || feed.isError) onSettled?.();
-  }, [empty, feed.isError, onSettled]);
+    if (empty || failed) onSettled?.();
+  }, [empty, failed, onSettled]);
 
-  if (feed.isError) {
+  if (failed) {
     return (
       <div className="farm-map farm-map--status">
         <MapLoadingError />
       </div>
     );
   }
-  if (!feed.data) return <MapStatus text="Loading print farm locations..." />;
+  if (!index || !loaded) return <MapStatus text="Loading print farm locations..." />;
   if (empty) {
     return (
       <div className="farm-map farm-map--status">
@@ -102,8 +83,7 @@ export function FarmMap({ focus, onSelect, onSettled }: FarmMapProps) {
       </div>
     );
   }
-  if (!index) return <MapStatus text="Loading interactive map..." />;
-  const props = { index, feed: feed.data, focus, onSelect, onRendered: onSettled, onFailed: onSettled };
+  const props = { index, loaded, focus, onSelect, onRendered: onSettled, onFailed: onSettled };
   return GOOGLE_MAPS_API_KEY ? (
     <Suspense fallback={<MapStatus text="Loading interactive map..." />}>
       <GoogleFarmMap apiKey={GOOGLE_MAPS_API_KEY} {...props} />
@@ -111,15 +91,4 @@ export function FarmMap({ focus, onSelect, onSettled }: FarmMapProps) {
   ) : (
     <OfflineFarmMap {...props} />
   );
-}
-
-/** Whether the feed lists no marker; any feed with one is larger than this, so only a tiny one is read here. */
-function isEmptyFeed(feed: ArrayBuffer): boolean {
-  if (feed.byteLength > 1024) return false;
-  try {
-    return decodeMarkerFeed(JSON.parse(new TextDecoder().decode(feed))).markers.length === 0;
-  } catch {
-    // Not JSON: no markers to show, as the spec reads a list that is not one.
-    return true;
-  }
 }

@@ -64,7 +64,8 @@ type Libraries = Awaited<ReturnType<typeof loadGoogleMaps>>;
 export interface GoogleFarmMapProps {
   apiKey: string;
   index: MarkerIndex;
-  feed: ArrayBuffer;
+  /** The markers the worker holds, in lng/lat. */
+  loaded: LoadedMarkers;
   focus: FarmFocus | null;
   onSelect: (farmId: string) => void;
   onRendered?: () => void;
@@ -99,7 +100,7 @@ type InfoContent = { kind: 'farm' } | { kind: 'sameSpot'; count: number; points:
 export function GoogleFarmMap({
   apiKey,
   index,
-  feed,
+  loaded,
   focus,
   onSelect,
   onRendered,
@@ -108,7 +109,6 @@ export function GoogleFarmMap({
   const boxRef = useRef<HTMLDivElement>(null);
   const [libraries, setLibraries] = useState<Libraries | null>(null);
   const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState<LoadedMarkers | null>(null);
   const mapRef = useRef<google.maps.Map | null>(null);
   const infoRef = useRef<google.maps.InfoWindow | null>(null);
   const markersRef = useRef(new Map<string, google.maps.Marker>());
@@ -131,18 +131,6 @@ export function GoogleFarmMap({
       live = false;
     };
   }, [apiKey]);
-
-  useEffect(() => {
-    let live = true;
-    setLoaded(null);
-    index.call('load', { feed, plane: 'lnglat' }).then(
-      (result) => live && setLoaded(result),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [index, feed]);
 
   useEffect(() => {
     if (failed) callbacks.current.onFailed?.();
@@ -185,7 +173,7 @@ export function GoogleFarmMap({
   // Show the clusters and farms inside the view whenever the view settles.
   useEffect(() => {
     const map = mapRef.current;
-    if (!libraries || !map || !loaded) return;
+    if (!libraries || !map) return;
     const { core, markers: markerLib } = libraries;
     let live = true;
     let rendered = false;
@@ -287,7 +275,7 @@ export function GoogleFarmMap({
   useEffect(() => {
     const map = mapRef.current;
     const farm = focus ? toMapFarm(focus.farm) : null;
-    if (!map || !libraries || !loaded || !farm?.coordinates) return;
+    if (!map || !libraries || !farm?.coordinates) return;
     const { lat, lng } = farm.coordinates;
     let live = true;
     index.call('locate', { lat, lng, name: farm.companyName }).then((at) => {
@@ -308,7 +296,7 @@ export function GoogleFarmMap({
     return () => {
       live = false;
     };
-  }, [focus, loaded, libraries, index]);
+  }, [focus, libraries, index]);
 
   if (failed) {
     return (

@@ -88,7 +88,8 @@ function viewBox(size: Size, view: View): Box {
 
 export interface OfflineFarmMapProps {
   index: MarkerIndex;
-  feed: ArrayBuffer;
+  /** The markers the worker holds. */
+  loaded: LoadedMarkers;
   focus: FarmFocus | null;
   onSelect: (farmId: string) => void;
   /** Once, when the first fitted frame with its markers is on screen. */
@@ -96,12 +97,18 @@ export interface OfflineFarmMapProps {
   onFailed?: () => void;
 }
 
-export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFailed }: OfflineFarmMapProps) {
+export function OfflineFarmMap({
+  index,
+  loaded,
+  focus,
+  onSelect,
+  onRendered,
+  onFailed,
+}: OfflineFarmMapProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [atlas, setAtlas] = useState<UsMapPaths | null>(loadedUsMap);
   const [failed, setFailed] = useState(false);
   const [size, setSize] = useState<Size | null>(null);
-  const [loaded, setLoaded] = useState<LoadedMarkers | null>(null);
   const [view, setView] = useState<View | null>(null);
   const [shown, setShown] = useState<{ items: ClusterItem[]; view: View } | null>(null);
   const [picked, setPicked] = useState<PickedFarm | null>(null);
@@ -152,24 +159,12 @@ export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFai
   }, []);
 
   useEffect(() => {
-    let live = true;
-    setLoaded(null);
-    index.call('load', { feed, plane: 'frame' }).then(
-      (result) => live && setLoaded(result),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [index, feed]);
-
-  useEffect(() => {
     if (failed) onFailed?.();
   }, [failed, onFailed]);
 
   // After the markers load (and again for each new feed), fit them all.
   useLayoutEffect(() => {
-    if (!size || !loaded || fittedFor.current === loaded) return;
+    if (!size || fittedFor.current === loaded) return;
     fittedFor.current = loaded;
     const fitted = fittedView(size, loaded.bounds);
     firstView.current ??= fitted;
@@ -179,7 +174,7 @@ export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFai
 
   // Ask the worker for the clusters and farms in view; answers to views since left are dropped.
   useEffect(() => {
-    if (!size || !loaded || !view) return;
+    if (!size || !view) return;
     let live = true;
     const zoom = Math.log2(scaleAt(size, view.zoom));
     index.call('query', { box: viewBox(size, view), zoom }).then(
@@ -189,20 +184,20 @@ export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFai
     return () => {
       live = false;
     };
-  }, [index, loaded, size, view]);
+  }, [index, size, view]);
 
   const ready = Boolean(atlas && size && view && !failed);
   useEffect(() => {
     if (rendered.current || !ready || !shown || shown.view !== firstView.current) return;
     rendered.current = true;
-    performance.mark('farm-map:rendered', { detail: { farms: loaded?.count, items: shown.items.length } });
+    performance.mark('farm-map:rendered', { detail: { farms: loaded.count, items: shown.items.length } });
     onRendered?.();
   });
 
   // A farm picked from the list: shown with the states around it, its info window open.
   useEffect(() => {
     const farm = focus ? toMapFarm(focus.farm) : null;
-    if (!focus || !farm?.coordinates || !loaded || !size || shownFocus.current === focus) return;
+    if (!focus || !farm?.coordinates || !size || shownFocus.current === focus) return;
     shownFocus.current = focus;
     const { lat, lng } = farm.coordinates;
     index.call('locate', { lat, lng, name: farm.companyName }).then((at) => {
@@ -213,7 +208,7 @@ export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFai
       setOpenings((n) => n + 1);
       setView(regionView(size, at.x, at.y));
     });
-  }, [focus, loaded, size, index]);
+  }, [focus, size, index]);
 
   // Escape closes the open info window or list, wherever the focus is.
   useEffect(() => {
@@ -351,7 +346,7 @@ export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFai
         className="farm-map farm-map--offline"
         data-ready={ready || undefined}
         data-zoom={view?.zoom.toFixed(2)}
-        data-markers={loaded?.count}
+        data-markers={loaded.count}
         role="application"
         aria-label="Map of print farms in the United States. Use the arrow keys to pan and plus or minus to zoom."
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the map pans and zooms with the keyboard, so it takes focus.
@@ -478,7 +473,7 @@ export function OfflineFarmMap({ index, feed, focus, onSelect, onRendered, onFai
         onShowAll={() => {
           setInfoOpen(false);
           setSameSpot(null);
-          if (size) setView(fittedView(size, loaded?.bounds ?? null));
+          if (size) setView(fittedView(size, loaded.bounds));
         }}
       />
     </div>

@@ -64,6 +64,8 @@ export interface FarmClusterIndex {
   /** The map zoom (same units as query) from which the cluster is split. */
   expansionZoom(clusterId: number): number;
   leaves(clusterId: number, limit: number): FarmPoint[];
+  /** Builds what is not built yet, so that a later zoom does not wait for it. */
+  warm(): void;
 }
 
 /** One supercluster index whose level z stands for z + shift: a larger extent makes the same radius finer. */
@@ -90,7 +92,7 @@ function levelIndex(points: readonly FarmPoint[], plane: boolean, shift: number)
       },
     })),
   );
-  return { index, offset, shift };
+  return { index, shift };
 }
 
 /**
@@ -103,9 +105,14 @@ export function buildClusterIndex(
 ): FarmClusterIndex {
   // Supercluster clusters at whole levels only. The offline map zooms smoothly, and a phone's scale sits
   // between levels: a second index half a level off keeps the radius on screen within 2^±¼ of its value.
-  const levels = plane
-    ? [levelIndex(points, true, 0), levelIndex(points, true, 0.5)]
-    : [levelIndex(points, false, 0)];
+  // Each is built when first asked for, so the first frame waits for one of them only.
+  const shifts = plane ? [0, 0.5] : [0];
+  const offset = plane ? PLANE_ZOOM_OFFSET : 0;
+  const built: ReturnType<typeof levelIndex>[] = [];
+  const levelAt = (which: number) => {
+    built[which] ??= levelIndex(points, plane, shifts[which] ?? 0);
+    return built[which];
+  };
   const toXY = (lng: number, lat: number): [number, number] => (plane ? lngLatToPlane(lng, lat) : [lng, lat]);
   const pointOf = (props: PointProps): FarmPoint => {
     const point = points[props.index];
@@ -113,11 +120,10 @@ export function buildClusterIndex(
     return point;
   };
   // A cluster's id tells which of the indexes it comes from.
-  const split = (clusterId: number) => {
-    const level = levels[clusterId % levels.length];
-    if (!level) throw new Error('cluster id from no index');
-    return { level, id: Math.floor(clusterId / levels.length) };
-  };
+  const split = (clusterId: number) => ({
+    level: levelAt(clusterId % shifts.length),
+    id: Math.floor(clusterId / shifts.length),
+  });
 
   return {
     query([minX, minY, maxX, maxY], zoom) {
@@ -126,20 +132,21 @@ export function buildClusterIndex(
         ? planeToLngLat(Math.min(PLANE, maxX), Math.min(PLANE, maxY))
         : [maxX, minY];
       // The index and whole level nearest to the zoom asked for.
-      const candidates = levels.map((level, which) => {
-        const wanted = zoom + level.offset - level.shift;
+      const candidates = shifts.map((shift, which) => {
+        const wanted = zoom + offset - shift;
         const z = Math.min(CLUSTER_MAX_ZOOM + 1, Math.max(0, Math.round(wanted)));
-        return { level, which, z, off: Math.abs(wanted - z) };
+        return { which, z, off: Math.abs(wanted - z) };
       });
       const best = candidates.reduce((a, b) => (b.off < a.off ? b : a));
-      return best.level.index.getClusters([west, south, east, north], best.z).map((feature): ClusterItem => {
+      const { index } = levelAt(best.which);
+      return index.getClusters([west, south, east, north], best.z).map((feature): ClusterItem => {
         const [lng, lat] = feature.geometry.coordinates as [number, number];
         const props = feature.properties;
         if ('cluster' in props && props.cluster) {
           const [x, y] = toXY(lng, lat);
           return {
             kind: 'cluster',
-            id: props.cluster_id * levels.length + best.which,
+            id: props.cluster_id * shifts.length + best.which,
             count: props.point_count,
             printers: props.printers,
             x,
@@ -152,12 +159,15 @@ export function buildClusterIndex(
     },
     expansionZoom(clusterId) {
       const { level, id } = split(clusterId);
-      // query takes the nearest level, so this one is in use from half a step below it.
-      return level.index.getClusterExpansionZoom(id) + level.shift - level.offset - 0.5 / levels.length;
+      // query takes the nearest level, so this one is in use from half a step (between indexes) below it.
+      return level.index.getClusterExpansionZoom(id) + level.shift - offset - 0.5 / shifts.length;
     },
     leaves(clusterId, limit) {
       const { level, id } = split(clusterId);
       return level.index.getLeaves(id, limit).map((leaf) => pointOf(leaf.properties));
+    },
+    warm() {
+      for (const which of shifts.keys()) levelAt(which);
     },
   };
 }

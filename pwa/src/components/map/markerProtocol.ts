@@ -23,7 +23,8 @@ export interface LocatedFarm {
 }
 
 export interface MarkerCalls {
-  load: { args: { feed: ArrayBuffer; plane: MarkerPlane }; result: LoadedMarkers };
+  /** Reads the marker feed from the API itself, so the page's main thread never holds it. */
+  load: { args: { url: string; plane: MarkerPlane }; result: LoadedMarkers };
   query: { args: { box: Box; zoom: number }; result: ClusterItem[] };
   expansionZoom: { args: { clusterId: number }; result: number };
   leaves: { args: { clusterId: number; limit: number }; result: FarmPoint[] };

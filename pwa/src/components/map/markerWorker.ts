@@ -1,5 +1,6 @@
-// The marker worker: parses the marker feed, places every farm on the map's plane and keeps the cluster
-// index, so that the page's main thread only draws what is in view (issue 14: the first frame at once).
+// The marker worker: reads and parses the marker feed, places every farm on the map's plane and keeps the
+// cluster index, so that the page's main thread only draws what is in view (issue 14: the first frame at
+// once). It starts while the page is still hydrating.
 import { buildClusterIndex, type FarmClusterIndex, type FarmPoint } from './clusters.ts';
 import { decodeMarkerFeed } from './markerFeed.ts';
 import type { Box, MarkerCalls, MarkerPlane, MarkerRequest, MarkerResponse } from './markerProtocol.ts';
@@ -28,10 +29,16 @@ function place(lat: number, lng: number): [number, number] | null {
   return projection([lng, lat]);
 }
 
-const calls: { [K in keyof MarkerCalls]: (args: MarkerCalls[K]['args']) => MarkerCalls[K]['result'] } = {
-  load({ feed, plane: target }) {
+const calls: {
+  [K in keyof MarkerCalls]: (
+    args: MarkerCalls[K]['args'],
+  ) => MarkerCalls[K]['result'] | Promise<MarkerCalls[K]['result']>;
+} = {
+  async load({ url, plane: target }) {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${response.status}: the marker feed could not be read`);
+    const decoded = decodeMarkerFeed(await response.json());
     plane = target;
-    const decoded = decodeMarkerFeed(JSON.parse(new TextDecoder().decode(feed)));
     scale = decoded.scale;
     points = [];
     byPosition = new Map();
@@ -54,7 +61,11 @@ const calls: { [K in keyof MarkerCalls]: (args: MarkerCalls[K]['args']) => Marke
     return { count: points.length, bounds };
   },
   query({ box, zoom }: { box: Box; zoom: number }) {
-    return index?.query(box, zoom) ?? [];
+    const items = index?.query(box, zoom) ?? [];
+    // Once the first view is answered, the rest of the index is built while the map is looked at.
+    const building = index;
+    setTimeout(() => building?.warm(), 0);
+    return items;
   },
   expansionZoom({ clusterId }) {
     return index?.expansionZoom(clusterId) ?? 0;
@@ -71,10 +82,10 @@ const calls: { [K in keyof MarkerCalls]: (args: MarkerCalls[K]['args']) => Marke
   },
 };
 
-scope.onmessage = ({ data }) => {
+scope.onmessage = async ({ data }) => {
   try {
     const run = calls[data.call] as (args: unknown) => unknown;
-    scope.postMessage({ seq: data.seq, result: run(data.args) });
+    scope.postMessage({ seq: data.seq, result: await run(data.args) });
   } catch (error) {
     scope.postMessage({ seq: data.seq, error: error instanceof Error ? error.message : String(error) });
   }
