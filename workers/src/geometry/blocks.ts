@@ -1,6 +1,5 @@
 // Reads a stored upload block by block into two buffers that are reused for the whole file. Stream
 // chunks are a fresh allocation each, which the GC frees late: tens of MB of garbage on a big file.
-import { ReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { StoredUpload } from '../storage/uploads.ts';
 
@@ -17,12 +16,9 @@ export async function forEachBlock(
   blockBytes: number,
   onBlock: BlockHandler,
 ): Promise<number> {
-  const stream = upload.createReadStream({ start });
   // A file on local disk is read straight into our buffers; any other store is copied from its stream.
-  if (stream instanceof ReadStream && typeof stream.path === 'string') {
-    stream.destroy();
-    return readFile(stream.path, start, upload.size, blockBytes, onBlock);
-  }
+  if (upload.path !== undefined) return readFile(upload.path, start, upload.size, blockBytes, onBlock);
+  const stream = upload.createReadStream({ start });
   const block = new Uint8Array(blockBytes);
   const view = new DataView(block.buffer);
   let filled = 0;

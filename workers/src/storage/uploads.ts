@@ -7,6 +7,8 @@ import { Readable } from 'node:stream';
 export interface StoredUpload {
   /** Bytes in the file. */
   size: number;
+  /** Where the file is on local disk, when it is: readers may then read it in place. */
+  path?: string;
   /** Streams bytes [start, end) — end is exclusive and defaults to the end of the file. */
   createReadStream(range?: { start?: number; end?: number }): Readable;
 }
@@ -42,6 +44,7 @@ export async function openUpload(filePath: string, options: UploadStoreOptions):
 export function localFile(absolutePath: string, size: number): StoredUpload {
   return {
     size,
+    path: absolutePath,
     createReadStream(range = {}) {
       const start = range.start ?? 0;
       const end = range.end ?? size;
