@@ -2,7 +2,8 @@
 // on a fresh database of its own, with the outbox relay running; autocannon in a process of its own), next to
 // GET /api/health in the same run.
 //   node ops/bench/checkout.ts        BENCH_SECONDS=10 BENCH_CONCURRENCY=32 DATABASE_URL=... REDIS_URL=...
-import { load, ratioLine, reportLoad, withBenchApi } from '../lib/bench.ts';
+import { load, ratioLine, reportLoad, requestsPerSecond, withBenchApi } from '../lib/bench.ts';
+import { reportTarget } from '../lib/summary.ts';
 
 const LOAD = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
@@ -61,6 +62,14 @@ await withBenchApi(
       `(concurrency ${LOAD.concurrency}, ${LOAD.seconds} s each)`,
     );
 
+    const share = requestsPerSecond(checkout) / requestsPerSecond(health);
+    reportTarget({
+      what: 'checkout, req/s vs /api/health',
+      now: `${requestsPerSecond(checkout).toFixed(0)} req/s (${(share * 100).toFixed(1)} %)`,
+      baseline: `/api/health ${requestsPerSecond(health).toFixed(0)} req/s`,
+      target: '≥ 25 %',
+      met: share >= 0.25,
+    });
     const orders = await prisma.order.count({ where: { storeId: store.id } });
     const wrong = await prisma.order.count({ where: { storeId: store.id, NOT: { totalAmount: '30.99' } } });
     console.log(`orders stored: ${orders}, with a wrong total: ${wrong}`);

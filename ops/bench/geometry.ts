@@ -8,6 +8,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportTarget } from '../lib/summary.ts';
 
 const here = fileURLToPath(import.meta.url);
 
@@ -203,6 +204,21 @@ async function main(): Promise<void> {
       `ours: ${(bigMb / (ours.cpuMs / 1000)).toFixed(0)} MB/s of CPU (target ≥ 300), peak ${ours.maxRssMb.toFixed(0)} MB = ${(ours.maxRssMb / bigMb).toFixed(2)}× the file (target ≤ 1.5×)`,
     );
     console.log(`peak memory ratio (ours / STLLoader): ${(ours.maxRssMb / three.maxRssMb).toFixed(2)}×`);
+    const mbPerCpuSecond = (row: Measurement) => bigMb / (row.cpuMs / 1000);
+    reportTarget({
+      what: `${megabytes} MB binary STL, full analysis, MB/s of CPU`,
+      now: `${mbPerCpuSecond(ours).toFixed(0)} MB/s (${(three.cpuMs / ours.cpuMs).toFixed(2)}× STLLoader)`,
+      baseline: `three.js STLLoader ${mbPerCpuSecond(three).toFixed(0)} MB/s`,
+      target: '≥ 1.0× STLLoader and ≥ 300 MB/s',
+      met: three.cpuMs / ours.cpuMs >= 1 && mbPerCpuSecond(ours) >= 300,
+    });
+    reportTarget({
+      what: `peak memory analysing that ${megabytes} MB file`,
+      now: `${ours.maxRssMb.toFixed(0)} MB (${(ours.maxRssMb / bigMb).toFixed(2)}× the file)`,
+      baseline: `STLLoader ${three.maxRssMb.toFixed(0)} MB`,
+      target: '≤ 1.5× the file',
+      met: ours.maxRssMb / bigMb <= 1.5,
+    });
     console.log(
       `speed ratio (ours / STLLoader, MB/s): ${(three.cpuMs / ours.cpuMs).toFixed(2)}× cpu, ${(three.ms / ours.ms).toFixed(2)}× wall (target ≥ 1.0× cpu)`,
     );

@@ -18,6 +18,7 @@ import { hashPassword } from '../../db/src/password.ts';
 import { cookieHeaderFrom } from '../../tests/support/auth.ts';
 import { withBenchApi } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
+import { reportTarget } from '../lib/summary.ts';
 import type { UploadJob } from '../lib/uploadClient.ts';
 
 const MB = 1024 * 1024;
@@ -109,6 +110,16 @@ function report(rows: Row[], sizeBytes: number): void {
       console.log(
         `${row.method}: ${((median(put) / median(row)) * 100).toFixed(1)}% of the plain PUT's speed`,
       );
+    }
+    const single = rows.find((row) => row.method.startsWith('tus, one PATCH'));
+    if (single) {
+      reportTarget({
+        what: `tus upload ${Math.round(mb)} MB, MB/s`,
+        now: `${(mb / median(single)).toFixed(0)} MB/s (${((median(put) / median(single)) * 100).toFixed(0)} % of PUT)`,
+        baseline: `node:http PUT to disk ${(mb / median(put)).toFixed(0)} MB/s`,
+        target: '≥ 50 % of the PUT',
+        met: median(put) / median(single) >= 0.5,
+      });
     }
   }
 }
