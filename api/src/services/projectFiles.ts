@@ -233,7 +233,9 @@ export async function deleteOwnFile(
         data: { quotedAt: null, quotedPrice: null },
       });
     }
-    await tx.projectFile.delete({ where: { id } });
+    // Deleted twice at once (a double click): the second finds it gone once it holds the request's lock.
+    const { count } = await tx.projectFile.deleteMany({ where: { id } });
+    if (count === 0) throw notFound('File not found');
     if (file.isMainFile) {
       const next = await tx.projectFile.findFirst({
         where: { printRequestId: file.printRequestId, deletedAt: null },
