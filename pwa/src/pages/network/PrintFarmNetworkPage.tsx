@@ -1,7 +1,7 @@
 // The Print Farm Network page (/print-farms, /print-farm-network): explore the map and list, or join.
 // ?tab=join opens the Join tab; ?tab=search opens Explore with the farm search focused.
 import { useQuery } from '@tanstack/react-query';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { printFarmQueries } from '../../api/printFarms.ts';
 import { type FarmFocus, FarmMap, FarmMapPreload } from '../../components/map/FarmMap.tsx';
@@ -12,8 +12,13 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { NETWORK_NAV, SiteLayout } from '../SiteLayout.tsx';
 import { FarmList } from './FarmList.tsx';
-import { FarmSignupForm } from './FarmSignupForm.tsx';
 import './network.css';
+
+// The signup form (react-hook-form, valibot, the printer catalogue) is the Join tab's alone: the Explore
+// tab, which most visitors see, does not download it. Pointing at a way to the Join tab fetches it.
+const loadSignupForm = () => import('./FarmSignupForm.tsx');
+const FarmSignupForm = lazy(() => loadSignupForm().then((module) => ({ default: module.FarmSignupForm })));
+const preloadSignupForm = () => void loadSignupForm().catch(() => {});
 
 type Tab = 'explore' | 'join';
 
@@ -119,7 +124,9 @@ export default function PrintFarmNetworkPage() {
         <Tabs value={tab} onValueChange={(next) => showTab(next as Tab)}>
           <TabsList aria-label="Print farm network" className="network-tabs">
             <TabsTrigger value="explore">Explore Network</TabsTrigger>
-            <TabsTrigger value="join">Join Network</TabsTrigger>
+            <TabsTrigger value="join" onPointerEnter={preloadSignupForm} onFocus={preloadSignupForm}>
+              Join Network
+            </TabsTrigger>
           </TabsList>
 
           <TabsContent value="explore" className="network-explore">
@@ -165,7 +172,12 @@ export default function PrintFarmNetworkPage() {
                     customers near you.
                   </p>
                 </div>
-                <Button size="lg" onClick={() => showTab('join')}>
+                <Button
+                  size="lg"
+                  onClick={() => showTab('join')}
+                  onPointerEnter={preloadSignupForm}
+                  onFocus={preloadSignupForm}
+                >
                   Join the Network
                 </Button>
               </CardContent>
@@ -180,7 +192,9 @@ export default function PrintFarmNetworkPage() {
             <div className="network-join__layout">
               <Card>
                 <CardContent>
-                  <FarmSignupForm onRegistered={() => showTab('explore')} />
+                  <Suspense fallback={<Skeleton className="network-join__form-loading" />}>
+                    <FarmSignupForm onRegistered={() => showTab('explore')} />
+                  </Suspense>
                 </CardContent>
               </Card>
               <aside className="network-join__aside">
