@@ -163,7 +163,10 @@ describe('offline after one visit', () => {
     });
   }, 120_000);
 
-  it('reads requests, a store and the blog offline with their age, refuses writes, and checks out once back online', async () => {
+  // Six screens visited online under the service worker first: about 40 s on a busy machine.
+  it('reads requests, a store and the blog offline with their age, refuses writes, and checks out once back online', {
+    timeout: 120_000,
+  }, async () => {
     const customer = await createUser(suite.api.prisma, { firstName: 'Robin' });
     const request = await createDraftRequest(suite.api.prisma, customer.id, { title: 'Offline bracket' });
     const context = await suite.newContext();
