@@ -123,7 +123,12 @@ export function getQueryFn<T>(options?: { on401: 'throw' }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior } = { on401: 'throw' }) {
   return async ({ queryKey, signal }: { queryKey: QueryKey; signal: AbortSignal }): Promise<T | null> => {
     const response = await fetch(queryKeyUrl(queryKey), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on401 === 'returnNull' && response.status === 401) {
+      // Read the unwanted body to its end: left unread, the request never finishes (every public
+      // page asks who is signed in, and a page that never goes idle holds its connection).
+      await response.text();
+      return null;
+    }
     await throwIfNotOk(response);
     return rememberProduced((await response.json()) as T, response);
   };
