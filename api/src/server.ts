@@ -4,10 +4,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
-import { createMetrics, type Metrics, serveMetrics, watchOutbox, watchQueues } from '@printfarm/db/metrics';
-import { type OutboxRelay, startOutboxRelay } from '@printfarm/db/outboxRelay';
-import { createQueueRegistry, type QueueRegistry } from '@printfarm/db/queues';
-import { createRedis } from '@printfarm/db/redis';
+import { createMetrics, type Metrics, serveConfiguredMetrics } from '@printfarm/db/metrics';
+import { type OutboxRelay, startOutbox } from '@printfarm/db/outboxRelay';
+import type { QueueRegistry } from '@printfarm/db/queues';
 import { createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
 
@@ -42,23 +41,16 @@ export async function startApiServer(
   options: StartApiOptions = {},
 ): Promise<RunningApi> {
   const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
-  const redis = createRedis(config.REDIS_URL);
-  redis.on('error', () => {}); // reported by /api/health and the relay; ioredis reconnects by itself
-  const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
-  const relay =
-    options.relay === false
-      ? null
-      : startOutboxRelay({
-          prisma,
-          queues,
-          log: log.child({ part: 'outbox' }),
-          pollMs: config.OUTBOX_POLL_MS,
-          listenUrl: config.DATABASE_URL,
-          ...(options.relayMaxBackoffMs !== undefined ? { maxBackoffMs: options.relayMaxBackoffMs } : {}),
-        });
   const metrics = createMetrics('api');
-  watchQueues(metrics, queues, log);
-  watchOutbox(metrics, prisma, log);
+  const outbox = startOutbox({
+    config,
+    prisma,
+    log,
+    metrics,
+    relay: options.relay !== false,
+    relayMaxBackoffMs: options.relayMaxBackoffMs,
+  });
+  const { redis, queues, relay } = outbox;
   const lifecycle = { draining: false };
   const server = createApp({ config, prisma, redis, queues, log, metrics, lifecycle }).listen(
     config.PORT,
@@ -68,14 +60,7 @@ export async function startApiServer(
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  const metricsServer =
-    config.METRICS_PORT === undefined
-      ? null
-      : await serveMetrics(metrics, {
-          port: config.METRICS_PORT,
-          host: config.METRICS_HOST,
-          token: config.METRICS_TOKEN,
-        });
+  const metricsServer = await serveConfiguredMetrics(metrics, config);
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     server,
@@ -93,10 +78,9 @@ export async function startApiServer(
       if (graceful) server.closeIdleConnections();
       else server.closeAllConnections();
       await closed;
-      await relay?.stop();
-      await queues.close();
+      await outbox.close();
       await metricsServer?.close();
-      await Promise.allSettled([prisma.$disconnect(), redis.quit()]);
+      await prisma.$disconnect();
     },
   };
 }

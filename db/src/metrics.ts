@@ -160,6 +160,19 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/** The metrics listener a process's config asks for (METRICS_PORT), or null without a port. */
+export function serveConfiguredMetrics(
+  metrics: Metrics,
+  config: { METRICS_PORT?: number | undefined; METRICS_HOST: string; METRICS_TOKEN?: string | undefined },
+): Promise<MetricsServer | null> {
+  if (config.METRICS_PORT === undefined) return Promise.resolve(null);
+  return serveMetrics(metrics, {
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    token: config.METRICS_TOKEN,
+  });
+}
+
 /** `GET /metrics` on a port of its own (not the public origin); with a token, only for its holder. */
 export async function serveMetrics(
   metrics: Metrics,

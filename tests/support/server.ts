@@ -158,6 +158,7 @@ export function useServerSuite(options: ServerSuiteOptions = {}, hooks: ServerSu
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,
   timeoutMs = 15_000,
+  intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -170,6 +171,6 @@ export async function eventually<T>(
     }
     if (Date.now() > deadline)
       throw new Error(`condition not met within ${timeoutMs} ms ${lastError ? String(lastError) : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

@@ -3,10 +3,8 @@
 // schedules. main.ts runs it; tests start the same thing in-process.
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
-import { createMetrics, type Metrics, serveMetrics, watchOutbox, watchQueues } from '@printfarm/db/metrics';
-import { type OutboxRelay, startOutboxRelay } from '@printfarm/db/outboxRelay';
-import { createQueueRegistry } from '@printfarm/db/queues';
-import { createRedis } from '@printfarm/db/redis';
+import { createMetrics, type Metrics, serveConfiguredMetrics } from '@printfarm/db/metrics';
+import { type OutboxRelay, startOutbox } from '@printfarm/db/outboxRelay';
 import type { WorkerConfig } from './config.ts';
 import type { JobHandlers } from './jobs/types.ts';
 import { createSmtpMailer, type Mailer } from './mail/transport.ts';
@@ -17,7 +15,7 @@ export interface RunningWorkers {
   runtime: WorkerRuntime;
   prisma: PrismaClient;
   mailer: Mailer;
-  relay: OutboxRelay;
+  relay: OutboxRelay | null;
   metrics: Metrics;
   /** GET /metrics on METRICS_PORT, once listening (null without a port). */
   metricsUrl: Promise<string | null>;
@@ -50,27 +48,8 @@ export function startWorkerProcess(
     metrics,
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });
-  const redis = createRedis(config.REDIS_URL);
-  redis.on('error', () => {}); // the relay reports it and retries; ioredis reconnects by itself
-  const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
-  const relay = startOutboxRelay({
-    prisma,
-    queues,
-    log: log.child({ part: 'outbox' }),
-    pollMs: config.OUTBOX_POLL_MS,
-    listenUrl: config.DATABASE_URL,
-    ...(options.relayMaxBackoffMs !== undefined ? { maxBackoffMs: options.relayMaxBackoffMs } : {}),
-  });
-  watchQueues(metrics, queues, log);
-  watchOutbox(metrics, prisma, log);
-  const metricsServer =
-    config.METRICS_PORT === undefined
-      ? null
-      : serveMetrics(metrics, {
-          port: config.METRICS_PORT,
-          host: config.METRICS_HOST,
-          token: config.METRICS_TOKEN,
-        });
+  const outbox = startOutbox({ config, prisma, log, metrics, relayMaxBackoffMs: options.relayMaxBackoffMs });
+  const metricsServer = serveConfiguredMetrics(metrics, config);
   let schedules: Schedules | undefined;
   startSchedules({ config, log })
     .then((started) => {
@@ -82,17 +61,16 @@ export function startWorkerProcess(
     runtime,
     prisma,
     mailer,
-    relay,
+    relay: outbox.relay,
     metrics,
-    metricsUrl: metricsServer ? metricsServer.then((server) => server.url) : Promise.resolve(null),
+    metricsUrl: metricsServer.then((server) => server?.url ?? null),
     async close(graceMs) {
       await runtime.close(graceMs);
-      await relay.stop();
+      await outbox.close();
       await schedules?.close();
       await (await metricsServer)?.close();
-      await queues.close();
       smtp.close();
-      await Promise.allSettled([prisma.$disconnect(), redis.quit()]);
+      await prisma.$disconnect();
     },
   };
 }
