@@ -1,7 +1,7 @@
 // Whole-body variants every write route gets (broken JSON, wrong content types and encodings, top-level
 // lists and scalars, deep nesting, extra and prototype fields, too large), and what the API's body
 // parser makes of any body, so the fuzz knows which requests must be refused before a route runs.
-import { toJsonText } from './inputSamples.ts';
+import { toJsonText } from './fieldMutations.ts';
 
 export interface BodyVariant {
   label: string;

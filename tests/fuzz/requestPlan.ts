@@ -1,7 +1,7 @@
 // Turns the API's route table into the fuzz's requests. Every write route and every route with a path
 // parameter (and every route with a query schema) gets its base request (fixture ids in the path, a
 // plausible body and query made from the route's own valibot schemas) with one thing broken at a time:
-// a field of the body or query (inputSamples.ts), the whole body (bodyVariants.ts), a path parameter or
+// a field of the body or query (fieldMutations.ts), the whole body (bodyVariants.ts), a path parameter or
 // the query string. Each request says whether the API must refuse it before it can write anything.
 import querystring from 'node:querystring';
 import type { Layer } from '@koa/router';
@@ -11,7 +11,8 @@ import { type InputSchema, inputSchemasOf } from '../../api/src/http/validate.ts
 import { fillPlaceholders } from '../support/accessFixtures.ts';
 import type { Actor, RouteAccess } from '../support/authz-routes.ts';
 import { bodySeenByApi, bodyVariants } from './bodyVariants.ts';
-import { fieldMutations, MISSING, sampleValue, toJsonText, UNKNOWN_ID, withValueAt } from './inputSamples.ts';
+import { fieldMutations, MISSING, toJsonText, UNKNOWN_ID, withValueAt } from './fieldMutations.ts';
+import { sampleValue } from './inputSamples.ts';
 
 export interface PlannedRequest {
   /** 'PATCH /api/print-requests/:requestId' */

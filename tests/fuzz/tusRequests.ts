@@ -2,7 +2,7 @@
 // bad Upload-Length, bad Upload-Metadata, a wrong Tus-Resumable, concatenation, deferred length, and
 // upload ids that name nothing. None may create an upload.
 import { UPLOAD_LIMITS } from '@printfarm/domain/upload';
-import { UNKNOWN_ID } from './inputSamples.ts';
+import { UNKNOWN_ID } from './fieldMutations.ts';
 
 export interface TusRequest {
   label: string;
