@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY db/package.json db/
+COPY mail/package.json mail/
 COPY api/package.json api/
 COPY workers/package.json workers/
 COPY pwa/package.json pwa/
