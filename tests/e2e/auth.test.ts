@@ -78,7 +78,8 @@ describe('accounts in the browser', () => {
 
     await page.goto(`${suite.api.url}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(WAIT);
-    await page.getByText(staff.email).waitFor(WAIT);
+    // In the page itself: the header's account menu carries the e-mail as well.
+    await page.getByRole('main').getByText(staff.email).waitFor(WAIT);
     await page.getByText('Total Print Farms').waitFor(WAIT);
     await page.getByText('No Print Farms Yet').waitFor(WAIT);
     expect(await page.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/api/logout');
