@@ -2,6 +2,7 @@
 // outbox relay and the Koa app. main.ts runs it; tests and benchmarks start the same thing in-process.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import { createMetrics, type Metrics, serveConfiguredMetrics } from '@printfarm/db/metrics';
@@ -27,6 +28,26 @@ export interface RunningApi {
    * open connections are cut (tests).
    */
   close(options?: { graceful?: boolean }): Promise<void>;
+}
+
+/**
+ * Node refuses a request it cannot parse (a head past 16 KB, broken HTTP) before the app sees it; it
+ * still gets the API's JSON answer instead of a bare reset.
+ */
+function answerMalformedRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === undefined) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    message: tooLarge ? 'The request line and headers are too large' : 'Bad request',
+    fields: {},
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export interface StartApiOptions {
@@ -57,6 +78,7 @@ export async function startApiServer(
     config.HOST,
   );
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerMalformedRequest);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -20,8 +20,6 @@ export class Tally {
   readonly noAnswer: Finding[] = [];
   /** Malformed requests answered 2xx (a redirect to sign in first refuses too). */
   readonly accepted: Finding[] = [];
-  /** @tus/server writes its own answers (api/src/uploads, another change in flight): listed, not failed. */
-  readonly tusNoMessage: Finding[] = [];
   private readonly statuses = new Map<number, number>();
   private readonly msByRoute = new Map<string, number>();
 
@@ -33,23 +31,19 @@ export class Tally {
     const problem = answer.status >= 400 ? messageProblem(answer) : undefined;
     if (answer.status === 0) this.noAnswer.push(finding);
     else if (answer.status >= 500) this.serverErrors.push(finding);
-    else if (problem) {
-      const list = request.route.startsWith('tus ') ? this.tusNoMessage : this.noMessage;
-      list.push({ ...finding, answer: `${problem}: ${finding.answer}` });
-    } else if (request.malformed && answer.status < 300) this.accepted.push(finding);
+    else if (problem) this.noMessage.push({ ...finding, answer: `${problem}: ${finding.answer}` });
+    else if (request.malformed && answer.status < 300) this.accepted.push(finding);
   }
 
   summary(seconds: number, malformed: { sent: number; seconds: number }, routes: number): string {
     const statuses = [...this.statuses.entries()].sort(([a], [b]) => a - b);
     const slowest = [...this.msByRoute.entries()].sort(([, a], [, b]) => b - a).slice(0, 5);
-    const tusAnswers = [...new Set(this.tusNoMessage.map((f) => f.answer.replace(/\s+/g, ' ').slice(0, 60)))];
     return [
       `fuzz: ${count(this.sent)} requests in ${seconds.toFixed(1)} s over ${routes} routes and the tus endpoint`,
       `  malformed (must be refused, must write nothing): ${count(malformed.sent)} in ${malformed.seconds.toFixed(1)} s`,
       `  well-formed at the schemas' limits (may write): ${count(this.sent - malformed.sent)}`,
       `  status: ${statuses.map(([status, n]) => `${status || 'no answer'} ×${count(n)}`).join(' · ')}`,
       `  5xx: ${this.serverErrors.length}, 4xx without a JSON message: ${this.noMessage.length}, malformed but accepted: ${this.accepted.length}, no answer: ${this.noAnswer.length}`,
-      `  tus answers that are not JSON with a message: ${this.tusNoMessage.length} (${tusAnswers.slice(0, 3).join(' | ')})`,
       `  most time (ms, summed over requests): ${slowest.map(([route, ms]) => `${route} ${count(ms)}`).join(' · ')}`,
     ].join('\n');
   }

@@ -170,4 +170,32 @@ describe('control characters and broken Unicode', () => {
       'Uploads cannot be concatenated: send each file as one upload',
     );
   });
+
+  it('answers the tus headers @tus/server checks itself as JSON with a message', async () => {
+    const tus = (headers: Record<string, string>) =>
+      fetch(`${suite.api.url}/api/uploads`, {
+        method: 'POST',
+        headers: { cookie: customerCookie, ...headers },
+      });
+    const cases: [Record<string, string>, number, string][] = [
+      [{ 'upload-length': '10' }, 412, 'Tus-Resumable Required'],
+      [{ 'tus-resumable': '1.0.0', 'upload-length': '-5' }, 400, 'Invalid upload-length'],
+      [{ 'tus-resumable': '0.2.2', 'upload-length': '10' }, 400, 'Invalid tus-resumable'],
+    ];
+    for (const [headers, status, message] of cases) {
+      const answer = await tus(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(status);
+      expect(answer.headers.get('content-type')).toContain('application/json');
+      expect(((await answer.json()) as { message: string }).message).toBe(message);
+    }
+  });
+
+  it('answers a request head too large for Node with a JSON 431, not a reset', async () => {
+    const answer = await fetch(`${suite.api.url}/api/health?q=${'a'.repeat(100_000)}`);
+    expect(answer.status).toBe(431);
+    expect(await answer.json()).toEqual({
+      message: 'The request line and headers are too large',
+      fields: {},
+    });
+  });
 });

@@ -12,6 +12,7 @@ import { isUuid } from '@printfarm/domain/ids';
 import { modelFormatFromName, UPLOAD_LIMITS } from '@printfarm/domain/upload';
 import { EVENTS, Metadata, Server, type Upload } from '@tus/server';
 import type { Middleware } from 'koa';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { SessionUser } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppState } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
@@ -37,6 +38,25 @@ const reject = (status_code: number, message: string): TusRejection => ({
   status_code,
   body: JSON.stringify({ message, fields: {} }),
 });
+
+/**
+ * A refusal as every other answer of the API: JSON {message, fields}. @tus/server checks some headers
+ * itself and answers in plain text ('Invalid upload-length', 'Tus-Resumable Required').
+ */
+async function asJsonError(answer: Response): Promise<Response> {
+  const text = await answer.text();
+  let body = text;
+  try {
+    if (typeof (JSON.parse(text) as { message?: unknown }).message !== 'string')
+      throw new Error('no message');
+  } catch {
+    body = JSON.stringify({ message: text.trim() || 'Upload failed', fields: {} });
+  }
+  const headers = new Headers(answer.headers);
+  headers.set('content-type', 'application/json');
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: answer.status, headers });
+}
 
 /** The Node request behind the web Request @tus/server hands its hooks. */
 function nodeRequestOf(req: unknown): IncomingMessage | undefined {
@@ -214,11 +234,12 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     }
   }
 
-  /** The raw request goes to @tus/server, which writes the response itself (Koa stays out of it). */
+  /** The raw request goes to @tus/server; its answer is written here (Koa stays out of it). */
   async function handOver(ctx: Parameters<Middleware<AppState>>[0]): Promise<void> {
     ctx.respond = false;
     try {
-      await tus.handle(ctx.req, ctx.res);
+      const answer = await tus.handleWeb(new NodeRequest({ req: ctx.req, res: ctx.res }));
+      await sendNodeResponse(ctx.res, answer.status >= 400 ? await asJsonError(answer) : answer);
     } catch (error) {
       log.error({ err: error }, 'upload request failed');
       if (!ctx.res.headersSent) {
