@@ -45,7 +45,9 @@ describe('fast first paint', () => {
 
     const page = await suite.openPage('/blog', { javaScriptEnabled: false });
     await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor({ timeout: 5_000 });
-    expect(await page.title()).toBe('PrintFarm Network');
+    // The page's own title is in its HTML; no script ran to set it (the app never marked itself ready).
+    expect(await page.title()).toBe('G-Code Confidential | PrintFarm Network');
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
   });
 
   it('serves hashed assets precompressed and immutable, and gzip to clients without brotli', async () => {
