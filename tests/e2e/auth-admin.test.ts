@@ -49,7 +49,7 @@ describe('print farm Admin Dashboard', () => {
     const page = await suite.newPage();
     await signInBrowser(page, suite.api.url, staff.email, staff.password, '/admin');
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor(WAIT);
-    await page.getByText('Sam Staff').waitFor(WAIT);
+    await page.locator('#main').getByText('Sam Staff').waitFor(WAIT);
 
     const stat = (label: string) =>
       page

@@ -54,9 +54,9 @@ describe('sessions.purge', () => {
     );
     const queue = new Queue('sessions.purge', { connection: { url: env.redisUrl }, prefix: env.queuePrefix });
     try {
-      expect((await queue.getJobSchedulers()).map((scheduler) => scheduler.key)).toEqual([
-        'sessions.purge:test',
-      ]);
+      // Other tests' worker processes share this run's prefix and may hold the hourly schedule too.
+      const keys = (await queue.getJobSchedulers()).map((scheduler) => scheduler.key);
+      expect(keys.filter((key) => key === 'sessions.purge:test')).toHaveLength(1);
     } finally {
       await queue.close();
       await again.close();

@@ -192,7 +192,7 @@ describe('tus uploads', () => {
         'Upload-Metadata': `filename ${Buffer.from('small cube.stl').toString('base64')}`,
         'Content-Type': 'application/offset+octet-stream',
       },
-      body: cube,
+      body: cube as Uint8Array<ArrayBuffer>,
     });
     expect(response.status).toBe(201);
     const fileId = response.headers.get('upload-file-id') ?? '';

@@ -45,7 +45,8 @@ export function patchUpload(
       'Upload-Offset': String(offset),
       'Content-Type': 'application/offset+octet-stream',
     },
-    body: chunk,
+    // Node's Buffers here never sit on a SharedArrayBuffer, which is all the DOM's BodyInit excludes.
+    body: chunk as Uint8Array<ArrayBuffer>,
   });
 }
 
