@@ -6,8 +6,7 @@ import type { Duplex } from 'node:stream';
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import { createMetrics, type Metrics, serveConfiguredMetrics } from '@printfarm/db/metrics';
-import { type OutboxRelay, startOutbox } from '@printfarm/db/outboxRelay';
-import type { QueueRegistry } from '@printfarm/db/queues';
+import { type OutboxRelay, type QueueRegistry, startOutbox } from '@printfarm/db/outbox';
 import { createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
 

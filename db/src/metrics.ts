@@ -9,7 +9,7 @@ import { JOB_NAMES } from '@printfarm/domain/queues';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PrismaClient } from './index.ts';
 import type { Logger } from './logger.ts';
-import type { QueueRegistry } from './queues.ts';
+import type { QueueRegistry } from './outbox/queues.ts';
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
 import type { JobPayload } from '@printfarm/domain/queues';
 import { assertTransition, type RequestStatus } from '@printfarm/domain/requestStatus';
 import type { CustomPrintRequest, Prisma } from './generated/client.ts';
-import { recordJob } from './outbox.ts';
+import { recordJob } from './outbox/index.ts';
 
 /** The request, locked FOR UPDATE until the transaction ends; null when there is none. */
 export async function lockPrintRequest(
@@ -109,10 +109,10 @@ export async function requestCustomerContact(
 export async function mailCustomer(
   tx: Prisma.TransactionClient,
   userId: string,
-  build: (customer: { email: string; firstName: string | null }) => JobPayload<'email.send'>,
+  build: (customer: { email: string; firstName: string | null }) => Promise<JobPayload<'email.send'>>,
 ): Promise<void> {
   const customer = await requestCustomerContact(tx, userId);
-  if (customer) await recordJob(tx, 'email.send', build(customer));
+  if (customer) await recordJob(tx, 'email.send', await build(customer));
 }
 
 /**

@@ -14,7 +14,7 @@ import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
 import type { PrinterInventoryEntry } from '@printfarm/domain/farmSignup';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
 import { createPrisma, type Prisma, type PrismaClient } from '../../db/src/index.ts';
-import { recordJob } from '../../db/src/outbox.ts';
+import { recordJob } from '../../db/src/outbox/index.ts';
 import { hashPassword } from '../../db/src/password.ts';
 import { cookieHeaderFrom } from '../../tests/support/auth.ts';
 import { call, offersOf, submitAndQuote, uploadedRequest } from '../../tests/support/marketplace.ts';

@@ -2,7 +2,7 @@
 // still published and done.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordJob } from '../../db/src/outbox.ts';
+import { recordJob } from '../../db/src/outbox/index.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually, startWorkers, type TestWorkers } from '../support/server.ts';
 

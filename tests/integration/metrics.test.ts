@@ -6,7 +6,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordJob } from '../../db/src/outbox.ts';
+import { recordJob } from '../../db/src/outbox/index.ts';
 import { freePort } from '../../ops/lib/ports.ts';
 import { createUser, signIn } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';

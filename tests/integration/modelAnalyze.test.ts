@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordJob } from '../../db/src/outbox.ts';
+import { recordJob } from '../../db/src/outbox/index.ts';
 import {
   binaryStl,
   cube3mf,

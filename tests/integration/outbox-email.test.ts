@@ -2,7 +2,7 @@
 // publishes it (jobId = event id), the worker sends the e-mail over SMTP, MailDev receives it once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordJob } from '../../db/src/outbox.ts';
+import { recordJob } from '../../db/src/outbox/index.ts';
 import { jobHandlers } from '../../workers/src/jobs/index.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';

@@ -1,7 +1,7 @@
 // Redis down: the API keeps answering and recording; the relay publishes when Redis returns.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordJob } from '../../db/src/outbox.ts';
+import { recordJob } from '../../db/src/outbox/index.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { type PrivateRedis, startPrivateRedis } from '../support/redis.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createLogger } from '../../db/src/logger.ts';
-import { startOutboxRelay } from '../../db/src/outboxRelay.ts';
+import { startOutboxRelay } from '../../db/src/outbox/index.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 
 const server = useServerSuite();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordJob } from '../../db/src/outbox.ts';
+import { recordJob } from '../../db/src/outbox/index.ts';
 import { createUser, signIn } from '../support/auth.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
 import { binaryStlCube } from '../support/tus.ts';

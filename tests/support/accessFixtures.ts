@@ -8,7 +8,7 @@ import { loadApiConfig } from '../../api/src/config.ts';
 import type { AppState } from '../../api/src/http/context.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
-import { createQueueRegistry } from '../../db/src/queues.ts';
+import { createQueueRegistry } from '../../db/src/outbox/index.ts';
 import { createRedis } from '../../db/src/redis.ts';
 import { createUser, signIn, type TestUser } from './auth.ts';
 import type { Actor } from './authz-routes.ts';

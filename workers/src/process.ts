@@ -4,7 +4,7 @@
 import { createPrisma, type PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import { createMetrics, type Metrics, serveConfiguredMetrics } from '@printfarm/db/metrics';
-import { type OutboxRelay, startOutbox } from '@printfarm/db/outboxRelay';
+import { type OutboxRelay, startOutbox } from '@printfarm/db/outbox';
 import type { WorkerConfig } from './config.ts';
 import type { JobHandlers } from './jobs/types.ts';
 import { createSmtpMailer, type Mailer } from './mail/transport.ts';

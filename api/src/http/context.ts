@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Metrics } from '@printfarm/db/metrics';
-import type { QueueRegistry } from '@printfarm/db/queues';
+import type { QueueRegistry } from '@printfarm/db/outbox';
 import type { Redis } from 'ioredis';
 import type { DefaultContext, ParameterizedContext } from 'koa';
 import type { SessionUser } from '../auth/guards.ts';

@@ -1,7 +1,8 @@
 // Orders as the shopper's checkout, the confirmation page and the store admin see them; money as
 // decimal strings.
 import type { Order, OrderItem, Store } from '@printfarm/db';
-import { isShippingMethodId, SHIPPING_METHODS } from '@printfarm/domain/shipping';
+import { shippingMethodName } from '@printfarm/domain/shipping';
+import { shortId } from '@printfarm/domain/shortId';
 
 export type OrderWithItems = Order & { items: OrderItem[] };
 
@@ -49,10 +50,9 @@ export function presentOrderConfirmation(
   order: OrderWithItems,
   store: Pick<Store, 'storeName' | 'displayName'>,
 ) {
-  const method = isShippingMethodId(order.shippingMethod) ? SHIPPING_METHODS[order.shippingMethod] : null;
   return {
     ...presentPlacedOrder(order),
-    number: order.id.slice(0, 8).toUpperCase(),
+    number: shortId(order.id),
     customerName: order.customerName,
     customerEmail: order.customerEmail,
     shippingAddress: order.shippingAddress as {
@@ -62,8 +62,7 @@ export function presentOrderConfirmation(
       zipCode: string;
       country?: string;
     },
-    shippingMethodName: method?.name ?? order.shippingMethod,
-    deliveryTime: method?.deliveryTime ?? null,
+    shippingMethodName: shippingMethodName(order.shippingMethod),
     trackingNumber: order.trackingNumber,
     store: { storeName: store.storeName, displayName: store.displayName },
   };

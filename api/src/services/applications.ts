@@ -7,8 +7,8 @@ import {
   DEFAULT_APPLICATION_STATUS,
 } from '@printfarm/domain/application';
 import { isUuid } from '@printfarm/domain/ids';
+import { applicationConfirmationEmail } from '@printfarm/mail/applications';
 import { notFound } from '../http/errors.ts';
-import { applicationConfirmationEmail } from '../mail/applications.ts';
 
 /**
  * Stores a new application as New and, in the same transaction, the applicant's confirmation e-mail,
@@ -35,7 +35,7 @@ export async function submitApplication(
         status: DEFAULT_APPLICATION_STATUS,
       },
     });
-    await recordJob(tx, 'email.send', applicationConfirmationEmail(application));
+    await recordJob(tx, 'email.send', await applicationConfirmationEmail(application));
     await recordJob(tx, 'application.enrich', { applicationId: application.id });
     await recordJob(
       tx,

@@ -6,7 +6,7 @@
 // aborts it on the orders' unique key.
 import type { Order, OrderItem, PrismaClient, StoreShippingMethod } from '@printfarm/db';
 import { Prisma } from '@printfarm/db';
-import { OUTBOX_CHANNEL } from '@printfarm/db/outboxSignal';
+import { OUTBOX_CHANNEL } from '@printfarm/db/outbox';
 import type { JobName } from '@printfarm/domain/queues';
 import type { OrderWithItems } from '../presenters/order.ts';
 

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import { newsletterConfirmEmail } from '../mail/newsletter.ts';
+import { newsletterConfirmEmail } from '@printfarm/mail/newsletter';
 
 /** A new confirmation e-mail for an unconfirmed address goes out at most this often. */
 export const CONFIRM_RESEND_INTERVAL_MS = 10 * 60 * 1000;
@@ -34,7 +34,11 @@ async function recordConfirmEmail(
   await recordJob(
     tx,
     'email.send',
-    newsletterConfirmEmail({ email: subscriber.email, confirmUrl: confirmUrl(publicUrl, token), messageKey }),
+    await newsletterConfirmEmail({
+      email: subscriber.email,
+      confirmUrl: confirmUrl(publicUrl, token),
+      messageKey,
+    }),
   );
 }
 

@@ -12,13 +12,6 @@ import {
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
 import {
-  counterOfferEmail,
-  deliveredEmail,
-  jobAcceptedEmail,
-  printingStartedEmail,
-  shippedEmail,
-} from '@printfarm/domain/mail/marketplace';
-import {
   type CounterOffer,
   JOB_STATE_LABELS,
   JOB_TABS,
@@ -27,6 +20,13 @@ import {
   type Shipment,
 } from '@printfarm/domain/printJob';
 import { trackingUrl } from '@printfarm/domain/tracking';
+import {
+  counterOfferEmail,
+  deliveredEmail,
+  jobAcceptedEmail,
+  printingStartedEmail,
+  shippedEmail,
+} from '@printfarm/mail/requests';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict, notFound } from '../http/errors.ts';
 

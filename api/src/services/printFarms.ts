@@ -12,9 +12,9 @@ import { recordJob } from '@printfarm/db/outbox';
 import type { FarmAdminUpdate } from '@printfarm/domain/farmAdmin';
 import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
 import { companyKey, type FarmSignup, farmSlug, summarizeInventory } from '@printfarm/domain/farmSignup';
+import { farmSignupEmail } from '@printfarm/mail/farms';
 import { promoteToOperator } from '../auth/roles.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { farmSignupEmail } from '../mail/farms.ts';
 import {
   type FarmMarkerRow,
   type PublicFarm,
@@ -105,7 +105,7 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
         await recordJob(
           tx,
           'email.send',
-          farmSignupEmail(farm, {
+          await farmSignupEmail(farm, {
             networkUrl,
             ...(token ? { claimUrl: claimUrl(context.publicUrl, token) } : {}),
           }),

@@ -10,15 +10,11 @@ import {
   recomputeFarmScorecard,
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
-import {
-  counterAnsweredEmail,
-  jobAcceptedEmail,
-  jobCancelledEmail,
-  mailJobFacts,
-} from '@printfarm/domain/mail/marketplace';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import type { RatingInput } from '@printfarm/domain/printRequest';
 import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
+import { counterAnsweredEmail, jobCancelledEmail, mailJobFacts } from '@printfarm/mail/operatorJobs';
+import { jobAcceptedEmail } from '@printfarm/mail/requests';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
 import { lockOwnPrintRequest } from './printRequests.ts';
@@ -51,7 +47,7 @@ export async function cancelPrintRequest(
       await recordJob(
         tx,
         'email.send',
-        jobCancelledEmail(appUrl, operator, mailJobFacts(job, request), reason || null),
+        await jobCancelledEmail(appUrl, operator, mailJobFacts(job, request), reason || null),
       );
     }
     await tx.requestOffer.updateMany({
@@ -95,7 +91,7 @@ export async function answerCounterOffer(
       await recordJob(
         tx,
         'email.send',
-        counterAnsweredEmail(appUrl, operator, mailJobFacts(accepted, request), true),
+        await counterAnsweredEmail(appUrl, operator, mailJobFacts(accepted, request), true),
       );
     } else {
       await closeJobAndReroute(tx, request, job, {
@@ -106,7 +102,7 @@ export async function answerCounterOffer(
       await recordJob(
         tx,
         'email.send',
-        counterAnsweredEmail(appUrl, operator, mailJobFacts(job, request), false),
+        await counterAnsweredEmail(appUrl, operator, mailJobFacts(job, request), false),
       );
       await recordJob(tx, 'request.route', { requestId: id, reason: 'refused' });
     }

@@ -4,9 +4,9 @@ import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { isUuid } from '@printfarm/domain/ids';
 import type { CustomOrder } from '@printfarm/domain/store';
+import { customOrderAcknowledgementEmail, customOrderRequestEmail } from '@printfarm/mail/customOrders';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
 import { databaseErrorCode, notFound } from '../http/errors.ts';
-import { customOrderAcknowledgementEmail, customOrderRequestEmail } from '../mail/orders.ts';
 import { type StoreWithShipping, WITH_SHIPPING } from './storeShipping.ts';
 
 export const STORE_NOT_FOUND = 'Store not found';
@@ -85,9 +85,9 @@ export async function requestCustomOrder(prisma: PrismaClient, storeId: string, 
       },
     });
     if (store.owner.email) {
-      await recordJob(tx, 'email.send', customOrderRequestEmail(request, store, store.owner.email));
+      await recordJob(tx, 'email.send', await customOrderRequestEmail(request, store, store.owner.email));
     }
-    await recordJob(tx, 'email.send', customOrderAcknowledgementEmail(request, store));
+    await recordJob(tx, 'email.send', await customOrderAcknowledgementEmail(request, store));
     return request;
   });
 }

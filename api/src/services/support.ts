@@ -4,9 +4,9 @@ import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { type SupportContact, visitorContactSchema } from '@printfarm/domain/support';
 import { validate } from '@printfarm/domain/validation';
+import { supportMessageEmail } from '@printfarm/mail/support';
 import type { SessionUser } from '../auth/guards.ts';
 import { HttpError } from '../http/errors.ts';
-import { supportMessageEmail } from '../mail/support.ts';
 
 /** STAFF_EMAILS plus every staff account, lower-cased, without duplicates. */
 async function staffRecipients(prisma: PrismaClient, staffEmails: readonly string[]): Promise<string[]> {
@@ -49,7 +49,7 @@ export async function sendSupportMessage(
       await recordJob(
         tx,
         'email.send',
-        supportMessageEmail({
+        await supportMessageEmail({
           messageId: message.id,
           to,
           fromEmail: sender.email,
@@ -57,7 +57,6 @@ export async function sendSupportMessage(
           source: sender.source,
           subject: input.subject,
           message: input.message,
-          publicUrl: options.publicUrl,
         }),
       );
     }

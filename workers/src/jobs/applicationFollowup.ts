@@ -2,7 +2,7 @@
 // have talked to them, so nothing is sent; otherwise the applicant gets a follow-up and staff an alert.
 import { recordJob } from '@printfarm/db/outbox';
 import { DEFAULT_APPLICATION_STATUS } from '@printfarm/domain/application';
-import { applicationFollowupAlertEmail, applicationFollowupEmail } from '../mail/applications.ts';
+import { applicationFollowupAlertEmail, applicationFollowupEmail } from '@printfarm/mail/applications';
 import type { JobContext, JobHandler } from './types.ts';
 
 async function staffAddresses({ prisma, config }: JobContext): Promise<string[]> {
@@ -35,9 +35,13 @@ export const applicationFollowup: JobHandler<'application.followup'> = async ({ 
       data: { followUpSentAt: new Date() },
     });
     if (claimed.count === 0) return 'skipped';
-    await recordJob(tx, 'email.send', applicationFollowupEmail(application));
+    await recordJob(tx, 'email.send', await applicationFollowupEmail(application));
     for (const email of recipients) {
-      await recordJob(tx, 'email.send', applicationFollowupAlertEmail(application, email, prospectsUrl));
+      await recordJob(
+        tx,
+        'email.send',
+        await applicationFollowupAlertEmail(application, email, prospectsUrl),
+      );
     }
     return 'done';
   });

@@ -8,7 +8,7 @@ import {
   lockPrintRequest,
   recomputeFarmScorecard,
 } from '@printfarm/db/printRequests';
-import { counterAnsweredEmail, mailJobFacts } from '@printfarm/domain/mail/marketplace';
+import { counterAnsweredEmail, mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { JobHandler } from './types.ts';
 
 export const jobDeadline: JobHandler<'job.deadline'> = async ({ jobId, kind }, { prisma, config }) => {
@@ -38,7 +38,7 @@ export const jobDeadline: JobHandler<'job.deadline'> = async ({ jobId, kind }, {
       await recordJob(
         tx,
         'email.send',
-        counterAnsweredEmail(config.PUBLIC_URL, operator, mailJobFacts(job, request), false),
+        await counterAnsweredEmail(config.PUBLIC_URL, operator, mailJobFacts(job, request), false),
       );
     }
     await recomputeFarmScorecard(tx, job.farmId);

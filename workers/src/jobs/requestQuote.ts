@@ -5,11 +5,11 @@ import { type Prisma, Prisma as PrismaNamespace } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest, mailCustomer, transitionPrintRequest } from '@printfarm/db/printRequests';
 import { chooseRadius } from '@printfarm/domain/farmSearch';
-import { noFarmEmail, quotesReadyEmail } from '@printfarm/domain/mail/marketplace';
 import { formatCents } from '@printfarm/domain/money';
 import { estimateProcess } from '@printfarm/domain/pricing';
 import { isTechnology } from '@printfarm/domain/printerCatalogue';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
+import { noFarmEmail, quotesReadyEmail } from '@printfarm/mail/requests';
 import { findCandidateFarms } from '../marketplace/candidates.ts';
 import { slicesForFdm } from '../marketplace/firmNumbers.ts';
 import {

@@ -12,9 +12,10 @@ import {
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
 import { widerRadius } from '@printfarm/domain/farmSearch';
-import { mailJobFacts, newJobEmail, requotingEmail, reroutedEmail } from '@printfarm/domain/mail/marketplace';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import { offersAreStale } from '@printfarm/domain/requestStatus';
+import { mailJobFacts, newJobEmail } from '@printfarm/mail/operatorJobs';
+import { requotingEmail, reroutedEmail } from '@printfarm/mail/requests';
 import type { JobHandler } from './types.ts';
 
 /** A farm that stopped taking work since it made its offer is skipped. */
@@ -132,7 +133,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
     await recordJob(
       tx,
       'email.send',
-      newJobEmail(config.PUBLIC_URL, operator, { ...mailJobFacts(job, request), respondBy }),
+      await newJobEmail(config.PUBLIC_URL, operator, { ...mailJobFacts(job, request), respondBy }),
     );
     await recordJob(tx, 'job.deadline', { jobId: job.id, kind: 'response' }, { runAt: respondBy });
     const remindAt = new Date(respondBy.getTime() - config.ROUTE_REMINDER_BEFORE_MS);

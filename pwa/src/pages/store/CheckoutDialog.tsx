@@ -6,9 +6,9 @@ import { formatCents, formatUsd } from '@printfarm/domain/money';
 import { type OrderDetails, type OrderDetailsInput, orderDetailsSchema } from '@printfarm/domain/order';
 import {
   freeShippingShortfallCents,
-  SHIPPING_METHODS,
   type ShippingRatesView,
   shippingFeeCents,
+  shippingMethodName,
   shippingOptions,
   shippingRatesFromView,
 } from '@printfarm/domain/shipping';
@@ -229,9 +229,7 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
             <dd>{formatUsd(cart.subtotalCents)}</dd>
           </div>
           <div>
-            <dt>
-              Shipping ({SHIPPING_METHODS[method].name}, {SHIPPING_METHODS[method].deliveryTime})
-            </dt>
+            <dt>Shipping ({shippingMethodName(method)})</dt>
             <dd data-testid="shipping-fee">{feeCents === 0 ? 'Free' : formatUsd(feeCents)}</dd>
           </div>
           <div className="checkout__total">

@@ -113,10 +113,7 @@ function Confirmation({ order }: { order: OrderConfirmation }) {
                 <dd>{money(order.subtotal)}</dd>
               </div>
               <div>
-                <dt>
-                  Shipping ({order.shippingMethodName}
-                  {order.deliveryTime ? `, ${order.deliveryTime}` : ''})
-                </dt>
+                <dt>Shipping ({order.shippingMethodName})</dt>
                 <dd>{priceCents(order.shippingFee) === 0 ? 'Free' : money(order.shippingFee)}</dd>
               </div>
               <div className="confirmation__total">

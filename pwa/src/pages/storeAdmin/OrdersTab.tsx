@@ -3,6 +3,7 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { ORDER_TRANSITIONS, type OrderStatus, orderStatusUpdateSchema } from '@printfarm/domain/order';
 import { shippingMethodName } from '@printfarm/domain/shipping';
+import { shortId } from '@printfarm/domain/shortId';
 import { formatIssues } from '@printfarm/domain/validation';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -152,5 +153,3 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
     </li>
   );
 }
-
-export const shortId = (id: string) => id.slice(0, 8).toUpperCase();

@@ -1,5 +1,7 @@
 // Requests: the custom order requests shoppers sent from the storefront, newest first, each with its
 // status (New, Contacted, Quoted, Accepted, Declined) that the store changes as it answers.
+
+import { shortId } from '@printfarm/domain/shortId';
 import {
   CUSTOM_ORDER_STATUS_LABELS,
   CUSTOM_ORDER_STATUSES,
@@ -18,7 +20,6 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { shortId } from './OrdersTab.tsx';
 import { orderDate } from './orderBadge.tsx';
 
 const STATUS_OPTIONS = CUSTOM_ORDER_STATUSES.map((status) => ({

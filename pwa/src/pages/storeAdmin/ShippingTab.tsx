@@ -1,12 +1,12 @@
 // Shipping: the store's own shipping rules, and a printable packing slip for each order still to ship.
 import { shippingMethodName } from '@printfarm/domain/shipping';
+import { shortId } from '@printfarm/domain/shortId';
 import { countOf } from '@printfarm/domain/words';
 import type { ManagedStore, StoreOrder } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { shortId } from './OrdersTab.tsx';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 import { ShippingRules } from './ShippingRules.tsx';
 

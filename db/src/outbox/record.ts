@@ -1,6 +1,7 @@
 // Records follow-up work inside the caller's transaction; the relay publishes it after commit.
 import type { JobName, JobPayload } from '@printfarm/domain/queues';
-import type { Prisma } from './generated/client.ts';
+import type { Prisma } from '../generated/client.ts';
+import { OUTBOX_CHANNEL } from './signal.ts';
 
 export interface RecordJobOptions {
   /** Run no earlier than this moment (delayed jobs such as the 48-hour follow-up). */
@@ -17,7 +18,7 @@ export async function recordJob<J extends JobName>(
     data: { job, payload: payload as Prisma.InputJsonValue, runAt: options.runAt ?? new Date() },
     select: { id: true },
   });
-  // Wakes the relays at commit (db/src/outboxSignal.ts); repeated in one transaction, it is sent once.
-  await tx.$executeRaw`SELECT pg_notify('outbox_events', '')`;
+  // Wakes the relays at commit (signal.ts); repeated in one transaction, PostgreSQL sends it once.
+  await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
   return event.id;
 }

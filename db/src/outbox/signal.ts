@@ -2,7 +2,7 @@
 // NOTIFY in the writer's transaction (PostgreSQL delivers it at commit, once per transaction), and each
 // relay LISTENs on a connection of its own. Polling stays as the safety net.
 import pg from 'pg';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 
 export const OUTBOX_CHANNEL = 'outbox_events';
 

@@ -1,0 +1,204 @@
+// A store's order e-mails: the shopper's confirmation, the owner's new-order notice, shipped and cancelled.
+import { formatCents, parseCents } from '@printfarm/domain/money';
+import { shippingMethodName } from '@printfarm/domain/shipping';
+import { shortId } from '@printfarm/domain/shortId';
+import { countOf } from '@printfarm/domain/words';
+import { createElement as h } from 'react';
+import { compose, type Email } from './compose.ts';
+import {
+  ActionButton,
+  Facts,
+  factLines,
+  type Line,
+  Lines,
+  LineTable,
+  Paragraph,
+  Steps,
+  Subheading,
+  type TextFact,
+} from './parts.ts';
+
+export interface MailOrder {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  shippingMethod: string;
+  subtotal: string;
+  shippingFee: string;
+  totalAmount: string;
+  trackingNumber?: string | null;
+  shippingAddress: { street: string; city: string; state: string; zipCode: string; country?: string };
+  items: { productName: string; quantity: number; unitPrice: string }[];
+}
+
+export interface MailStore {
+  displayName: string;
+  storeName: string;
+}
+
+const itemCount = (order: MailOrder) =>
+  countOf(
+    order.items.reduce((sum, item) => sum + item.quantity, 0),
+    'item',
+  );
+
+/** '$12.50 each' for more than one, '$7.25' for one. */
+const unitPrice = (item: MailOrder['items'][number]) =>
+  `$${item.unitPrice}${item.quantity === 1 ? '' : ' each'}`;
+
+const itemName = (item: MailOrder['items'][number]) => `${item.quantity} × ${item.productName}`;
+
+/** Subtotal, shipping (with the method's name) and total, as label and amount. */
+function totals(order: MailOrder): TextFact[] {
+  const fee = Number(order.shippingFee) === 0 ? 'Free' : `$${order.shippingFee}`;
+  return [
+    ['Subtotal', `$${order.subtotal}`],
+    [`Shipping (${shippingMethodName(order.shippingMethod)})`, fee],
+    ['Total', `$${order.totalAmount}`],
+  ];
+}
+
+/** '  2 × Dryer Knob, $12.50 each', then the totals. */
+function orderText(order: MailOrder): string[] {
+  return [
+    ...order.items.map((item) => `  ${itemName(item)}, ${unitPrice(item)}`),
+    '',
+    ...factLines(totals(order)),
+  ];
+}
+
+function OrderTable({ order }: { order: MailOrder }) {
+  const lines: Line[] = order.items.map((item) => ({
+    title: itemName(item),
+    detail: unitPrice(item),
+    amount: `$${formatCents((parseCents(item.unitPrice) ?? 0) * item.quantity)}`,
+  }));
+  return h(LineTable, { lines, totals: totals(order) });
+}
+
+function addressLines(order: MailOrder): string[] {
+  const a = order.shippingAddress;
+  return [order.customerName, a.street, `${a.city}, ${a.state} ${a.zipCode}`, a.country ?? 'US'];
+}
+
+export function orderConfirmationEmail(order: MailOrder, store: MailStore, orderUrl: string): Promise<Email> {
+  const number = `Order #${shortId(order.id)} · ${itemCount(order)}`;
+  const thanks = `Thank you for your order from ${store.displayName}. We have received it and will let you know when it ships.`;
+  const steps = [
+    `${store.displayName} prints and checks your items.`,
+    'When your order ships, we e-mail you its tracking number.',
+  ];
+  const questions = `Questions? Reply to this e-mail or contact ${store.displayName} directly.`;
+  return compose({
+    messageKey: `order-confirmation:${order.id}`,
+    to: order.customerEmail,
+    subject: `Your order from ${store.displayName} (#${shortId(order.id)})`,
+    preview: thanks,
+    html: [
+      h(Paragraph, null, `Hi ${order.customerName},`),
+      h(Paragraph, null, thanks),
+      h(Subheading, null, number),
+      h(OrderTable, { order }),
+      h(Lines, { title: 'Shipping to:', lines: addressLines(order) }),
+      h(Steps, { title: 'What happens next:', steps }),
+      h(Paragraph, null, 'See your order at any time:'),
+      h(ActionButton, { href: orderUrl }, 'See your order'),
+      h(Paragraph, { muted: true }, questions),
+    ],
+    text: [
+      `Hi ${order.customerName},`,
+      '',
+      thanks,
+      '',
+      number,
+      ...orderText(order),
+      '',
+      'Shipping to:',
+      ...addressLines(order).map((line) => `  ${line}`),
+      '',
+      'What happens next:',
+      ...steps.map((step, i) => `  ${i + 1}. ${step}`),
+      '',
+      `See your order at any time: ${orderUrl}`,
+      '',
+      questions,
+    ],
+  });
+}
+
+export function newOrderEmail(
+  order: MailOrder,
+  store: MailStore,
+  ownerEmail: string,
+  adminUrl: string,
+): Promise<Email> {
+  const placed = `${order.customerName} (${order.customerEmail}) placed an order in ${store.displayName}: ${itemCount(order)}.`;
+  return compose({
+    messageKey: `order-new:${order.id}`,
+    to: ownerEmail,
+    subject: `New order #${shortId(order.id)} for ${store.displayName}: $${order.totalAmount}`,
+    preview: placed,
+    html: [
+      h(Paragraph, null, placed),
+      h(OrderTable, { order }),
+      h(Lines, { title: 'Ship to:', lines: addressLines(order) }),
+      h(Paragraph, null, 'Manage it in your store admin:'),
+      h(ActionButton, { href: adminUrl }, 'Open your store admin'),
+    ],
+    text: [
+      placed,
+      '',
+      ...orderText(order),
+      '',
+      'Ship to:',
+      ...addressLines(order).map((line) => `  ${line}`),
+      '',
+      `Manage it in your store admin: ${adminUrl}`,
+    ],
+  });
+}
+
+export function orderShippedEmail(order: MailOrder, store: MailStore): Promise<Email> {
+  const news = `Good news: your order #${shortId(order.id)} from ${store.displayName} is on its way.`;
+  const facts: TextFact[] = [
+    ['Shipping method', shippingMethodName(order.shippingMethod)],
+    ['Tracking number', order.trackingNumber ?? ''],
+  ];
+  return compose({
+    messageKey: `order-shipped:${order.id}`,
+    to: order.customerEmail,
+    subject: `Your order from ${store.displayName} has shipped (#${shortId(order.id)})`,
+    preview: news,
+    html: [
+      h(Paragraph, null, `Hi ${order.customerName},`),
+      h(Paragraph, null, news),
+      h(Facts, { rows: facts }),
+      h(Lines, { lines: order.items.map(itemName) }),
+    ],
+    text: [
+      `Hi ${order.customerName},`,
+      '',
+      news,
+      ...factLines(facts),
+      '',
+      ...order.items.map((item) => `  ${itemName(item)}`),
+    ],
+  });
+}
+
+export function orderCancelledEmail(order: MailOrder, store: MailStore): Promise<Email> {
+  const cancelled = `Your order #${shortId(order.id)} from ${store.displayName} has been cancelled. You have not been charged for it.`;
+  const contact = `If this is unexpected, please contact ${store.displayName} directly.`;
+  return compose({
+    messageKey: `order-cancelled:${order.id}`,
+    to: order.customerEmail,
+    subject: `Your order from ${store.displayName} was cancelled (#${shortId(order.id)})`,
+    preview: cancelled,
+    html: [
+      h(Paragraph, null, `Hi ${order.customerName},`),
+      h(Paragraph, null, cancelled),
+      h(Paragraph, null, contact),
+    ],
+    text: [`Hi ${order.customerName},`, '', cancelled, contact],
+  });
+}
