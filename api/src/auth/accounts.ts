@@ -1,5 +1,6 @@
 // Accounts: sign-up, sign-in by password, and finding or creating the user of an OpenID Connect login.
 import type { PrismaClient } from '@printfarm/db';
+import { isUniqueViolation } from '@printfarm/db/errors';
 import { hashPassword, verifyPassword } from '@printfarm/db/password';
 import type { Login, Register, Role } from '@printfarm/domain/auth';
 import type { ApiConfig } from '../config.ts';
@@ -35,10 +36,6 @@ function toSessionUser(row: UserRow): SessionUser {
 async function applyStaffRole(deps: Deps, user: UserRow): Promise<UserRow> {
   if (user.role === 'staff' || !user.email || !isStaffEmail(deps.config, user.email)) return user;
   return deps.prisma.user.update({ where: { id: user.id }, data: { role: 'staff' }, select: USER_SELECT });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown })?.code === 'P2002';
 }
 
 export async function registerUser(deps: Deps, input: Register): Promise<SessionUser> {

@@ -1,4 +1,5 @@
 // One error shape for every answer the API gives: {"message": ..., "fields": {...}}; stacks never leave.
+import { databaseErrorCode } from '@printfarm/db/errors';
 import { TransitionError } from '@printfarm/domain/requestStatus';
 import type { Context, Next } from 'koa';
 
@@ -40,22 +41,6 @@ interface ExposableError {
 // PostgreSQL's data exceptions (class 22): a value the column cannot hold. The schemas refuse these
 // first; this is the last line, so that one missed never turns into a 500.
 const DATA_EXCEPTION = /^22/;
-
-/** PostgreSQL's SQLSTATE behind an error, however Prisma wrapped it (raw queries too), else its own code. */
-export function databaseErrorCode(error: unknown): string | undefined {
-  const e = error as {
-    code?: unknown;
-    meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } };
-    cause?: { code?: unknown; originalCode?: unknown };
-  };
-  const code =
-    e?.meta?.driverAdapterError?.cause?.originalCode ??
-    e?.cause?.originalCode ??
-    e?.cause?.code ??
-    (e?.code === 'P2010' ? e?.meta?.code : undefined) ??
-    e?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 // The database is out of reach (restarting, failing over, out of connections): the request may be
 // retried, so it answers 503 with Retry-After rather than a 500.

@@ -1,6 +1,7 @@
 // The blog's 'Stay Updated' list with double opt-in: one row per address, only a token's hash is stored.
 import { createHash, randomBytes } from 'node:crypto';
-import { Prisma, type PrismaClient } from '@printfarm/db';
+import type { Prisma, PrismaClient } from '@printfarm/db';
+import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
 import { newsletterConfirmEmail } from '@printfarm/mail/newsletter';
 
@@ -89,7 +90,7 @@ export async function subscribe(
     return await subscribeOnce(prisma, email, publicUrl);
   } catch (error) {
     // Two first subscriptions for one address raced: the loser now finds the winner's row.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       return subscribeOnce(prisma, email, publicUrl);
     }
     throw error;

@@ -1,13 +1,13 @@
 // An operator's farm settings: prices per technology and material, availability, public profile and
 // custom ordering page. Staff may open any farm's.
 import { Prisma, type PrismaClient } from '@printfarm/db';
+import { isUniqueViolation } from '@printfarm/db/errors';
 import type { FarmSettings } from '@printfarm/domain/farmSettings';
 import { farmSlug } from '@printfarm/domain/farmSignup';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { operatorFarmIds } from './operatorJobs.ts';
 import { invalidatePublicFarms } from './printFarms.ts';
-import { isUniqueViolation } from './stores.ts';
 
 export const farmSettingsInclude = {
   rates: { orderBy: [{ technology: 'asc' }, { material: 'asc' }] },

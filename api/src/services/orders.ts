@@ -4,6 +4,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
+import { databaseErrorCode, isUniqueViolation } from '@printfarm/db/errors';
 import type { Logger } from '@printfarm/db/logger';
 import { recordJob } from '@printfarm/db/outbox';
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
@@ -23,12 +24,12 @@ import {
   orderConfirmationEmail,
   orderShippedEmail,
 } from '@printfarm/mail/orders';
-import { badRequest, conflict, databaseErrorCode, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
 import { type CheckoutOrder, insertCheckout, isStockRefusal, readCheckout } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
 import { shippingRatesOf } from './storeShipping.ts';
-import { isUniqueViolation, STORE_NOT_FOUND } from './stores.ts';
+import { STORE_NOT_FOUND } from './stores.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_LINK_INVALID =

@@ -7,7 +7,8 @@ import {
   gzip as gzipCallback,
   constants as zlibConstants,
 } from 'node:zlib';
-import { Prisma, type PrismaClient } from '@printfarm/db';
+import type { Prisma, PrismaClient } from '@printfarm/db';
+import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
 import type { FarmAdminUpdate } from '@printfarm/domain/farmAdmin';
 import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
@@ -26,9 +27,6 @@ import {
 import { claimUrl, createFarmClaim } from './farmClaims.ts';
 
 export const FARM_NOT_FOUND = 'Print farm not found';
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /** The farm's slug, or the slug with the first free '-2', '-3'... when it is taken. */
 async function freeFarmName(

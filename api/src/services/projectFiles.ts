@@ -1,7 +1,8 @@
 // Project files: recording a finished upload (file row, its request, the analysis job, all in one
 // transaction), listing a user's files, and deleting one with its stored bytes.
 
-import { Prisma, type PrismaClient } from '@printfarm/db';
+import type { Prisma, PrismaClient } from '@printfarm/db';
+import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/printRequests';
 import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
@@ -41,10 +42,6 @@ function titleFor(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   const stem = (dot > 0 ? fileName.slice(0, dot) : fileName).replace(/[_-]+/g, ' ').trim();
   return (stem || fileName).slice(0, 200);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
 /**

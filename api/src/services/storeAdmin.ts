@@ -1,9 +1,9 @@
 // The store admin's writes: store settings and the product catalogue of one store.
 import type { PrismaClient } from '@printfarm/db';
+import { isForeignKeyViolation } from '@printfarm/db/errors';
 import type { Product, ProductUpdate, StoreSettings } from '@printfarm/domain/store';
 import { notFound } from '../http/errors.ts';
 import { WITH_SHIPPING } from './storeShipping.ts';
-import { isForeignKeyViolation } from './stores.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 

@@ -6,7 +6,7 @@ import { isUuid } from '@printfarm/domain/ids';
 import type { CustomOrder } from '@printfarm/domain/store';
 import { customOrderAcknowledgementEmail, customOrderRequestEmail } from '@printfarm/mail/customOrders';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
-import { databaseErrorCode, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { type StoreWithShipping, WITH_SHIPPING } from './storeShipping.ts';
 
 export const STORE_NOT_FOUND = 'Store not found';
@@ -90,16 +90,4 @@ export async function requestCustomOrder(prisma: PrismaClient, storeId: string, 
     await recordJob(tx, 'email.send', await customOrderAcknowledgementEmail(request, store));
     return request;
   });
-}
-
-/** A unique constraint refused the write (Prisma P2002, PostgreSQL 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = databaseErrorCode(error);
-  return code === 'P2002' || code === '23505';
-}
-
-/** A foreign key refused the write (Prisma P2003, PostgreSQL 23503). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = databaseErrorCode(error);
-  return code === 'P2003' || code === '23503';
 }
