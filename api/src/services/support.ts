@@ -2,23 +2,12 @@
 // every staff member is e-mailed, once each. A visitor who is not signed in says who they are.
 import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { staffRecipients } from '@printfarm/db/staff';
 import { type SupportContact, visitorContactSchema } from '@printfarm/domain/support';
 import { validate } from '@printfarm/domain/validation';
 import { supportMessageEmail } from '@printfarm/mail/support';
 import type { SessionUser } from '../auth/guards.ts';
 import { HttpError } from '../http/errors.ts';
-
-/** STAFF_EMAILS plus every staff account, lower-cased, without duplicates. */
-async function staffRecipients(prisma: PrismaClient, staffEmails: readonly string[]): Promise<string[]> {
-  const staff = await prisma.user.findMany({
-    where: { role: 'staff', email: { not: null } },
-    select: { email: true },
-  });
-  const all = [...staffEmails, ...staff.map((user) => user.email ?? '')]
-    .map((email) => email.trim().toLowerCase())
-    .filter((email) => email.includes('@'));
-  return [...new Set(all)];
-}
 
 /** Who the message is from: the signed-in account, or the name and e-mail a visitor gave (400 without). */
 function senderOf(user: SessionUser | null, input: SupportContact) {

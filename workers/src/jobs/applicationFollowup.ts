@@ -1,20 +1,10 @@
 // The 48-hour follow-up on an operator application. Staff who already moved the prospect past New
 // have talked to them, so nothing is sent; otherwise the applicant gets a follow-up and staff an alert.
 import { recordJob } from '@printfarm/db/outbox';
+import { staffRecipients } from '@printfarm/db/staff';
 import { DEFAULT_APPLICATION_STATUS } from '@printfarm/domain/application';
 import { applicationFollowupAlertEmail, applicationFollowupEmail } from '@printfarm/mail/applications';
-import type { JobContext, JobHandler } from './types.ts';
-
-async function staffAddresses({ prisma, config }: JobContext): Promise<string[]> {
-  const staff = await prisma.user.findMany({
-    where: { role: 'staff', email: { not: null } },
-    select: { email: true },
-  });
-  const addresses = [...config.STAFF_EMAILS, ...staff.map((user) => user.email ?? '')]
-    .map((email) => email.trim().toLowerCase())
-    .filter(Boolean);
-  return [...new Set(addresses)].sort();
-}
+import type { JobHandler } from './types.ts';
 
 export const applicationFollowup: JobHandler<'application.followup'> = async ({ applicationId }, context) => {
   const { prisma, log, config } = context;
@@ -24,7 +14,7 @@ export const applicationFollowup: JobHandler<'application.followup'> = async ({ 
     log.info({ applicationId, status: application.status }, 'follow-up not needed');
     return 'skipped';
   }
-  const recipients = await staffAddresses(context);
+  const recipients = await staffRecipients(prisma, config.STAFF_EMAILS);
   const prospectsUrl = new URL('/admin/prospects', config.PUBLIC_URL).href;
 
   return prisma.$transaction(async (tx) => {
