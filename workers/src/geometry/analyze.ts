@@ -1,14 +1,15 @@
 // One entry point: sniff the format, run its parser, turn the result into the stored analysis.
 import type { Technology } from '@printfarm/domain/printerCatalogue';
+import { type ModelFormat, modelFormatFromName } from '@printfarm/domain/upload';
 import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
 import { parseGcode } from './gcode.ts';
 import { fitsBuildVolume } from './mesh.ts';
-import type { JsonValue, ModelFormat, ParsedModel } from './model.ts';
+import type { JsonValue, ParsedModel } from './model.ts';
 import { parseObj } from './obj.ts';
 import { parsePly } from './ply.ts';
 import { ModelRejection } from './reject.ts';
-import { formatFromName, HEAD_BYTES, sniffFormat } from './sniff.ts';
+import { HEAD_BYTES, sniffFormat } from './sniff.ts';
 import { parseStep } from './step.ts';
 import { parseStl } from './stl.ts';
 import { parse3mf } from './threemf.ts';
@@ -47,7 +48,7 @@ export type AnalysisOutcome =
 
 /** Analyses one stored file; a malformed file is an outcome, not an exception. */
 export async function analyzeModel(upload: StoredUpload, fileName: string): Promise<AnalysisOutcome> {
-  const named = formatFromName(fileName);
+  const named = modelFormatFromName(fileName);
   const head = await readRange(upload, 0, Math.min(upload.size, HEAD_BYTES));
   const sniffed = upload.size > 0 ? sniffFormat(head, upload.size) : undefined;
   const format = sniffed ?? named;

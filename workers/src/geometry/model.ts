@@ -1,8 +1,6 @@
 // What every parser hands back: a mesh accumulator (meshes) or extents (G-code), plus format extras.
+import type { ModelFormat } from '@printfarm/domain/upload';
 import type { MeshAccumulator } from './mesh.ts';
-
-export const MODEL_FORMATS = ['stl', 'obj', '3mf', 'ply', 'step', 'gcode'] as const;
-export type ModelFormat = (typeof MODEL_FORMATS)[number];
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

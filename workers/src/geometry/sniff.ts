@@ -1,26 +1,10 @@
-// Which parser reads a file: decided by its content first, then by its name.
+// Which parser reads a file: decided by its content first, then by its name (modelFormatFromName in
+// domain/upload.ts, the list the upload accepts).
 
-import type { ModelFormat } from './model.ts';
+import type { ModelFormat } from '@printfarm/domain/upload';
 import { isBinaryStlSize, looksLikeAsciiStl } from './stl.ts';
 
 export const HEAD_BYTES = 4096;
-
-const EXTENSION_FORMATS: Record<string, ModelFormat> = {
-  stl: 'stl',
-  obj: 'obj',
-  '3mf': '3mf',
-  ply: 'ply',
-  step: 'step',
-  stp: 'step',
-  gcode: 'gcode',
-  gco: 'gcode',
-  g: 'gcode',
-};
-
-export function formatFromName(fileName: string): ModelFormat | undefined {
-  const dot = fileName.lastIndexOf('.');
-  return dot === -1 ? undefined : EXTENSION_FORMATS[fileName.slice(dot + 1).toLowerCase()];
-}
 
 function isText(head: Uint8Array): boolean {
   for (const byte of head) {

@@ -2,8 +2,8 @@
 // jobs (starting one costs module loading) and replaced after a timeout, a crash, a STEP file (its
 // WebAssembly memory never shrinks) or a number of jobs.
 import { Worker } from 'node:worker_threads';
+import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { AnalysisOutcome } from './analyze.ts';
-import { formatFromName } from './sniff.ts';
 
 export interface AnalysisRequest {
   filePath: string;
@@ -85,7 +85,7 @@ export async function analyzeInThread(
 }
 
 function runInThread(request: AnalysisRequest, limits: AnalysisLimits): Promise<ThreadReply> {
-  const format = formatFromName(request.fileName) ?? 'unknown';
+  const format = modelFormatFromName(request.fileName) ?? 'unknown';
   const thread = take(limits.maxHeapMb);
   const { worker } = thread;
   return new Promise((resolve, reject) => {

@@ -3,8 +3,8 @@
 import { Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest } from '@printfarm/db/printRequests';
+import { modelFormatFromName } from '@printfarm/domain/upload';
 import { type AnalysisOutcome, type ModelAnalysis, NO_MESH_METRICS } from '../geometry/analyze.ts';
-import { formatFromName } from '../geometry/sniff.ts';
 import { analyzeInThread, type ThreadReply } from '../geometry/thread.ts';
 import type { JobHandler } from './types.ts';
 
@@ -84,7 +84,7 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
       ? reply.outcome
       : {
           status: 'rejected',
-          format: formatFromName(file.originalFileName) ?? 'unknown',
+          format: modelFormatFromName(file.originalFileName) ?? 'unknown',
           reason:
             reply.kind === 'missing'
               ? 'The uploaded file is missing from storage; please upload it again'
