@@ -2,6 +2,7 @@
 import { applicationSchema, applicationUpdateSchema } from '@printfarm/domain/application';
 import { requireStaff } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { idParam } from '../http/params.ts';
 import { ipKey, rateLimit } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentApplication, presentApplicationForStaff } from '../presenters/application.ts';
@@ -34,7 +35,11 @@ export function registerApplicationRoutes(router: AppRouter, { prisma, config }:
     requireStaff,
     validate(applicationUpdateSchema),
     async (ctx) => {
-      const application = await updateApplication(prisma, ctx.params.applicationId ?? '', ctx.state.input);
+      const application = await updateApplication(
+        prisma,
+        idParam(ctx, 'applicationId', 'Application not found'),
+        ctx.state.input,
+      );
       ctx.body = presentApplicationForStaff(application);
     },
   );

@@ -2,8 +2,8 @@
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
+import { idParam } from '../http/params.ts';
 import { presentProjectFile } from '../presenters/projectFile.ts';
-import { recordIdParam } from '../services/printRequests.ts';
 import { deleteOwnFile, findReadableFile, listOwnFiles } from '../services/projectFiles.ts';
 import { createStoredFiles } from '../uploads/store.ts';
 
@@ -25,7 +25,7 @@ export function registerProjectFileRoutes(router: AppRouter, { prisma, config }:
   });
 
   router.get('/api/project-files/:fileId/download', requireUser, async (ctx) => {
-    const id = recordIdParam(ctx.params.fileId);
+    const id = idParam(ctx, 'fileId');
     const file = await findReadableFile(prisma, userOf(ctx), id);
     const stored = await storedFiles.open(file.filePath);
     if (!stored) throw notFound('The stored file is missing');
@@ -37,7 +37,7 @@ export function registerProjectFileRoutes(router: AppRouter, { prisma, config }:
   });
 
   router.delete('/api/project-files/:fileId', requireUser, async (ctx) => {
-    const id = recordIdParam(ctx.params.fileId);
+    const id = idParam(ctx, 'fileId');
     await deleteOwnFile(prisma, userOf(ctx), id, storedFiles);
     ctx.status = 204;
   });

@@ -14,7 +14,7 @@ import {
 } from '@printfarm/domain/store';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppMiddleware, AppRouter } from '../http/context.ts';
-import { requireIdParam } from '../http/params.ts';
+import { idParam, requireIdParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentCustomOrderRequest } from '../presenters/customOrder.ts';
 import { presentStoreOrder } from '../presenters/order.ts';
@@ -35,14 +35,14 @@ import {
   updateStoreSettings,
 } from '../services/storeAdmin.ts';
 import { type StoreWithShipping, saveStoreShipping } from '../services/storeShipping.ts';
-import { assertRecordId, assertStoreId, findManagedStore, listOwnStores } from '../services/stores.ts';
+import { findManagedStore, listOwnStores, STORE_NOT_FOUND } from '../services/stores.ts';
 
 /** The state of a call that finds its store before it reads a body of type I. */
 type Managed<I> = { store: StoreWithShipping; input: I };
 
 export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps): void {
   const managedStore = <S>(ctx: AppContext<S>) =>
-    findManagedStore(prisma, userOf(ctx), { id: assertStoreId(ctx.params.storeId) });
+    findManagedStore(prisma, userOf(ctx), { id: idParam(ctx, 'storeId', STORE_NOT_FOUND) });
   const findStore: AppMiddleware<{ store: StoreWithShipping }> = async (ctx, next) => {
     ctx.state.store = await managedStore(ctx);
     await next();
@@ -93,7 +93,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     requireIdParam('productId', PRODUCT_NOT_FOUND),
     validate(productUpdateSchema),
     async (ctx) => {
-      const productId = assertRecordId(ctx.params.productId, PRODUCT_NOT_FOUND);
+      const productId = idParam(ctx, 'productId', PRODUCT_NOT_FOUND);
       const product = await updateProduct(prisma, ctx.state.store.id, productId, ctx.state.input);
       ctx.body = presentManagedProduct(product);
     },
@@ -101,7 +101,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
 
   router.delete('/api/stores/:storeId/products/:productId', async (ctx) => {
     const store = await managedStore(ctx);
-    const productId = assertRecordId(ctx.params.productId, PRODUCT_NOT_FOUND);
+    const productId = idParam(ctx, 'productId', PRODUCT_NOT_FOUND);
     ctx.body = { id: productId, outcome: await deleteProduct(prisma, store.id, productId) };
   });
 
@@ -116,7 +116,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     requireIdParam('orderId', ORDER_NOT_FOUND),
     validate(orderStatusUpdateSchema),
     async (ctx) => {
-      const orderId = assertRecordId(ctx.params.orderId, ORDER_NOT_FOUND);
+      const orderId = idParam(ctx, 'orderId', ORDER_NOT_FOUND);
       ctx.body = presentStoreOrder(
         await updateOrderStatus(prisma, ctx.state.store.id, orderId, ctx.state.input),
       );
@@ -133,7 +133,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     validate(customOrderStatusSchema),
     async (ctx) => {
       const store = await managedStore(ctx);
-      const requestId = assertRecordId(ctx.params.requestId, CUSTOM_ORDER_NOT_FOUND);
+      const requestId = idParam(ctx, 'requestId', CUSTOM_ORDER_NOT_FOUND);
       const { status } = ctx.state.input;
       ctx.body = presentCustomOrderRequest(await setCustomOrderStatus(prisma, store.id, requestId, status));
     },

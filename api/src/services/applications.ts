@@ -6,7 +6,6 @@ import {
   type ApplicationUpdate,
   DEFAULT_APPLICATION_STATUS,
 } from '@printfarm/domain/application';
-import { isUuid } from '@printfarm/domain/ids';
 import { applicationConfirmationEmail } from '@printfarm/mail/applications';
 import { notFound } from '../http/errors.ts';
 
@@ -58,7 +57,6 @@ export async function updateApplication(
   id: string,
   update: ApplicationUpdate,
 ): Promise<ApplicationRow> {
-  if (!isUuid(id)) throw notFound('Application not found');
   const data: { status: string; notes?: string | null } = { status: update.status };
   if (update.notes !== undefined) data.notes = update.notes || null;
   const { count } = await prisma.application.updateMany({ where: { id }, data });

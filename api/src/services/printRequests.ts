@@ -7,12 +7,6 @@ import { isUuid } from '@printfarm/domain/ids';
 import type { SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
 
-/** A record id from the path; anything that is not an id answers 404 like a missing record. */
-export function recordIdParam(id: string | undefined): string {
-  if (!isUuid(id)) throw notFound();
-  return id;
-}
-
 /** The request's jobs, newest first: the first is the one the customer follows. */
 const withJobs = {
   orderBy: { createdAt: 'desc' },

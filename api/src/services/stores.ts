@@ -2,7 +2,6 @@
 
 import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import { isUuid } from '@printfarm/domain/ids';
 import type { CustomOrder } from '@printfarm/domain/store';
 import { customOrderAcknowledgementEmail, customOrderRequestEmail } from '@printfarm/mail/customOrders';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
@@ -10,17 +9,6 @@ import { notFound } from '../http/errors.ts';
 import { type StoreWithShipping, WITH_SHIPPING } from './storeShipping.ts';
 
 export const STORE_NOT_FOUND = 'Store not found';
-
-/** A store id from the path: anything that is not a uuid cannot name a store. */
-export function assertStoreId(storeId: string | undefined): string {
-  if (!storeId || !isUuid(storeId)) throw notFound(STORE_NOT_FOUND);
-  return storeId;
-}
-
-export function assertRecordId(id: string | undefined, message: string): string {
-  if (!id || !isUuid(id)) throw notFound(message);
-  return id;
-}
 
 /** An active store by its public name, or a 404. */
 export async function findPublicStore(prisma: PrismaClient, storeName: string): Promise<StoreWithShipping> {
