@@ -6,6 +6,7 @@ import type { Login, Register, Role } from '@printfarm/domain/auth';
 import type { ApiConfig } from '../config.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import type { SessionUser } from './guards.ts';
+import type { OidcProfile } from './oidc.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwordPolicy.ts';
 import { USER_SELECT } from './session.ts';
 
@@ -88,15 +89,6 @@ export async function authenticate(deps: Deps, input: Login): Promise<SessionUse
   if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   const { passwordHash: _hash, ...user } = row;
   return toSessionUser(await applyStaffRole(deps, user));
-}
-
-export interface OidcProfile {
-  subject: string;
-  email?: string | undefined;
-  emailVerified?: boolean | undefined;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  picture?: string | undefined;
 }
 
 /** The user of an identity-provider login: matched by subject, then by verified e-mail, else created. */

@@ -55,7 +55,8 @@ export async function startOidc(config: OidcConfig): Promise<OidcStart> {
   return { url: url.href, state, nonce, codeVerifier };
 }
 
-export interface OidcClaims {
+/** Who the identity provider says signed in; accounts.ts finds or creates their user from it. */
+export interface OidcProfile {
   subject: string;
   email?: string | undefined;
   emailVerified?: boolean | undefined;
@@ -70,7 +71,7 @@ export async function finishOidc(
   config: OidcConfig,
   callbackUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string },
-): Promise<OidcClaims> {
+): Promise<OidcProfile> {
   const oidc = await configuration(config);
   const tokens = await client.authorizationCodeGrant(oidc, callbackUrl, {
     pkceCodeVerifier: checks.codeVerifier,
