@@ -22,6 +22,17 @@ export interface Message {
   text: readonly string[];
 }
 
+/** React Email's preview block keeps this many characters. */
+const PREVIEW_LENGTH = 150;
+
+/** The preview line, cut at a word with an ellipsis when it is longer than an inbox shows. */
+function previewLine(preview: string): string {
+  if (preview.length <= PREVIEW_LENGTH) return preview;
+  const head = preview.slice(0, PREVIEW_LENGTH - 1);
+  const lastSpace = head.lastIndexOf(' ');
+  return `${head.slice(0, lastSpace > 0 ? lastSpace : head.length).replace(/[\s,;:.]+$/, '')}…`;
+}
+
 export async function compose({
   messageKey,
   to,
@@ -37,6 +48,6 @@ export async function compose({
     subject,
     ...(replyTo ? { replyTo } : {}),
     text: text.join('\n'),
-    html: await render(h(Layout, { preview }, ...html)),
+    html: await render(h(Layout, { subject, preview: previewLine(preview) }, ...html)),
   };
 }

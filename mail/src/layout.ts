@@ -57,14 +57,24 @@ function Footer() {
   );
 }
 
-/** `preview` is the line an inbox shows beside the subject. */
-export function Layout({ preview, children }: { preview: string; children?: ReactNode }) {
+/** `preview` is the line an inbox shows beside the subject; the subject titles the document (a browser
+ * tab or a web mail's own view of the message shows it). */
+export function Layout({
+  subject,
+  preview,
+  children,
+}: {
+  subject: string;
+  preview: string;
+  children?: ReactNode;
+}) {
   return h(
     Html,
     { lang: 'en' },
     h(
       Head,
       null,
+      h('title', null, subject),
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
       h('meta', { name: 'color-scheme', content: 'light' }),
     ),

@@ -4,11 +4,11 @@ import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { createElement as h, type ReactNode } from 'react';
 import { colors, SIGNATURE } from './brand.ts';
 
-const text = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text };
-const small = { fontSize: '14px', lineHeight: '20px', color: colors.muted };
-const cell = { padding: '8px 0', verticalAlign: 'top', borderBottom: `1px solid ${colors.border}` };
 // Long words (addresses, URLs, user text) wrap instead of widening the message on a phone.
 const wrap = { overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
+const text = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text, ...wrap };
+const small = { fontSize: '14px', lineHeight: '20px', color: colors.muted };
+const cell = { padding: '8px 0', verticalAlign: 'top', borderBottom: `1px solid ${colors.border}` };
 
 export function Paragraph({ children, muted }: { children?: ReactNode; muted?: boolean }) {
   return h(Text, { style: muted ? { ...text, ...small } : text }, children);
@@ -17,7 +17,7 @@ export function Paragraph({ children, muted }: { children?: ReactNode; muted?: b
 export function Subheading({ children }: { children?: ReactNode }) {
   return h(
     Heading,
-    { as: 'h2', style: { margin: '24px 0 8px', fontSize: '18px', lineHeight: '26px' } },
+    { as: 'h2', style: { margin: '24px 0 8px', fontSize: '18px', lineHeight: '26px', ...wrap } },
     children,
   );
 }
@@ -35,7 +35,8 @@ export function ActionButton({ href, children }: { href: string; children?: Reac
           backgroundColor: colors.primary,
           color: colors.white,
           borderRadius: '8px',
-          padding: '12px 20px',
+          // 44 px high: a comfortable tap on a phone.
+          padding: '14px 24px',
           fontSize: '16px',
           fontWeight: 600,
         },
@@ -62,8 +63,10 @@ export function factLines(facts: readonly TextFact[]): string[] {
   return facts.map(([label, value]) => `${label}: ${value}`);
 }
 
-/** Label and value side by side: 'Phone  not given'. */
+/** Label and value side by side: 'Phone  not given'. The label column stays narrow, so a phone keeps
+ * room for an e-mail address on one line; the two sizes of type share a baseline. */
 export function Facts({ rows }: { rows: readonly Fact[] }) {
+  const row = { ...cell, verticalAlign: 'baseline' };
   return h(
     'table',
     { role: 'presentation', width: '100%', cellPadding: 0, cellSpacing: 0, style: { margin: '0 0 16px' } },
@@ -74,8 +77,8 @@ export function Facts({ rows }: { rows: readonly Fact[] }) {
         h(
           'tr',
           { key: label },
-          h('td', { style: { ...cell, ...small, width: '36%', paddingRight: '12px' } }, label),
-          h('td', { style: { ...cell, fontSize: '16px', lineHeight: '24px', ...wrap } }, value),
+          h('td', { style: { ...row, ...small, width: '30%', paddingRight: '12px' } }, label),
+          h('td', { style: { ...row, fontSize: '16px', lineHeight: '24px', ...wrap } }, value),
         ),
       ),
     ),
@@ -88,7 +91,8 @@ export interface Line {
   amount: string;
 }
 
-/** Lines with an amount each (an order's items, a request's offers), then totals; the last total is bold. */
+/** Lines with an amount each (an order's items, a request's offers), then totals; the last total (what is
+ * paid) is bold and as large as the lines. */
 export function LineTable({ lines, totals = [] }: { lines: readonly Line[]; totals?: readonly Fact[] }) {
   const amount = { ...cell, textAlign: 'right', whiteSpace: 'nowrap', paddingLeft: '12px' } as const;
   return h(
@@ -112,7 +116,15 @@ export function LineTable({ lines, totals = [] }: { lines: readonly Line[]; tota
       ),
       totals.map(([label, value], i) => {
         const last = i === totals.length - 1;
-        const weight = last ? { fontWeight: 700, color: colors.text, borderBottom: 'none' } : {};
+        const weight = last
+          ? {
+              fontSize: '16px',
+              lineHeight: '24px',
+              fontWeight: 700,
+              color: colors.text,
+              borderBottom: 'none',
+            }
+          : {};
         return h(
           'tr',
           { key: label },
@@ -128,7 +140,7 @@ export function LineTable({ lines, totals = [] }: { lines: readonly Line[]; tota
 export function Lines({ title, lines }: { title?: string; lines: readonly string[] }) {
   return h(
     Text,
-    { style: { ...text, ...wrap } },
+    { style: text },
     title ? h('strong', null, title) : null,
     lines.flatMap((line, i) => [i > 0 || title ? h('br', { key: `br${i}` }) : null, line]),
   );
@@ -141,7 +153,6 @@ export function Quote({ children }: { children?: ReactNode }) {
     {
       style: {
         ...text,
-        ...wrap,
         whiteSpace: 'pre-wrap',
         padding: '12px 16px',
         backgroundColor: colors.panel,
