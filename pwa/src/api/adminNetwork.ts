@@ -1,8 +1,9 @@
 // Staff tools: manufacturing nodes with their scorecards, how far estimates drift from the slicer,
 // platform settings and user roles.
 import type { Role } from '@printfarm/domain/auth';
-import type { NodeStatus, NodeUpdate, SettingKey, Settings } from '@printfarm/domain/network';
+import type { NodeStatus, NodeUpdate, SettingKey, Settings, settingSchemas } from '@printfarm/domain/network';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type * as v from 'valibot';
 import type { ScorecardView } from '../../../api/src/presenters/scorecard.ts';
 import type { estimatorAccuracy } from '../../../api/src/services/estimator.ts';
 import { apiJson, getQueryFn } from './request.ts';
@@ -71,10 +72,12 @@ export function useUpdateNode() {
   });
 }
 
+/** PUT one section, as its form's schema parsed it (Settings[K], spelled so that the form's output fits). */
 export function useSaveSetting<K extends SettingKey>(key: K) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: Settings[K]) => apiJson<Settings>('PUT', `/api/admin/settings/${key}`, value),
+    mutationFn: (value: v.InferOutput<(typeof settingSchemas)[K]>) =>
+      apiJson<Settings>('PUT', `/api/admin/settings/${key}`, value),
     onSuccess: (settings) => queryClient.setQueryData(['/api/admin/settings'], settings),
   });
 }

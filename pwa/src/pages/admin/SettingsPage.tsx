@@ -1,12 +1,11 @@
 // /admin/settings: the four cards of the spec, each a working form that persists.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { ROLES, type Role } from '@printfarm/domain/auth';
 import { type SettingKey, type Settings, settingSchemas } from '@printfarm/domain/network';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { adminNetworkQueries, useChangeRole, useSaveSetting } from '../../api/adminNetwork.ts';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { errorMessage } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
@@ -31,29 +30,17 @@ const ROLE_OPTIONS = ROLES.map((role) => ({
 /** One settings section: its form, validated by the same schema the API uses, saved on submit. */
 function useSettingForm<K extends SettingKey>(key: K, values: Settings[K]) {
   const save = useSaveSetting(key);
-  const form = useForm<Settings[K] & FieldValues>({
-    // The union of section schemas is too wide for the resolver's types; each key gets its own schema.
-    resolver: valibotResolver(
-      settingSchemas[key] as (typeof settingSchemas)['company'],
-    ) as unknown as Resolver<Settings[K] & FieldValues>,
-    defaultValues: values as DefaultValues<Settings[K] & FieldValues>,
-  });
+  const form = useDomainForm(settingSchemas[key], { defaultValues: values });
   const onSubmit = form.handleSubmit((value) =>
     save.mutate(value, {
       onSuccess: (saved) => {
-        form.reset(saved[key] as Settings[K] & FieldValues);
+        form.reset(saved[key]);
         toast({ title: 'Settings saved', description: 'Your changes have been saved.' });
       },
-      onError: (error) => {
-        for (const [field, message] of Object.entries(fieldErrors(error))) {
-          form.setError(field as Path<Settings[K] & FieldValues>, { message });
-        }
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to save settings'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) =>
+        form.applyServerErrors(error, {
+          toast: { title: 'Error', description: (error) => errorMessage(error, 'Failed to save settings') },
+        }),
     }),
   );
   const error = (field: string) =>

@@ -1,28 +1,17 @@
 // /login: e-mail and password sign-in (and single sign-on when the server offers it); afterwards the
 // visitor goes to ?next= when it names a page on this site, else to where their role works.
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import {
-  DEFAULT_NEXT_PATH,
-  type Login,
-  type LoginInput,
-  loginSchema,
-  type Role,
-  safeNextPath,
-} from '@printfarm/domain/auth';
+import { DEFAULT_NEXT_PATH, loginSchema, type Role, safeNextPath } from '@printfarm/domain/auth';
 import { useQuery } from '@tanstack/react-query';
-import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authQueries } from '../../api/auth.ts';
 import { useLogin } from '../../api/authMutations.ts';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { errorMessage } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ROLE_HOMES } from '../../lib/roleHomes.ts';
 import { AuthShell, goTo } from './AuthShell.tsx';
-
-// The resolver's types lose the schema's output; it is exactly Login.
-const resolver = valibotResolver(loginSchema) as unknown as Resolver<LoginInput, unknown, Login>;
 
 /**
  * Where to go after signing in: the `next` page when one was asked for, else the role's home. /api/login
@@ -43,18 +32,14 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<LoginInput, unknown, Login>({ resolver, defaultValues: { email: '', password: '' } });
+  } = useDomainForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((input) => {
     login.mutate(input, {
       onSuccess: (user) => goTo(landingPath(user.role, requested), navigate),
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        if (fields.email) setError('email', { message: fields.email });
-        if (fields.password) setError('password', { message: fields.password });
-      },
+      onError: (error) => applyServerErrors(error),
     });
   });
 

@@ -1,26 +1,21 @@
 // /signup: a new customer account (name, e-mail, password of at least 10 characters); the visitor is
 // signed in at once and goes to ?next= (a path on this site) or the dashboard.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   PASSWORD_MIN_LENGTH,
-  type Register,
   type RegisterInput,
   registerSchema,
   safeNextPath,
 } from '@printfarm/domain/auth';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRegister } from '../../api/authMutations.ts';
 import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { AuthShell, goTo } from './AuthShell.tsx';
 
 const EMPTY: RegisterInput = { firstName: '', lastName: '', email: '', password: '' };
-
-// The resolver's types lose the schema's output; it is exactly Register.
-const resolver = valibotResolver(registerSchema) as unknown as Resolver<RegisterInput, unknown, Register>;
 
 export default function SignupPage() {
   const [searchParams] = useSearchParams();
@@ -30,18 +25,14 @@ export default function SignupPage() {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<RegisterInput, unknown, Register>({ resolver, defaultValues: EMPTY });
+  } = useDomainForm(registerSchema, { defaultValues: EMPTY });
 
   const onSubmit = handleSubmit((input) => {
     signup.mutate(input, {
       onSuccess: () => goTo(next, navigate),
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          if (name in EMPTY) setError(name as FieldPath<RegisterInput>, { message });
-        }
-      },
+      onError: (error) => applyServerErrors(error),
     });
   });
 

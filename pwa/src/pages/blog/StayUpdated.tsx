@@ -1,18 +1,10 @@
 // The 'Stay Updated' box: subscribes with double opt-in (the e-mail's link confirms).
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { type NewsletterSubscribe, newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
-import { type Resolver, useForm } from 'react-hook-form';
+import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
 import { useNewsletterSubscribe } from '../../api/newsletter.ts';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-
-const resolver = valibotResolver(newsletterSubscribeSchema) as unknown as Resolver<
-  { email: string },
-  unknown,
-  NewsletterSubscribe
->;
 
 export function StayUpdated() {
   const subscribe = useNewsletterSubscribe();
@@ -20,10 +12,9 @@ export function StayUpdated() {
     register,
     handleSubmit,
     reset,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<{ email: string }, unknown, NewsletterSubscribe>({
-    resolver,
+  } = useDomainForm(newsletterSubscribeSchema, {
     defaultValues: { email: '' },
   });
 
@@ -36,11 +27,7 @@ export function StayUpdated() {
         });
         reset();
       },
-      onError: (error) => {
-        const emailError = fieldErrors(error).email;
-        if (emailError) setError('email', { message: emailError });
-        toast({ title: 'Subscription failed', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => applyServerErrors(error, { toast: { title: 'Subscription failed' } }),
     }),
   );
 

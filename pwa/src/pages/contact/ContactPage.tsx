@@ -1,6 +1,5 @@
 // /contact: Contact Us. The message goes to the network's staff through the support messages call
 // (POST /api/support); someone not signed in also gives their name and e-mail so staff can answer.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   type SupportContact,
   type SupportContactInput,
@@ -8,33 +7,20 @@ import {
   visitorContactSchema,
 } from '@printfarm/domain/support';
 import { useState } from 'react';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useCurrentUser } from '../../api/auth.ts';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
 import { useSendSupportMessage } from '../../api/support.ts';
 import { AppLink } from '../../components/AppLink.tsx';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import './contact.css';
 
 type Form = Required<SupportContactInput>;
 const EMPTY: Form = { name: '', email: '', subject: '', message: '' };
-// A signed-in sender is their account; a visitor's form also needs a name and an e-mail.
-const memberResolver = valibotResolver(supportContactSchema) as unknown as Resolver<
-  Form,
-  unknown,
-  SupportContact
->;
-const visitorResolver = valibotResolver(visitorContactSchema) as unknown as Resolver<
-  Form,
-  unknown,
-  SupportContact
->;
 
 export default function ContactPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -70,13 +56,13 @@ export default function ContactPage() {
 function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const { user } = useCurrentUser();
   const send = useSendSupportMessage();
+  // A signed-in sender is their account; a visitor's form also needs a name and an e-mail.
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<Form, unknown, SupportContact>({
-    resolver: user ? memberResolver : visitorResolver,
+  } = useDomainForm(user ? supportContactSchema : visitorContactSchema, {
     defaultValues: EMPTY,
     shouldFocusError: true,
   });
@@ -84,12 +70,7 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const onValid = (input: SupportContact) =>
     send.mutate(user ? { subject: input.subject, message: input.message } : input, {
       onSuccess: () => onSent(user?.email ?? input.email ?? ''),
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          setError(name as FieldPath<Form>, { type: 'server', message });
-        }
-        toast({ title: 'Message not sent', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => applyServerErrors(error, { toast: { title: 'Message not sent' } }),
     });
 
   return (

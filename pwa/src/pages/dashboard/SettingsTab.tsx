@@ -1,14 +1,13 @@
 // The Settings tab: first and last name and an optional default shipping address (GET/PATCH
 // /api/profile), validated with the same schema as the server.
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import type { ProfileSettings, ProfileSettingsInput } from '@printfarm/domain/profile';
+import type { ProfileSettingsInput } from '@printfarm/domain/profile';
 import { profileSettingsSchema } from '@printfarm/domain/profile';
 import { toUsStateCode } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { type Profile, profileQueries, useUpdateProfile } from '../../api/profile.ts';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { errorMessage } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
@@ -16,7 +15,6 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 
 interface AddressValues {
@@ -34,12 +32,6 @@ interface SettingsValues {
 }
 
 const EMPTY_ADDRESS: AddressValues = { street: '', city: '', state: '', zipCode: '', country: 'US' };
-
-const resolver = valibotResolver(profileSettingsSchema) as unknown as Resolver<
-  SettingsValues,
-  unknown,
-  ProfileSettings
->;
 
 function valuesFrom(profile: Profile): SettingsValues {
   const address = profile.defaultShippingAddress;
@@ -66,10 +58,9 @@ function SettingsForm({ profile }: { profile: Profile }) {
     reset,
     setValue,
     watch,
-    setError,
+    applyServerErrors,
     formState: { errors, isDirty },
-  } = useForm<SettingsValues, unknown, ProfileSettings>({
-    resolver,
+  } = useDomainForm(profileSettingsSchema, {
     defaultValues: valuesFrom(profile),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -81,12 +72,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
 
   const onSubmit = handleSubmit((input) => {
     update.mutate(input satisfies ProfileSettingsInput, {
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          setError(name as FieldPath<SettingsValues>, { message });
-        }
-        toast({ title: 'Could not save settings', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => applyServerErrors(error, { toast: { title: 'Could not save settings' } }),
     });
   });
 

@@ -1,26 +1,14 @@
 // Quick Actions → Support: a short contact form that e-mails the staff (POST /api/support).
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import {
-  type SupportContact,
-  type SupportContactInput,
-  supportContactSchema,
-} from '@printfarm/domain/support';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { type SupportContactInput, supportContactSchema } from '@printfarm/domain/support';
 import { useSendSupportMessage } from '../../api/support.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 
 const EMPTY: SupportContactInput = { subject: '', message: '' };
-const resolver = valibotResolver(supportContactSchema) as unknown as Resolver<
-  SupportContactInput,
-  unknown,
-  SupportContact
->;
 
 export function SupportDialog({
   open,
@@ -34,10 +22,9 @@ export function SupportDialog({
     register,
     handleSubmit,
     reset,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<SupportContactInput, unknown, SupportContact>({
-    resolver,
+  } = useDomainForm(supportContactSchema, {
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -50,12 +37,7 @@ export function SupportDialog({
         reset(EMPTY);
         onOpenChange(false);
       },
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          setError(name as FieldPath<SupportContactInput>, { message });
-        }
-        toast({ title: 'Message not sent', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => applyServerErrors(error, { toast: { title: 'Message not sent' } }),
     });
   });
 

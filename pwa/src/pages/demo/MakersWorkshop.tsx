@@ -1,10 +1,8 @@
 // /makers-workshop: the workshop tools demo storefront with its Request Custom Order dialog.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type CustomOrder, type CustomOrderInput, customOrderSchema } from '@printfarm/domain/store';
 import { useMemo, useState } from 'react';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
 import { type PublicStore, useRequestCustomOrder } from '../../api/stores.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -100,7 +98,6 @@ const EMPTY_REQUEST: CustomOrderInput = {
   timeline: '',
   budget: '',
 };
-const resolver = valibotResolver(customOrderSchema) as Resolver<CustomOrderInput, unknown, CustomOrder>;
 
 function CustomOrderDialog({
   store,
@@ -116,9 +113,9 @@ function CustomOrderDialog({
     register,
     handleSubmit,
     reset,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<CustomOrderInput, unknown, CustomOrder>({ resolver, defaultValues: EMPTY_REQUEST });
+  } = useDomainForm(customOrderSchema, { defaultValues: EMPTY_REQUEST });
 
   const close = () => {
     reset(EMPTY_REQUEST);
@@ -131,12 +128,7 @@ function CustomOrderDialog({
         toast({ title: 'Request sent!', description: `${store.displayName} will get back to you soon.` });
         close();
       },
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          setError(name as FieldPath<CustomOrderInput>, { type: 'server', message });
-        }
-        toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => applyServerErrors(error, { toast: { title: 'Error' } }),
     });
 
   return (

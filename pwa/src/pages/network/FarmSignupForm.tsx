@@ -1,11 +1,11 @@
 // Farm registration (the Join tab): the same valibot schema as the server, so the messages match.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type FarmSignup, farmSignupSchema, publicStreetName } from '@printfarm/domain/farmSignup';
 import { brandsFor, modelsFor, technologies } from '@printfarm/domain/printerCatalogue';
 import { useQuery } from '@tanstack/react-query';
-import { type FieldPath, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { printFarmQueries, useFarmSignup } from '../../api/printFarms.ts';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { errorMessage } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -55,13 +55,6 @@ const EMPTY_FORM: FarmSignupFormValues = {
 
 const NEW_ROW: InventoryRow = { technology: '', brand: '', model: '', count: 1 };
 
-// The schema's input types the selects as catalogue names; the form holds '' until one is chosen.
-const resolver = valibotResolver(farmSignupSchema) as unknown as Resolver<
-  FarmSignupFormValues,
-  unknown,
-  FarmSignup
->;
-
 const TECHNOLOGY_OPTIONS = technologies().map((name) => ({ value: name, label: name }));
 const toOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
 
@@ -81,15 +74,14 @@ export function FarmSignupForm({ onRegistered }: { onRegistered: () => void }) {
 
 function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
   const signup = useFarmSignup();
-  const form = useForm<FarmSignupFormValues, unknown, FarmSignup>({
-    resolver,
+  const form = useDomainForm(farmSignupSchema, {
     defaultValues: EMPTY_FORM,
   });
   const {
     register,
     control,
     setValue,
-    setError,
+    applyServerErrors,
     handleSubmit,
     reset,
     formState: { errors, isSubmitted },
@@ -121,16 +113,13 @@ function OpenSignupForm({ onRegistered }: { onRegistered: () => void }) {
         reset(EMPTY_FORM);
         onRegistered();
       },
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          setError(name as FieldPath<FarmSignupFormValues>, { type: 'server', message });
-        }
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to register print farm. Please try again.'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) =>
+        applyServerErrors(error, {
+          toast: {
+            title: 'Error',
+            description: (error) => errorMessage(error, 'Failed to register print farm. Please try again.'),
+          },
+        }),
     });
   };
 

@@ -3,7 +3,6 @@
 import { farmSettingsSchema } from '@printfarm/domain/farmSettings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import {
   type FarmSettingsAnswer,
@@ -12,13 +11,13 @@ import {
   useSaveFarmSettings,
 } from '../../api/operator.ts';
 import { errorMessage } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { cx } from '../../lib/cx.ts';
 import { FarmPicker } from './FarmPicker.tsx';
 import { FARM_PARAM, type OperatorFarms } from './farmContext.ts';
-import { applyServerErrors, domainResolver } from './forms.ts';
 import {
   AvailabilityCard,
   MembershipCard,
@@ -27,25 +26,16 @@ import {
   ProfileCard,
   ScorecardCard,
 } from './SettingsCards.tsx';
-import {
-  type CheckedValues,
-  checkedValues,
-  formField,
-  type SettingsValues,
-  settingsInput,
-  settingsValues,
-} from './settingsForm.ts';
+import { checkedValues, formField, settingsInput, settingsValues } from './settingsForm.ts';
 import './settings.css';
-
-const resolver = domainResolver<SettingsValues, CheckedValues>(farmSettingsSchema, checkedValues);
 
 /** Everything the operator sets, saved together: PUT replaces the whole settings. */
 function SettingsForm({ answer }: { answer: FarmSettingsAnswer }) {
   const farm = answer.farm;
   const save = useSaveFarmSettings(farm.id);
-  const form = useForm<SettingsValues, unknown, CheckedValues>({
-    resolver,
+  const form = useDomainForm(farmSettingsSchema, {
     defaultValues: settingsValues(farm),
+    send: checkedValues,
   });
   const { isDirty } = form.formState;
 
@@ -61,7 +51,8 @@ function SettingsForm({ answer }: { answer: FarmSettingsAnswer }) {
             : 'Your farm takes new jobs with these settings.',
         });
       },
-      onError: (error) => applyServerErrors(error, form.setError, (path) => formField(path, rows)),
+      onError: (error) =>
+        form.applyServerErrors(error, { fields: (path) => formField(path, rows), focus: true }),
     });
   });
 

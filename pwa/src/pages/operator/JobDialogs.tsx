@@ -3,8 +3,8 @@
 import { counterOfferSchema, declineJobSchema, shipJobSchema } from '@printfarm/domain/printJob';
 import { CARRIERS, type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { type JobActionInputs, type OperatorJob, useJobAction } from '../../api/operator.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -13,7 +13,6 @@ import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { day, money } from './format.ts';
-import { applyServerErrors, domainResolver, onlyFields } from './forms.ts';
 
 interface DialogProps {
   job: OperatorJob;
@@ -54,24 +53,22 @@ function Footer({
   );
 }
 
-const declineResolver = domainResolver<JobActionInputs['decline']>(declineJobSchema);
-
 export function DeclineDialog({ job, open, onOpenChange }: DialogProps) {
   const formId = useId();
   const decline = useJobAction(job.id, 'decline');
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm({ resolver: declineResolver, defaultValues: { reason: '' } });
+  } = useDomainForm(declineJobSchema, { defaultValues: { reason: '' }, send: 'typed' });
   const onSubmit = handleSubmit((input) =>
     decline.mutate(input, {
       onSuccess: () => {
         onOpenChange(false);
         toast({ title: 'Job declined', description: 'The customer’s order goes to the next farm.' });
       },
-      onError: (error) => applyServerErrors(error, setError, onlyFields(['reason'])),
+      onError: (error) => applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -113,13 +110,10 @@ interface CounterValues {
 }
 
 /** Empty fields are left out: a counter-offer may change the price, the date or both. */
-const counterResolver = domainResolver<CounterValues, JobActionInputs['counter']>(
-  counterOfferSchema,
-  ({ price, readyBy }) => ({
-    ...(price.trim() ? { price: price.trim() } : {}),
-    ...(readyBy ? { readyBy } : {}),
-  }),
-);
+const counterInput = ({ price, readyBy }: CounterValues): JobActionInputs['counter'] => ({
+  ...(price.trim() ? { price: price.trim() } : {}),
+  ...(readyBy ? { readyBy } : {}),
+});
 
 export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
   const formId = useId();
@@ -127,9 +121,9 @@ export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm({ resolver: counterResolver, defaultValues: { price: '', readyBy: '' } });
+  } = useDomainForm(counterOfferSchema, { defaultValues: { price: '', readyBy: '' }, send: counterInput });
   const onSubmit = handleSubmit((input) =>
     counter.mutate(input, {
       onSuccess: () => {
@@ -139,7 +133,7 @@ export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
           description: 'The customer is asked to accept your terms. You will see their answer here.',
         });
       },
-      onError: (error) => applyServerErrors(error, setError, onlyFields(['price', 'readyBy'])),
+      onError: (error) => applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -186,7 +180,6 @@ export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
   );
 }
 
-const shipResolver = domainResolver<JobActionInputs['ship']>(shipJobSchema);
 const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({ value: carrier, label: carrier }));
 
 export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
@@ -195,11 +188,11 @@ export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     watch,
     setValue,
     formState: { errors },
-  } = useForm({ resolver: shipResolver, defaultValues: { carrier: 'UPS', trackingNumber: '' } });
+  } = useDomainForm(shipJobSchema, { defaultValues: { carrier: 'UPS', trackingNumber: '' }, send: 'typed' });
   const carrier = watch('carrier') as Carrier;
   // A number in another carrier's format is usually the wrong carrier picked, not a wrong number.
   const detected = detectCarrier(watch('trackingNumber'));
@@ -210,7 +203,7 @@ export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
         onOpenChange(false);
         toast({ title: 'Marked shipped', description: 'The customer has the tracking link.' });
       },
-      onError: (error) => applyServerErrors(error, setError, onlyFields(['carrier', 'trackingNumber'])),
+      onError: (error) => applyServerErrors(error, { focus: true }),
     }),
   );
   return (

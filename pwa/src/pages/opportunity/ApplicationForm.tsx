@@ -1,16 +1,14 @@
 // The operator application (operator-side sections 2.8 and 5): the same valibot schema as the server;
 // the terms box must be ticked and is never sent.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   type ApplicationFormInput,
   applicationFormSchema,
   EXPERIENCE_LEVELS,
   INVESTMENT_TIMELINES,
 } from '@printfarm/domain/application';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
-import type * as v from 'valibot';
 import { useSubmitApplication } from '../../api/applications.ts';
-import { ApiError, fieldErrors } from '../../api/request.ts';
+import { ApiError } from '../../api/request.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -52,15 +50,6 @@ const EMPTY_FORM: ApplicationFormValues = {
   terms: false,
 };
 
-type ParsedApplicationForm = v.InferOutput<typeof applicationFormSchema>;
-
-// The schema's input types the selects as their choices and terms as `true`; the form holds '' and false.
-const resolver = valibotResolver(applicationFormSchema) as unknown as Resolver<
-  ApplicationFormValues,
-  unknown,
-  ParsedApplicationForm
->;
-
 const EXPERIENCE_OPTIONS = EXPERIENCE_LEVELS.map((value) => ({ value, label: EXPERIENCE_LABELS[value] }));
 const INVESTMENT_OPTIONS = INVESTMENT_TIMELINES.map((value) => ({ value, label: INVESTMENT_LABELS[value] }));
 
@@ -70,10 +59,9 @@ export function ApplicationForm() {
     register,
     handleSubmit,
     reset,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<ApplicationFormValues, unknown, ParsedApplicationForm>({
-    resolver,
+  } = useDomainForm(applicationFormSchema, {
     defaultValues: EMPTY_FORM,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -89,17 +77,14 @@ export function ApplicationForm() {
         });
         reset(EMPTY_FORM);
       },
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          if (name in EMPTY_FORM) setError(name as FieldPath<ApplicationFormValues>, { message });
-        }
-        const serverMessage = error instanceof ApiError ? error.body?.message : undefined;
-        toast({
-          title: 'Submission Failed',
-          description: serverMessage || SUBMIT_FALLBACK,
-          variant: 'destructive',
-        });
-      },
+      onError: (error) =>
+        applyServerErrors(error, {
+          toast: {
+            title: 'Submission Failed',
+            description: (error) =>
+              (error instanceof ApiError ? error.body?.message : undefined) || SUBMIT_FALLBACK,
+          },
+        }),
     });
   });
 

@@ -1,22 +1,12 @@
 // Cancelling a request before printing starts: a confirmation with an optional reason for the farm.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { cancelRequestSchema } from '@printfarm/domain/printRequest';
-import { type Resolver, useForm } from 'react-hook-form';
 import { type PrintRequestDetail, useCancelPrintRequest } from '../../api/printRequests.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { applyServerErrors } from './forms.ts';
-
-interface CancelValues {
-  reason: string;
-}
-
-const resolver = valibotResolver(cancelRequestSchema, undefined, {
-  raw: true,
-}) as unknown as Resolver<CancelValues>;
 
 export function CancelDialog({
   request,
@@ -31,10 +21,10 @@ export function CancelDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     reset,
     formState: { errors },
-  } = useForm<CancelValues>({ resolver, defaultValues: { reason: '' } });
+  } = useDomainForm(cancelRequestSchema, { defaultValues: { reason: '' }, send: 'typed' });
   const withFarm = request.job !== null && ['ordered', 'accepted'].includes(request.status);
   const onSubmit = handleSubmit(({ reason }) =>
     cancel.mutate(reason.trim() ? { reason } : {}, {
@@ -43,7 +33,7 @@ export function CancelDialog({
         reset();
         toast({ title: 'Request cancelled', description: `${request.title} will not be printed.` });
       },
-      onError: (error) => applyServerErrors(error, setError, ['reason']),
+      onError: (error) => applyServerErrors(error, { focus: true }),
     }),
   );
   return (

@@ -1,18 +1,22 @@
 // What to print and where to: technology and material from what the network offers today, colour, FDM
 // layer height and infill, ship-to ZIP, optional deadline and budget, notes. 'Save choices' keeps them;
 // 'Get quotes' saves what changed and asks the farms. Validated with the domain's own schema.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { TECHNOLOGIES } from '@printfarm/domain/printerCatalogue';
-import { COMMON_COLORS, materialsFor, printRequestChoicesSchema } from '@printfarm/domain/printRequest';
+import {
+  COMMON_COLORS,
+  materialsFor,
+  type PrintRequestChoicesInput,
+  printRequestChoicesSchema,
+} from '@printfarm/domain/printRequest';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { offeredMaterials, offeringQueries } from '../../api/offerings.ts';
 import {
   type PrintRequestDetail,
   useSubmitPrintRequest,
   useUpdatePrintRequest,
 } from '../../api/printRequests.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -21,8 +25,6 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { cx } from '../../lib/cx.ts';
 import {
-  CHOICE_FIELDS,
-  type ChoiceValues,
   changedOnly,
   choicesInputOf,
   choiceValuesOf,
@@ -33,17 +35,7 @@ import {
   SWATCHES,
   TECHNOLOGY_HINTS,
 } from './choices.ts';
-import { applyServerErrors } from './forms.ts';
 import { Segmented } from './Segmented.tsx';
-
-// The domain schema validates the PATCH body the values become; raw keeps 'YYYY-MM-DD' as typed.
-const schemaResolver = valibotResolver(printRequestChoicesSchema, undefined, { raw: true });
-const resolver: Resolver<ChoiceValues> = async (values, context, options) => {
-  const result = await schemaResolver(choicesInputOf(values), context, options as never);
-  return Object.keys(result.errors).length > 0
-    ? { values: {}, errors: result.errors }
-    : { values, errors: {} };
-};
 
 const farmsLabel = (farms: number) => `${farms} farm${farms === 1 ? '' : 's'}`;
 
@@ -150,11 +142,12 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
     handleSubmit,
     reset,
     setValue,
-    setError,
+    applyServerErrors,
     watch,
     formState: { errors, dirtyFields, isDirty },
-  } = useForm<ChoiceValues>({
-    resolver,
+  } = useDomainForm(printRequestChoicesSchema, {
+    // The domain schema checks the PATCH body the values become, 'YYYY-MM-DD' as typed.
+    send: choicesInputOf,
     defaultValues: choiceValuesOf(request),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -180,9 +173,9 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
     }
   };
 
-  const save = (values: ChoiceValues, announce: boolean) =>
+  const save = (input: PrintRequestChoicesInput, announce: boolean) =>
     new Promise<boolean>((resolve) => {
-      const changes = changedOnly(choicesInputOf(values), dirtyFields);
+      const changes = changedOnly(input, dirtyFields);
       if (Object.keys(changes).length === 0) {
         resolve(true);
         return;
@@ -194,21 +187,21 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
           resolve(true);
         },
         onError: (error) => {
-          applyServerErrors(error, setError, CHOICE_FIELDS);
+          applyServerErrors(error, { focus: true });
           resolve(false);
         },
       });
     });
 
-  const onSave = handleSubmit(async (values) => {
-    await save(values, true);
+  const onSave = handleSubmit(async (input) => {
+    await save(input, true);
   });
-  const onGetQuotes = handleSubmit(async (values) => {
-    if (!(await save(values, false))) return;
+  const onGetQuotes = handleSubmit(async (input) => {
+    if (!(await save(input, false))) return;
     submit.mutate(undefined, {
       // The live quoting panel appears at the top of the page; the button was at the bottom.
       onSuccess: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
-      onError: (error) => applyServerErrors(error, setError, CHOICE_FIELDS),
+      onError: (error) => applyServerErrors(error, { focus: true }),
     });
   });
 

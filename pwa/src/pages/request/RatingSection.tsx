@@ -1,16 +1,14 @@
 // Rating a delivered print (#rate, where the delivered e-mail links): quality, communication and
 // timeliness from 1 to 5 stars and a comment, validated with the domain's ratingSchema. Once sent, the
 // rating is shown instead.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type RatingInput, ratingSchema } from '@printfarm/domain/printRequest';
 import { useId } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printRequests.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { cx } from '../../lib/cx.ts';
-import { applyServerErrors } from './forms.ts';
 
 type Score = 'quality' | 'communication' | 'timeliness';
 
@@ -21,15 +19,6 @@ const SCORES: { name: Score; label: string; hint: string }[] = [
 ];
 
 const WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
-
-interface RatingValues {
-  quality: number;
-  communication: number;
-  timeliness: number;
-  comment: string;
-}
-
-const resolver = valibotResolver(ratingSchema, undefined, { raw: true }) as unknown as Resolver<RatingValues>;
 
 function Stars({
   label,
@@ -93,18 +82,17 @@ function RatingForm({ request }: { request: PrintRequestDetail }) {
     register,
     handleSubmit,
     setValue,
-    setError,
+    applyServerErrors,
     watch,
     formState: { errors },
-  } = useForm<RatingValues>({
-    resolver,
+  } = useDomainForm(ratingSchema, {
     defaultValues: { quality: 0, communication: 0, timeliness: 0, comment: '' },
     reValidateMode: 'onChange',
+    send: 'typed',
   });
   const onSubmit = handleSubmit((values) =>
     rate.mutate(values satisfies RatingInput, {
-      onError: (error) =>
-        applyServerErrors(error, setError, ['quality', 'communication', 'timeliness', 'comment']),
+      onError: (error) => applyServerErrors(error, { focus: true }),
     }),
   );
   return (

@@ -82,18 +82,6 @@ export interface ChoiceValues {
   notes: string;
 }
 
-export const CHOICE_FIELDS = [
-  'technology',
-  'material',
-  'color',
-  'layerHeightMm',
-  'infillPercent',
-  'shipToZip',
-  'deadline',
-  'budget',
-  'notes',
-] as const satisfies readonly (keyof ChoiceValues)[];
-
 export function choiceValuesOf(request: PrintRequestDetail): ChoiceValues {
   return {
     technology: request.technology ?? '',

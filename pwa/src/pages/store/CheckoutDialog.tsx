@@ -1,7 +1,6 @@
 // The cart's checkout: order summary with per-line controls and the total, the customer form (the same
 // valibot schema the server uses) and Place Order, sent with one idempotency key per opened dialog. The
 // shipping methods and fees are the store's own; a placed order opens its confirmation page.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { formatCents, formatUsd } from '@printfarm/domain/money';
 import { type OrderDetails, type OrderDetailsInput, orderDetailsSchema } from '@printfarm/domain/order';
 import {
@@ -13,10 +12,11 @@ import {
   shippingRatesFromView,
 } from '@printfarm/domain/shipping';
 import { useState } from 'react';
-import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, fieldErrors, OfflineError } from '../../api/request.ts';
+import { ApiError, OfflineError } from '../../api/request.ts';
 import { usePlaceOrder } from '../../api/stores.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -44,8 +44,6 @@ const EMPTY_FORM: OrderDetailsInput = {
   shippingMethod: 'standard',
   notes: '',
 };
-
-const resolver = valibotResolver(orderDetailsSchema) as Resolver<OrderDetailsInput, unknown, OrderDetails>;
 
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -88,9 +86,9 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
     control,
     handleSubmit,
     reset,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<OrderDetailsInput, unknown, OrderDetails>({ resolver, defaultValues: EMPTY_FORM });
+  } = useDomainForm(orderDetailsSchema, { defaultValues: EMPTY_FORM });
   const method = useWatch({ control, name: 'shippingMethod' }) ?? 'standard';
   const rates = shippingRatesFromView(store.shipping);
   const options = shippingOptions(rates, cart.subtotalCents);
@@ -154,13 +152,11 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
           if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
             setProblem(error.body?.message ?? null);
           }
-          for (const [name, message] of Object.entries(fieldErrors(error))) {
-            if (!name.startsWith('items')) setError(name as FieldPath<OrderDetailsInput>, { message });
-          }
-          toast({
-            title: 'Error placing order',
-            description: 'Please try again or contact the store directly.',
-            variant: 'destructive',
+          applyServerErrors(error, {
+            toast: {
+              title: 'Error placing order',
+              description: 'Please try again or contact the store directly.',
+            },
           });
         },
       },

@@ -1,16 +1,15 @@
 // Products: the store's whole catalogue (hidden ones too) with Add Product, edit and delete.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { formatUsd } from '@printfarm/domain/money';
 import { type Product, type ProductInput, parseTags, productSchema } from '@printfarm/domain/store';
 import { useState } from 'react';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { errorMessage } from '../../api/request.ts';
 import {
   type ManagedProduct,
   type ManagedStore,
   useDeleteProduct,
   useSaveProduct,
 } from '../../api/stores.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
@@ -121,7 +120,6 @@ const valuesOf = (product: ManagedProduct): ProductInput => ({
   isActive: product.isActive,
 });
 
-const resolver = valibotResolver(productSchema) as Resolver<ProductInput, unknown, Product>;
 const optionalNumber = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 const tagList = (value: unknown) => (typeof value === 'string' ? parseTags(value) : value);
@@ -139,10 +137,9 @@ function ProductFormDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<ProductInput, unknown, Product>({
-    resolver,
+  } = useDomainForm(productSchema, {
     defaultValues: product ? valuesOf(product) : EMPTY_PRODUCT,
   });
 
@@ -157,16 +154,10 @@ function ProductFormDialog({
           });
           onClose();
         },
-        onError: (error) => {
-          for (const [name, message] of Object.entries(fieldErrors(error))) {
-            setError(name as FieldPath<ProductInput>, { type: 'server', message });
-          }
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to save product'),
-            variant: 'destructive',
-          });
-        },
+        onError: (error) =>
+          applyServerErrors(error, {
+            toast: { title: 'Error', description: (error) => errorMessage(error, 'Failed to save product') },
+          }),
       },
     );
 

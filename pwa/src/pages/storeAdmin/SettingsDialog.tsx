@@ -1,18 +1,15 @@
 // Store Settings: Store Name (the display name), Description, logo and banner URLs; Update Store saves.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { type StoreSettings, type StoreSettingsInput, storeSettingsSchema } from '@printfarm/domain/store';
 import { useEffect } from 'react';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { errorMessage } from '../../api/request.ts';
 import { type ManagedStore, useUpdateStoreSettings } from '../../api/stores.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-
-const resolver = valibotResolver(storeSettingsSchema) as Resolver<StoreSettingsInput, unknown, StoreSettings>;
 
 const valuesOf = (store: ManagedStore): StoreSettingsInput => ({
   displayName: store.displayName,
@@ -35,9 +32,9 @@ export function SettingsDialog({
     register,
     handleSubmit,
     reset,
-    setError,
+    applyServerErrors,
     formState: { errors },
-  } = useForm<StoreSettingsInput, unknown, StoreSettings>({ resolver, defaultValues: valuesOf(store) });
+  } = useDomainForm(storeSettingsSchema, { defaultValues: valuesOf(store) });
 
   useEffect(() => {
     if (open) reset(valuesOf(store));
@@ -49,16 +46,10 @@ export function SettingsDialog({
         toast({ title: 'Store updated', description: 'Your store settings have been saved.' });
         onOpenChange(false);
       },
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          setError(name as FieldPath<StoreSettingsInput>, { type: 'server', message });
-        }
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to update store'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) =>
+        applyServerErrors(error, {
+          toast: { title: 'Error', description: (error) => errorMessage(error, 'Failed to update store') },
+        }),
     });
 
   return (

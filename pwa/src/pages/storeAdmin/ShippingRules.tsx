@@ -1,9 +1,7 @@
 // The store's own shipping rules: Standard's fee, which faster methods it offers at what fee, and the
 // subtotal from which Standard ships free. Checkout and the server's total use exactly these.
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   SHIPPING_METHODS,
-  type ShippingRates,
   type ShippingRatesView,
   type StoreShippingInput,
   shippingRatesFromView,
@@ -11,18 +9,17 @@ import {
   storeShippingSchema,
 } from '@printfarm/domain/shipping';
 import { useEffect } from 'react';
-import { type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import * as v from 'valibot';
-import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { errorMessage } from '../../api/request.ts';
 import { type ManagedStore, useSaveShipping } from '../../api/stores.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-
-const resolver = valibotResolver(storeShippingSchema) as Resolver<StoreShippingInput, unknown, ShippingRates>;
 
 /** The form's values from the store's rules, fees in dollars as people type them. */
 function valuesOf(view: ShippingRatesView): StoreShippingInput {
@@ -49,10 +46,9 @@ export function ShippingRules({ store }: { store: ManagedStore }) {
     handleSubmit,
     getValues,
     reset,
-    setError,
+    applyServerErrors,
     formState: { errors, isDirty },
-  } = useForm<StoreShippingInput, unknown, ShippingRates>({
-    resolver,
+  } = useDomainForm(storeShippingSchema, {
     defaultValues: valuesOf(store.shipping),
   });
   const values = useWatch({ control }) as StoreShippingInput;
@@ -66,16 +62,13 @@ export function ShippingRules({ store }: { store: ManagedStore }) {
         const summary = shippingSummary(shippingRatesFromView(updated.shipping));
         toast({ title: 'Shipping rules saved', description: `Your store now shows: ${summary}.` });
       },
-      onError: (error) => {
-        for (const [name, message] of Object.entries(fieldErrors(error))) {
-          setError(name as FieldPath<StoreShippingInput>, { type: 'server', message });
-        }
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to save the shipping rules'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) =>
+        applyServerErrors(error, {
+          toast: {
+            title: 'Error',
+            description: (error) => errorMessage(error, 'Failed to save the shipping rules'),
+          },
+        }),
     });
 
   const summary = preview(values);
