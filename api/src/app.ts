@@ -8,31 +8,38 @@ import { addressMiddleware, knownMethodsMiddleware } from './http/address.ts';
 import type { ApiDeps, AppState } from './http/context.ts';
 import { errorMiddleware, HttpError } from './http/errors.ts';
 import { httpMetricsMiddleware, metricsEndpointMiddleware } from './http/metrics.ts';
-import { configureRateLimits } from './http/rateLimit.ts';
+import { createRateLimits } from './http/rateLimit.ts';
 import { requestLogMiddleware } from './http/requestLog.ts';
 import { crossSiteRequestMiddleware, securityHeadersMiddleware } from './http/security.ts';
 import { spaMiddleware } from './http/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createPublicFarmCache } from './services/publicFarmCache.ts';
 import { createUploadServer } from './uploads/server.ts';
 
-const routers = new WeakMap<object, Router<AppState>>();
+/** What createApp needs; the process's long-lived parts may be left out, and are then made here. */
+type MadeHere = 'metrics' | 'lifecycle' | 'rateLimits' | 'publicFarms';
+export type AppDeps = Omit<ApiDeps, MadeHere> & Partial<Pick<ApiDeps, MadeHere>>;
 
-/** The router createApp registered every route on (the authorization matrix walks its routes). */
-export function routerOf(app: Koa<AppState>): Router<AppState> {
-  const router = routers.get(app);
-  if (!router) throw new Error('not an app from createApp');
-  return router;
-}
-
-/** A test that builds only the app may leave out `metrics` (a registry of its own) and `lifecycle`. */
-export function createApp(
-  given: Omit<ApiDeps, 'metrics' | 'lifecycle'> & Partial<Pick<ApiDeps, 'metrics' | 'lifecycle'>>,
-): Koa<AppState> {
-  const deps: ApiDeps = {
+/** The given dependencies with the ones left out made here. */
+export function apiDeps(given: AppDeps): ApiDeps {
+  return {
     ...given,
     metrics: given.metrics ?? createMetrics('api'),
     lifecycle: given.lifecycle ?? { draining: false },
+    rateLimits: given.rateLimits ?? createRateLimits(given),
+    publicFarms: given.publicFarms ?? createPublicFarmCache(given.prisma),
   };
+}
+
+/** Every API route on one router (the authorization matrix and the fuzz read its layers). */
+export function createRouter(deps: ApiDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  registerRoutes(router, deps);
+  return router;
+}
+
+export function createApp(given: AppDeps): Koa<AppState> {
+  const deps = apiDeps(given);
   // Only the configured proxy hops are believed: a client cannot pick its address by sending its own
   // X-Forwarded-For (Koa takes the leftmost of the last TRUSTED_PROXIES entries).
   const app = new Koa<AppState>({
@@ -41,10 +48,7 @@ export function createApp(
   });
   app.silent = true; // errors are logged by the error middleware with the request id
 
-  const router = new Router<AppState>();
-  registerRoutes(router, deps);
-  routers.set(app, router);
-  configureRateLimits(app, deps);
+  const router = createRouter(deps);
 
   app.use(requestLogMiddleware(deps.log));
   app.use(httpMetricsMiddleware(deps.metrics));

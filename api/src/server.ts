@@ -9,6 +9,7 @@ import { createMetrics, type Metrics, serveConfiguredMetrics } from '@printfarm/
 import { type OutboxRelay, type QueueRegistry, startOutbox } from '@printfarm/db/outbox';
 import { createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
+import { createPublicFarmCache, type PublicFarmCache } from './services/publicFarmCache.ts';
 
 export interface RunningApi {
   /** http://host:port it listens on (the real port when PORT is 0). */
@@ -19,6 +20,8 @@ export interface RunningApi {
   /** Null when started without a relay (a benchmark that measures only the request path). */
   relay: OutboxRelay | null;
   metrics: Metrics;
+  /** The public farm list and marker feed this process keeps in memory (a test that writes farms drops it). */
+  publicFarms: PublicFarmCache;
   /** GET /metrics on its own port, when METRICS_PORT is set. */
   metricsUrl: string | null;
   /**
@@ -72,7 +75,8 @@ export async function startApiServer(
   });
   const { redis, queues, relay } = outbox;
   const lifecycle = { draining: false };
-  const server = createApp({ config, prisma, redis, queues, log, metrics, lifecycle }).listen(
+  const publicFarms = createPublicFarmCache(prisma);
+  const server = createApp({ config, prisma, redis, queues, log, metrics, lifecycle, publicFarms }).listen(
     config.PORT,
     config.HOST,
   );
@@ -89,6 +93,7 @@ export async function startApiServer(
     queues,
     relay,
     metrics,
+    publicFarms,
     metricsUrl: metricsServer?.url ?? null,
     async close({ graceful = false } = {}) {
       lifecycle.draining = true;

@@ -107,9 +107,9 @@ async function timeInteraction(page: Page, action: 'zoom' | 'drag'): Promise<num
 
 step('building the PWA (skipped when unchanged)');
 buildPwa();
-await withBenchApi('map-render', async ({ url, prisma }) => {
+await withBenchApi('map-render', async ({ url, prisma, publicFarms }) => {
   step(`inserting ${FARMS} located farms`);
-  await insertFarms(prisma, scatteredFarms(FARMS));
+  await insertFarms({ prisma, publicFarms }, scatteredFarms(FARMS));
 
   const browser = await launchBrowser();
   try {

@@ -5,7 +5,6 @@
 // issue 14): its size on the wire next to the list's, which the map used to download.
 //   node ops/bench/print-farms.ts     BENCH_FARMS=10000 BENCH_SECONDS=5 BENCH_CONCURRENCY=32 DATABASE_URL=... REDIS_URL=...
 import { performance } from 'node:perf_hooks';
-import { farmMarkers, invalidatePublicFarms, publicFarms } from '../../api/src/services/printFarms.ts';
 import { decodeMarkerFeed } from '../../pwa/src/components/map/markerFeed.ts';
 import { type LoadResult, load, percentile, ratioLine, reportLoad, withBenchApi } from '../lib/bench.ts';
 import { insertBenchFarms } from '../lib/benchFarms.ts';
@@ -44,22 +43,22 @@ async function serverRebuild(rebuild: () => Promise<unknown>, invalidate: () => 
   return samples.sort((a, b) => a - b);
 }
 
-await withBenchApi('print-farms', async ({ url, prisma }) => {
+await withBenchApi('print-farms', async ({ url, prisma, publicFarms }) => {
   await insertBenchFarms(prisma, FARMS);
 
   // Rebuild cost: the first request after a change reads and serializes the whole list again.
   const rebuilds: number[] = [];
   for (let i = 0; i < REBUILD_SAMPLES; i++) {
-    invalidatePublicFarms(prisma);
+    publicFarms.invalidate();
     const t0 = performance.now();
     await (await fetch(`${url}/api/print-farms`)).arrayBuffer();
     rebuilds.push(performance.now() - t0);
   }
   rebuilds.sort((a, b) => a - b);
   // The same without HTTP and the client's decoding: the server's own work to rebuild the list.
-  const invalidate = () => invalidatePublicFarms(prisma);
-  const serverRebuilds = await serverRebuild(() => publicFarms(prisma), invalidate);
-  const markerRebuilds = await serverRebuild(() => farmMarkers(prisma), invalidate);
+  const invalidate = () => publicFarms.invalidate();
+  const serverRebuilds = await serverRebuild(() => publicFarms.list(), invalidate);
+  const markerRebuilds = await serverRebuild(() => publicFarms.markers(), invalidate);
   const first = await fetch(`${url}/api/print-farms`);
   const etag = first.headers.get('etag') ?? '';
   const listed = ((await first.json()) as unknown[]).length;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ApiConfig, loadApiConfig } from '../../api/src/config.ts';
 import { startApiServer } from '../../api/src/server.ts';
+import type { PublicFarmCache } from '../../api/src/services/publicFarmCache.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
 import type { LoadClientResult, LoadJob } from './loadClient.ts';
@@ -25,6 +26,8 @@ export interface BenchApi {
   url: string;
   prisma: PrismaClient;
   config: ApiConfig;
+  /** The API's in-memory public farm list and marker feed. */
+  publicFarms: PublicFarmCache;
   /** A suffix unique to this run, for names that must not collide. */
   suffix: string;
 }
@@ -78,7 +81,7 @@ export async function withBenchApi(
       },
     );
     cleanups.unshift(() => api.close());
-    await bench({ url: api.url, prisma: api.prisma, config, suffix });
+    await bench({ url: api.url, prisma: api.prisma, config, publicFarms: api.publicFarms, suffix });
   } finally {
     step('cleaning up');
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));

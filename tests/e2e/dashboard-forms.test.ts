@@ -39,7 +39,7 @@ describe('dashboard and forms', { timeout: 120_000 }, () => {
     customer = await createUser(suite.api.prisma, { firstName: 'Casey' });
     staff = await createUser(suite.api.prisma, { role: 'staff' });
     // The staff table as the issue found it: 73 farms, one of them paid.
-    const ids = await insertFarms(suite.api.prisma, scatteredFarms(73));
+    const ids = await insertFarms(suite.api, scatteredFarms(73));
     await suite.api.prisma.printFarm.update({
       where: { id: ids[0] ?? '' },
       data: { isPaidMember: true, displayName: 'Zebra Paid Prints' },

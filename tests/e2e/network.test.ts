@@ -273,7 +273,7 @@ describe('Print Farm Network page', () => {
   }, 90_000);
 
   it('opens any marker, selects farms from the list, and clusters overlapping farms', async () => {
-    await insertFarms(suite.api.prisma, [
+    await insertFarms(suite.api, [
       ...Array.from({ length: 30 }, (_, i) => ({
         displayName: `Denver Cluster ${i + 1}`,
         city: 'Denver',

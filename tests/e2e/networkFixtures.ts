@@ -1,6 +1,6 @@
 // Print farms written straight into the database for map tests and the map benchmark, already located
 // (as if the farm.geocode job had run), spread around real US city centres.
-import { invalidatePublicFarms } from '../../api/src/services/printFarms.ts';
+import type { PublicFarmCache } from '../../api/src/services/publicFarmCache.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
 
 const CITIES = [
@@ -39,8 +39,14 @@ export interface SeedFarm {
   printerCount?: number;
 }
 
-/** Inserts the farms as located (or pending when they have no coordinates) and returns their ids. */
-export async function insertFarms(prisma: PrismaClient, farms: readonly SeedFarm[]): Promise<string[]> {
+/**
+ * Inserts the farms as located (or pending when they have no coordinates) and returns their ids. Given
+ * the in-process API's public farm cache, drops it, so the API lists the new rows at once.
+ */
+export async function insertFarms(
+  { prisma, publicFarms }: { prisma: PrismaClient; publicFarms?: PublicFarmCache },
+  farms: readonly SeedFarm[],
+): Promise<string[]> {
   const rows = farms.map((farm, i) => {
     const slug = `${farm.displayName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${i}`;
     const printerCount = farm.printerCount ?? 3;
@@ -74,8 +80,7 @@ export async function insertFarms(prisma: PrismaClient, farms: readonly SeedFarm
   for (let start = 0; start < rows.length; start += 1000) {
     await prisma.printFarm.createMany({ data: rows.slice(start, start + 1000) });
   }
-  // The API keeps the public list in memory; an in-process API sharing this client sees the rows at once.
-  invalidatePublicFarms(prisma);
+  publicFarms?.invalidate();
   const saved = await prisma.printFarm.findMany({
     where: { farmName: { in: rows.map((row) => row.farmName) } },
     select: { id: true, farmName: true },

@@ -130,7 +130,7 @@ describe('the network map at a phone and a laptop size', () => {
   const suite = useBrowserSuite({ contextOptions: { serviceWorkers: 'block' } });
 
   beforeAll(async () => {
-    await insertFarms(suite.api.prisma, [...northEastFarms(), ...OTHERS]);
+    await insertFarms(suite.api, [...northEastFarms(), ...OTHERS]);
   });
 
   async function openMap(viewport: Viewport): Promise<Page> {

@@ -118,7 +118,7 @@ describe('customer site', () => {
       expect(await page.locator(`[data-figure="${label}"]`).textContent()).toBe(value);
     }
 
-    await insertFarms(suite.api.prisma, [
+    await insertFarms(suite.api, [
       {
         displayName: 'Count One',
         city: 'Austin',

@@ -47,7 +47,7 @@ describe('GET /api/print-farms/markers', () => {
   const server = useServerSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' } });
 
   it('lists every located, active farm with its marker number, place, printers and rounded coordinates', async () => {
-    const [austin, seattle, pending, closed] = await insertFarms(server.api.prisma, [
+    const [austin, seattle, pending, closed] = await insertFarms(server.api, [
       {
         displayName: 'Marker Test Austin',
         city: 'Austin',
@@ -128,7 +128,7 @@ describe('GET /api/print-farms/markers', () => {
   });
 
   it('answers a closed farm, an unknown number and a path that is no number with 404', async () => {
-    const [closed] = await insertFarms(server.api.prisma, [
+    const [closed] = await insertFarms(server.api, [
       {
         displayName: 'Marker Test Gone',
         city: 'Austin',
@@ -150,7 +150,7 @@ describe('GET /api/print-farms/markers', () => {
   });
 
   it('is revalidated by ETag and sent as brotli or gzip, each the same JSON', async () => {
-    await insertFarms(server.api.prisma, [
+    await insertFarms(server.api, [
       {
         displayName: 'Marker Test Encoded',
         city: 'Denver',
@@ -183,7 +183,7 @@ describe('GET /api/print-farms/markers', () => {
     const url = `${server.api.url}/api/print-farms/markers`;
     const before = await fetch(url);
     const etag = before.headers.get('etag') ?? '';
-    await insertFarms(server.api.prisma, [
+    await insertFarms(server.api, [
       {
         displayName: 'Marker Test Newcomer',
         city: 'Phoenix',

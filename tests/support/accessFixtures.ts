@@ -3,7 +3,7 @@
 // offer, job and application owned by them, keyed by the path placeholders of authz-routes.ts.
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import { createApp, routerOf } from '../../api/src/app.ts';
+import { type AppDeps, apiDeps, createRouter } from '../../api/src/app.ts';
 import { loadApiConfig } from '../../api/src/config.ts';
 import type { AppState } from '../../api/src/http/context.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
@@ -147,7 +147,7 @@ export function fillPlaceholders(path: string, fixtures: Record<string, string>)
 }
 
 /**
- * Builds an app the way the API does and hands its router to `read` (every registered layer, with
+ * Builds the router the way createApp does and hands it to `read` (every registered layer, with
  * its methods, path and middleware). No request is served: route modules only keep a reference to
  * prisma, so a stand-in does.
  */
@@ -164,9 +164,9 @@ export async function readAppRouter<T>(read: (router: Router<AppState>) => T): P
   redis.on('error', () => {});
   const queues = createQueueRegistry(redis, config.QUEUE_PREFIX);
   const log = createLogger({ name: 'routes', level: 'silent', pretty: false });
-  const prisma = {} as Parameters<typeof createApp>[0]['prisma'];
+  const prisma = {} as AppDeps['prisma'];
   try {
-    return read(routerOf(createApp({ config, prisma, redis, queues, log })));
+    return read(createRouter(apiDeps({ config, prisma, redis, queues, log })));
   } finally {
     await queues.close();
     redis.disconnect();

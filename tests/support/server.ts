@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadApiConfig } from '../../api/src/config.ts';
 import { startApiServer } from '../../api/src/server.ts';
+import type { PublicFarmCache } from '../../api/src/services/publicFarmCache.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
 import type { OutboxRelay, QueueRegistry } from '../../db/src/outbox/index.ts';
@@ -35,6 +36,8 @@ export interface TestApi {
   prisma: PrismaClient;
   queues: QueueRegistry;
   relay: OutboxRelay;
+  /** The API's in-memory public farm list and marker feed; a test that writes farms directly drops it. */
+  publicFarms: PublicFarmCache;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,14 @@ export async function startApi(
   });
   const api = await startApiServer(config, quietLog(), { relayMaxBackoffMs: 500 });
   if (!api.relay) throw new Error('the test API runs a relay');
-  return { url: api.url, prisma: api.prisma, queues: api.queues, relay: api.relay, close: () => api.close() };
+  return {
+    url: api.url,
+    prisma: api.prisma,
+    queues: api.queues,
+    relay: api.relay,
+    publicFarms: api.publicFarms,
+    close: () => api.close(),
+  };
 }
 
 export interface TestWorkers {

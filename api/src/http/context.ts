@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 import type { DefaultContext, ParameterizedContext } from 'koa';
 import type { SessionUser } from '../auth/guards.ts';
 import type { ApiConfig } from '../config.ts';
+import type { PublicFarmCache } from '../services/publicFarmCache.ts';
+import type { RateLimits } from './rateLimit.ts';
 
 export interface AppState {
   log: Logger;
@@ -47,6 +49,10 @@ export interface ApiDeps {
   log: Logger;
   /** This process's metrics registry (GET /metrics). */
   metrics: Metrics;
+  /** The app's rate limits on its Redis (createApp makes them). */
+  rateLimits: RateLimits;
+  /** The public farm list and marker feed kept in memory (createApp makes it unless given one). */
+  publicFarms: PublicFarmCache;
   /** Set once the process is shutting down: /api/health/ready answers 503 from then on. */
   lifecycle: { draining: boolean };
 }

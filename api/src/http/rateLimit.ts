@@ -1,5 +1,5 @@
 // Redis-backed rate limits (rate-limiter-flexible) as Koa middleware any route can put in front of
-// itself:  router.post('/api/x', rateLimit({ name: 'x', points: 5, durationSeconds: 60, key: ipKey }), ...)
+// itself:  router.post('/api/x', limits.limit({ name: 'x', points: 5, durationSeconds: 60, key: ipKey }), ...)
 // Over the limit: 429 with Retry-After and {message, fields}. Redis trouble never refuses anyone:
 // the limit fails open and the problem is logged.
 //
@@ -7,7 +7,6 @@
 // RATE_LIMIT_SCALE=N multiplies every limit's points; RATE_LIMIT_SIGNIN_IP_POINTS,
 // RATE_LIMIT_SIGNIN_ACCOUNT_POINTS and RATE_LIMIT_SIGNUP_IP_POINTS set the account limits.
 import { withTimeout } from '@printfarm/domain/async';
-import type Koa from 'koa';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AnyStateMiddleware, ApiDeps, AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
@@ -22,36 +21,10 @@ export interface RateLimitOptions {
   key: (ctx: AppContext) => string | null | undefined;
 }
 
-interface RateLimitEnv {
-  deps: Pick<ApiDeps, 'redis' | 'config' | 'log'>;
-  limiters: Map<string, RateLimiterRedis>;
-}
-
-// Set by createApp for each app, so tests running several apps side by side each use their own Redis.
-const environments = new WeakMap<object, RateLimitEnv>();
-
-export function configureRateLimits(app: Koa, deps: Pick<ApiDeps, 'redis' | 'config' | 'log'>): void {
-  environments.set(app, { deps, limiters: new Map() });
-}
-
 /** The client's address (behind the production proxy, X-Forwarded-For is trusted through app.proxy). */
 export const ipKey = (ctx: AppContext): string => ctx.ip || 'unknown';
 
 const REDIS_TIMEOUT_MS = 1_000;
-
-function limiterFor(env: RateLimitEnv, options: RateLimitOptions): RateLimiterRedis {
-  let limiter = env.limiters.get(options.name);
-  if (!limiter) {
-    limiter = new RateLimiterRedis({
-      storeClient: env.deps.redis,
-      keyPrefix: `${env.deps.config.QUEUE_PREFIX}:rl:${options.name}`,
-      points: Math.max(1, options.points) * env.deps.config.RATE_LIMIT_SCALE,
-      duration: options.durationSeconds,
-    });
-    env.limiters.set(options.name, limiter);
-  }
-  return limiter;
-}
 
 export function tooManyAttempts(msBeforeNext: number): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -63,84 +36,102 @@ export function tooManyAttempts(msBeforeNext: number): HttpError {
   );
 }
 
-/**
- * Runs one limiter call for this request's key, unless limits are off or the request has no key.
- * A 429 the call decides on is thrown; Redis trouble (an error or no answer within a second) is
- * logged and the request goes through rather than refusing everyone.
- */
-async function withLimiter<T>(
-  ctx: AppContext,
-  options: RateLimitOptions,
-  key: string | undefined,
-  call: (limiter: RateLimiterRedis, id: string) => Promise<T>,
-): Promise<T | undefined> {
-  const env = environments.get(ctx.app);
-  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return undefined;
-  const id = key ?? options.key(ctx);
-  if (!id) return undefined;
-  try {
-    return await withTimeout(call(limiterFor(env, options), id), REDIS_TIMEOUT_MS, 'rate limiter timed out');
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    (ctx.state.log ?? env.deps.log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
-    return undefined;
-  }
+/** One app's rate limits, on its own Redis; createApp makes one and hands it to the routes in ApiDeps. */
+export interface RateLimits {
+  /** Middleware that counts the request against the limit; 429 when it is used up. */
+  limit(options: RateLimitOptions): AnyStateMiddleware;
+  /** Middleware that refuses a key whose limit is used up, without counting this request. */
+  refuseUsedUp(options: RateLimitOptions): AnyStateMiddleware;
+  /**
+   * Counts one attempt against the limit; throws the 429 when it is used up, else answers how many
+   * attempts the key has used in the window (0 when limits are off or Redis did not answer). For limits
+   * whose key is only known inside the handler (e.g. the account of a sign-in).
+   */
+  consume(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<number>;
+  /**
+   * Throws the 429 when the limit is already used up, without counting this request. With consume
+   * after a failure, only failures count (e.g. wrong passwords).
+   */
+  check(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<void>;
+  /** Forgets the attempts counted for a key (e.g. the account's failures after a successful sign-in). */
+  reset(options: RateLimitOptions, key: string): Promise<void>;
 }
 
-/**
- * Counts one attempt against the limit; throws the 429 when it is used up, else answers how many
- * attempts the key has used in the window (0 when limits are off or Redis did not answer). For limits
- * whose key is only known inside the handler (e.g. the account of a sign-in).
- */
-export async function consumeRateLimit(
-  ctx: AppContext,
-  options: RateLimitOptions,
-  key?: string,
-): Promise<number> {
-  const used = await withLimiter(ctx, options, key, async (limiter, id) => {
-    try {
-      return (await limiter.consume(id)).consumedPoints;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
-      throw error;
+export function createRateLimits(deps: Pick<ApiDeps, 'redis' | 'config' | 'log'>): RateLimits {
+  const { redis, config, log } = deps;
+  const limiters = new Map<string, RateLimiterRedis>();
+
+  function limiterFor(options: RateLimitOptions): RateLimiterRedis {
+    let limiter = limiters.get(options.name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${config.QUEUE_PREFIX}:rl:${options.name}`,
+        points: Math.max(1, options.points) * config.RATE_LIMIT_SCALE,
+        duration: options.durationSeconds,
+      });
+      limiters.set(options.name, limiter);
     }
-  });
-  return used ?? 0;
-}
-
-/**
- * Throws the 429 when the limit is already used up, without counting this request. With
- * consumeRateLimit after a failure, only failures count (e.g. wrong passwords).
- */
-export function checkRateLimit(ctx: AppContext, options: RateLimitOptions, key?: string): Promise<void> {
-  return withLimiter(ctx, options, key, async (limiter, id) => {
-    const state = await limiter.get(id);
-    if (state && state.consumedPoints >= limiter.points) throw tooManyAttempts(state.msBeforeNext);
-  });
-}
-
-/** Forgets the attempts counted for a key (e.g. the account's failures after a successful sign-in). */
-export async function resetRateLimit(ctx: AppContext, options: RateLimitOptions, key: string): Promise<void> {
-  const env = environments.get(ctx.app);
-  if (!env || env.deps.config.RATE_LIMIT_DISABLED) return;
-  try {
-    await limiterFor(env, options).delete(key);
-  } catch (error) {
-    env.deps.log.warn({ err: error, limit: options.name }, 'rate limit reset failed');
+    return limiter;
   }
-}
 
-export function rateLimit(options: RateLimitOptions): AnyStateMiddleware {
-  return async (ctx, next) => {
-    await consumeRateLimit(ctx as AppContext, options);
-    await next();
-  };
-}
+  /**
+   * Runs one limiter call for this request's key, unless limits are off or the request has no key.
+   * A 429 the call decides on is thrown; Redis trouble (an error or no answer within a second) is
+   * logged and the request goes through rather than refusing everyone.
+   */
+  async function withLimiter<T>(
+    ctx: AppContext,
+    options: RateLimitOptions,
+    key: string | undefined,
+    call: (limiter: RateLimiterRedis, id: string) => Promise<T>,
+  ): Promise<T | undefined> {
+    if (config.RATE_LIMIT_DISABLED) return undefined;
+    const id = key ?? options.key(ctx);
+    if (!id) return undefined;
+    try {
+      return await withTimeout(call(limiterFor(options), id), REDIS_TIMEOUT_MS, 'rate limiter timed out');
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      (ctx.state.log ?? log).warn({ err: error, limit: options.name }, 'rate limit check failed open');
+      return undefined;
+    }
+  }
 
-/** checkRateLimit as middleware: refuses a key whose limit is used up, without counting this request. */
-export function rateLimitCheck(options: RateLimitOptions): AnyStateMiddleware {
-  return async (ctx, next) => {
-    await checkRateLimit(ctx as AppContext, options);
-    await next();
+  const limits: RateLimits = {
+    async consume(ctx, options, key) {
+      const used = await withLimiter(ctx, options, key, async (limiter, id) => {
+        try {
+          return (await limiter.consume(id)).consumedPoints;
+        } catch (error) {
+          if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+          throw error;
+        }
+      });
+      return used ?? 0;
+    },
+    check(ctx, options, key) {
+      return withLimiter(ctx, options, key, async (limiter, id) => {
+        const state = await limiter.get(id);
+        if (state && state.consumedPoints >= limiter.points) throw tooManyAttempts(state.msBeforeNext);
+      });
+    },
+    async reset(options, key) {
+      if (config.RATE_LIMIT_DISABLED) return;
+      try {
+        await limiterFor(options).delete(key);
+      } catch (error) {
+        log.warn({ err: error, limit: options.name }, 'rate limit reset failed');
+      }
+    },
+    limit: (options) => async (ctx, next) => {
+      await limits.consume(ctx as AppContext, options);
+      await next();
+    },
+    refuseUsedUp: (options) => async (ctx, next) => {
+      await limits.check(ctx as AppContext, options);
+      await next();
+    },
   };
+  return limits;
 }

@@ -3,16 +3,16 @@ import { applicationSchema, applicationUpdateSchema } from '@printfarm/domain/ap
 import { requireStaff } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
-import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentApplication, presentApplicationForStaff } from '../presenters/application.ts';
 import { listApplications, submitApplication, updateApplication } from '../services/applications.ts';
 import { readSettings } from '../services/network.ts';
 
-export function registerApplicationRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerApplicationRoutes(router: AppRouter, { prisma, config, rateLimits }: ApiDeps): void {
   router.post(
     '/api/applications',
-    rateLimit({ name: 'application-submit', points: 10, durationSeconds: 3600, key: ipKey }),
+    rateLimits.limit({ name: 'application-submit', points: 10, durationSeconds: 3600, key: ipKey }),
     validate(applicationSchema),
     async (ctx) => {
       const followUpMs =

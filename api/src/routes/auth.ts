@@ -8,15 +8,7 @@ import { finishOidc, OIDC_CALLBACK_PATH, oidcEnabled, startOidc } from '../auth/
 import { endSession, presentUser, sessionOf, startUserSession } from '../auth/session.ts';
 import { isTrustedDevice, trustDevice } from '../auth/trustedDevice.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
-import {
-  checkRateLimit,
-  consumeRateLimit,
-  ipKey,
-  type RateLimitOptions,
-  rateLimit,
-  rateLimitCheck,
-  resetRateLimit,
-} from '../http/rateLimit.ts';
+import { ipKey, type RateLimitOptions } from '../http/rateLimit.ts';
 import { isOwnNavigation } from '../http/security.ts';
 import { validate } from '../http/validate.ts';
 
@@ -29,7 +21,7 @@ const failureDelayMs = (failures: number) =>
   failures <= 1 ? 0 : Math.min(MAX_FAILURE_DELAY_MS, 125 * 2 ** (failures - 2));
 
 export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
-  const { config } = deps;
+  const { config, rateLimits } = deps;
   prepareAccounts();
   const signInPerIp: RateLimitOptions = {
     name: 'signin-ip',
@@ -60,7 +52,7 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
     ctx.body = { password: true, oidc: oidcEnabled(config) };
   });
 
-  router.post('/api/auth/register', rateLimit(signUpPerIp), validate(registerSchema), async (ctx) => {
+  router.post('/api/auth/register', rateLimits.limit(signUpPerIp), validate(registerSchema), async (ctx) => {
     const user = await registerUser(deps, ctx.state.input);
     await startUserSession(ctx, user.id);
     ctx.status = 201;
@@ -73,23 +65,23 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
   // - per account, failures count per address, so guesses from one place never lock out another;
   // - a browser that signed in to the account before (trusted-device cookie) is never locked out;
   // - each failure answers a little later than the one before (doubling, up to two seconds).
-  router.post('/api/auth/login', rateLimitCheck(signInPerIp), validate(loginSchema), async (ctx) => {
+  router.post('/api/auth/login', rateLimits.refuseUsedUp(signInPerIp), validate(loginSchema), async (ctx) => {
     const input = ctx.state.input;
     const trusted = isTrustedDevice(ctx, input.email);
     const accountHere = `${input.email}|${ipKey(ctx)}`;
-    if (!trusted) await checkRateLimit(ctx, signInPerAccount, accountHere);
+    if (!trusted) await rateLimits.check(ctx, signInPerAccount, accountHere);
     let user: Awaited<ReturnType<typeof authenticate>>;
     try {
       user = await authenticate(deps, input);
     } catch (error) {
-      await consumeRateLimit(ctx, signInPerIp);
+      await rateLimits.consume(ctx, signInPerIp);
       if (!trusted) {
-        const failures = await consumeRateLimit(ctx, signInPerAccount, accountHere);
+        const failures = await rateLimits.consume(ctx, signInPerAccount, accountHere);
         await delay(failureDelayMs(failures));
       }
       throw error;
     }
-    await resetRateLimit(ctx, signInPerAccount, accountHere);
+    await rateLimits.reset(signInPerAccount, accountHere);
     trustDevice(ctx, input.email);
     await startUserSession(ctx, user.id);
     ctx.set('Cache-Control', 'no-store');

@@ -1,7 +1,7 @@
 // The blog's 'Stay Updated' box: subscribe with double opt-in, then the link from the e-mail confirms.
 import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
-import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { confirmSubscription, subscribe } from '../services/newsletter.ts';
 
@@ -12,10 +12,10 @@ const MESSAGES = {
   'already-confirmed': 'You are already subscribed.',
 } as const;
 
-export function registerNewsletterRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerNewsletterRoutes(router: AppRouter, { prisma, config, rateLimits }: ApiDeps): void {
   router.post(
     '/api/newsletter/subscribe',
-    rateLimit({ name: 'newsletter-subscribe', points: 10, durationSeconds: 3600, key: ipKey }),
+    rateLimits.limit({ name: 'newsletter-subscribe', points: 10, durationSeconds: 3600, key: ipKey }),
     validate(newsletterSubscribeSchema),
     async (ctx) => {
       const outcome = await subscribe(prisma, ctx.state.input.email, config.PUBLIC_URL);

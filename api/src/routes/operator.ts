@@ -44,7 +44,7 @@ const farmQuerySchema = v.object({
   farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
 });
 
-export function registerOperatorRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerOperatorRoutes(router: AppRouter, { prisma, config, publicFarms }: ApiDeps): void {
   async function actionContext(ctx: AppContext): Promise<JobActionContext> {
     return {
       prisma,
@@ -122,7 +122,7 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config }: Ap
     validateInputs({ body: farmSettingsSchema, query: farmQuerySchema }),
     async (ctx) => {
       const id = await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId);
-      await saveFarmSettings(prisma, id, ctx.state.input);
+      await saveFarmSettings(prisma, publicFarms, id, ctx.state.input);
       await answerWithFarm(ctx, id);
     },
   );

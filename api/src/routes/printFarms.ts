@@ -6,21 +6,19 @@ import * as v from 'valibot';
 import { currentUser, requireUser, userOf } from '../auth/guards.ts';
 import type { AnyStateMiddleware, ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentFullFarm, presentPublicFarm } from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
 import { readSettings } from '../services/network.ts';
 import {
-  type EncodedJson,
   FARM_NOT_FOUND,
   farmBehindMarker,
-  farmMarkers,
   listFarmsOwnedBy,
   networkOfferings,
-  publicFarms,
   signupFarm,
 } from '../services/printFarms.ts';
+import type { EncodedJson } from '../services/publicFarmCache.ts';
 
 export const SIGNUPS_CLOSED =
   'The network is not accepting new print farms right now. Please check back soon, or apply to run a farm at /opportunity.';
@@ -65,7 +63,10 @@ const signInFirst: AnyStateMiddleware = async (ctx, next) => {
   await next();
 };
 
-export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerPrintFarmRoutes(
+  router: AppRouter,
+  { prisma, config, rateLimits, publicFarms }: ApiDeps,
+): void {
   /** While staff have closed signups, a signup is refused before its form is read. */
   const signupsOpen: AnyStateMiddleware = async (_ctx, next) => {
     if (!(await readSettings(prisma)).system.acceptingFarmSignups) throw forbidden(SIGNUPS_CLOSED);
@@ -74,7 +75,7 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
 
   router.post(
     '/api/print-farms/signup',
-    rateLimit({ name: 'farm-signup', points: 20, durationSeconds: 3600, key: ipKey }),
+    rateLimits.limit({ name: 'farm-signup', points: 20, durationSeconds: 3600, key: ipKey }),
     signupsOpen,
     validate(farmSignupSchema),
     async (ctx) => {
@@ -82,6 +83,7 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
       const farm = await signupFarm(prisma, ctx.state.input, {
         userId: user?.id ?? null,
         publicUrl: config.PUBLIC_URL,
+        publicFarms,
       });
       ctx.status = 201;
       ctx.body = presentPublicFarm(farm);
@@ -100,11 +102,11 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
   });
 
   router.get('/api/print-farms', async (ctx) => {
-    sendCachedJson(ctx, await publicFarms(prisma));
+    sendCachedJson(ctx, await publicFarms.list());
   });
 
   router.get('/api/print-farms/markers', async (ctx) => {
-    sendCachedJson(ctx, await farmMarkers(prisma));
+    sendCachedJson(ctx, await publicFarms.markers());
   });
 
   router.get('/api/print-farms/markers/:markerId', async (ctx) => {
@@ -116,7 +118,7 @@ export function registerPrintFarmRoutes(router: AppRouter, { prisma, config }: A
   });
 
   router.get('/api/stats', async (ctx) => {
-    const { stats } = await publicFarms(prisma);
+    const { stats } = await publicFarms.list();
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = stats;
   });

@@ -4,7 +4,7 @@ import { customOrderSchema } from '@printfarm/domain/store';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
-import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { type PlacedOrderView, presentOrderConfirmation, presentPlacedOrder } from '../presenters/order.ts';
 import { presentNetworkProduct, presentPublicProduct } from '../presenters/product.ts';
@@ -20,10 +20,6 @@ import {
 } from '../services/stores.ts';
 
 const MAX_KEY_LENGTH = 200;
-
-// Generous for real carts (a shop's checkout retries, a family behind one address), tight for scripts.
-const placeOrderLimit = rateLimit({ name: 'store-order', points: 60, durationSeconds: 600, key: ipKey });
-const customOrderLimit = rateLimit({ name: 'custom-order', points: 10, durationSeconds: 3600, key: ipKey });
 
 /** The checkout's Idempotency-Key header (or an idempotencyKey body field), when it sent one. */
 function idempotencyKeyOf(ctx: AppContext): string | undefined {
@@ -41,7 +37,21 @@ function idempotencyKeyOf(ctx: AppContext): string | undefined {
   return key;
 }
 
-export function registerStoreRoutes(router: AppRouter, { prisma, config, log }: ApiDeps): void {
+export function registerStoreRoutes(router: AppRouter, { prisma, config, log, rateLimits }: ApiDeps): void {
+  // Generous for real carts (a shop's checkout retries, a family behind one address), tight for scripts.
+  const placeOrderLimit = rateLimits.limit({
+    name: 'store-order',
+    points: 60,
+    durationSeconds: 600,
+    key: ipKey,
+  });
+  const customOrderLimit = rateLimits.limit({
+    name: 'custom-order',
+    points: 10,
+    durationSeconds: 3600,
+    key: ipKey,
+  });
+
   router.get('/api/public/store/:storeName', async (ctx) => {
     const store = await findPublicStore(prisma, ctx.params.storeName ?? '');
     ctx.body = presentPublicStore(store);

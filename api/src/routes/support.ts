@@ -3,14 +3,14 @@
 import { supportContactSchema } from '@printfarm/domain/support';
 import { currentUser } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
-import { ipKey, rateLimit } from '../http/rateLimit.ts';
+import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { sendSupportMessage } from '../services/support.ts';
 
-export function registerSupportRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerSupportRoutes(router: AppRouter, { prisma, config, rateLimits }: ApiDeps): void {
   router.post(
     '/api/support',
-    rateLimit({
+    rateLimits.limit({
       name: 'support',
       points: 10,
       durationSeconds: 3600,

@@ -7,7 +7,7 @@ import { farmSlug } from '@printfarm/domain/farmSignup';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { operatorFarmIds } from './operatorJobs.ts';
-import { invalidatePublicFarms } from './printFarms.ts';
+import type { PublicFarmCache } from './publicFarmCache.ts';
 
 export const farmSettingsInclude = {
   rates: { orderBy: [{ technology: 'asc' }, { material: 'asc' }] },
@@ -53,6 +53,7 @@ export function listManagedFarms(prisma: PrismaClient, user: SessionUser) {
 
 export async function saveFarmSettings(
   prisma: PrismaClient,
+  publicFarms: PublicFarmCache,
   farmId: string,
   settings: FarmSettings,
 ): Promise<void> {
@@ -97,7 +98,7 @@ export async function saveFarmSettings(
       },
     });
   });
-  invalidatePublicFarms(prisma);
+  publicFarms.invalidate();
 }
 
 /**

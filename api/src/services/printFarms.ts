@@ -1,12 +1,6 @@
 // Print farms: signup (farm, capabilities, geocode job and confirmation e-mail in one transaction),
-// the public list, the map's marker feed and network figures, and the staff and owner views.
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import {
-  brotliCompress as brotliCompressCallback,
-  gzip as gzipCallback,
-  constants as zlibConstants,
-} from 'node:zlib';
+// a map marker's farm, and the staff and owner views. The public list and the marker feed are served
+// from publicFarmCache.ts, which every write here drops.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
@@ -16,15 +10,9 @@ import { companyKey, type FarmSignup, farmSlug, summarizeInventory } from '@prin
 import { farmSignupEmail } from '@printfarm/mail/farms';
 import { promoteToOperator } from '../auth/roles.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import {
-  type FarmMarkerRow,
-  type PublicFarm,
-  presentMarkerFeed,
-  presentPublicFarm,
-  publicFarmListSql,
-  publicFarmSelect,
-} from '../presenters/printFarm.ts';
+import { type PublicFarm, presentPublicFarm, publicFarmSelect } from '../presenters/printFarm.ts';
 import { claimUrl, createFarmClaim } from './farmClaims.ts';
+import type { PublicFarmCache } from './publicFarmCache.ts';
 
 export const FARM_NOT_FOUND = 'Print farm not found';
 
@@ -48,6 +36,8 @@ export interface SignupContext {
   /** The signed-in user, who then owns the farm; anonymous signups are claimed through an e-mailed link. */
   userId: string | null;
   publicUrl: string;
+  /** Dropped once the farm is stored, so the public list shows it at once. */
+  publicFarms: PublicFarmCache;
 }
 
 const alreadyRegistered = (displayName: string) =>
@@ -110,7 +100,7 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
         );
         return farm;
       });
-      invalidatePublicFarms(prisma);
+      context.publicFarms.invalidate();
       return farm;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -126,157 +116,7 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
   }
 }
 
-// ---- The public list, the map's marker feed and network figures --------------------------------------
-
-export interface NetworkStats {
-  activeFarms: number;
-  statesCovered: number;
-  totalPrinters: number;
-  /** Farms with coordinates, i.e. markers on the map. */
-  mappedFarms: number;
-  totalCapacity: number;
-}
-
-/** A JSON answer made once and kept in memory with its ETag and compressed copies. */
-export interface EncodedJson {
-  etag: string;
-  json: Buffer;
-  gzip: Buffer;
-  brotli?: Buffer;
-}
-
-interface Snapshot {
-  /** The table version it was read at (see tableVersion). */
-  version: string;
-  checkedAt: number;
-}
-
-export interface PublicSnapshot extends EncodedJson, Snapshot {
-  stats: NetworkStats;
-}
-
-export interface MarkerSnapshot extends Required<EncodedJson>, Snapshot {}
-
-interface SnapshotSlot<T extends Snapshot> {
-  current?: T;
-  loading?: Promise<T>;
-  /** Bumped by writes in this process, so their result shows at once. */
-  generation: number;
-}
-
-interface PublicCaches {
-  list: SnapshotSlot<PublicSnapshot>;
-  markers: SnapshotSlot<MarkerSnapshot>;
-}
-
-// The worker writes coordinates from another process, so a snapshot is re-validated against a cheap
-// version query at most this often; writes made by this process drop it at once.
-const RECHECK_MS = 1_000;
-const caches = new WeakMap<PrismaClient, PublicCaches>();
-const gzip = promisify(gzipCallback);
-const brotli = promisify(brotliCompressCallback);
-
-function cachesOf(prisma: PrismaClient): PublicCaches {
-  let found = caches.get(prisma);
-  if (!found) {
-    found = { list: { generation: 0 }, markers: { generation: 0 } };
-    caches.set(prisma, found);
-  }
-  return found;
-}
-
-export function invalidatePublicFarms(prisma: PrismaClient): void {
-  for (const slot of Object.values(cachesOf(prisma)) as SnapshotSlot<Snapshot>[]) {
-    slot.generation++;
-    // A load already under way may have read the table before the write: later callers start afresh.
-    delete slot.current;
-    delete slot.loading;
-  }
-}
-
-async function tableVersion(prisma: PrismaClient): Promise<string> {
-  // Any insert, delete or update through Prisma (@updatedAt) moves one of these.
-  const [row] = await prisma.$queryRaw<{ n: number; m: string | null; g: string | null }[]>`
-    SELECT count(*)::int AS n, max(updated_at)::text AS m, max(geocoded_at)::text AS g FROM print_farms`;
-  return `${row?.n ?? 0}|${row?.m ?? ''}|${row?.g ?? ''}`;
-}
-
-/** The slot's snapshot while the table is unchanged; otherwise one load shared by every caller. */
-async function cachedSnapshot<T extends Snapshot>(
-  prisma: PrismaClient,
-  slot: SnapshotSlot<T>,
-  load: (version: string) => Promise<T>,
-): Promise<T> {
-  const current = slot.current;
-  if (current && Date.now() - current.checkedAt < RECHECK_MS) return current;
-  if (slot.loading) return slot.loading;
-  const generation = slot.generation;
-  const loading = (async () => {
-    const version = await tableVersion(prisma);
-    const snapshot =
-      current && current.version === version ? { ...current, checkedAt: Date.now() } : await load(version);
-    if (slot.generation === generation) slot.current = snapshot;
-    return snapshot;
-  })();
-  slot.loading = loading;
-  try {
-    return await loading;
-  } finally {
-    if (slot.loading === loading) delete slot.loading;
-  }
-}
-
-/** The ETag names the content, so every process serving the same farms answers the same tag. */
-const etagOf = (prefix: string, json: Buffer) =>
-  `"${prefix}-${createHash('sha1').update(json).digest('base64url')}"`;
-
-async function loadPublicSnapshot(prisma: PrismaClient, version: string): Promise<PublicSnapshot> {
-  const [[list], [figures]] = await Promise.all([
-    prisma.$queryRaw<{ body: string }[]>(publicFarmListSql),
-    prisma.$queryRaw<NetworkStats[]>`
-      SELECT count(*)::int AS "activeFarms",
-             count(DISTINCT state)::int AS "statesCovered",
-             coalesce(sum(printer_count), 0)::int AS "totalPrinters",
-             count(latitude)::int AS "mappedFarms",
-             coalesce(sum(capacity), 0)::int AS "totalCapacity"
-      FROM print_farms WHERE is_active`,
-  ]);
-  const json = Buffer.from(list?.body ?? '[]');
-  const stats = figures ?? {
-    activeFarms: 0,
-    statesCovered: 0,
-    totalPrinters: 0,
-    mappedFarms: 0,
-    totalCapacity: 0,
-  };
-  return { version, etag: etagOf('pf', json), json, gzip: await gzip(json), stats, checkedAt: Date.now() };
-}
-
-// Brotli at quality 5 compresses 10,000 markers in tens of milliseconds, within a few KB of quality 11
-// (which takes over a second); the feed is rebuilt after every change to the farms.
-const MARKER_BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
-
-async function loadMarkerSnapshot(prisma: PrismaClient, version: string): Promise<MarkerSnapshot> {
-  const rows = await prisma.$queryRaw<FarmMarkerRow[]>`
-    SELECT marker_id AS "markerId", display_name AS "displayName", city, state, latitude, longitude,
-           printer_count AS "printerCount"
-    FROM print_farms
-    WHERE is_active AND latitude IS NOT NULL AND longitude IS NOT NULL
-    ORDER BY marker_id`;
-  const json = Buffer.from(JSON.stringify(presentMarkerFeed(rows)));
-  const [gzipped, brotlied] = await Promise.all([gzip(json), brotli(json, MARKER_BROTLI)]);
-  return { version, etag: etagOf('pm', json), json, gzip: gzipped, brotli: brotlied, checkedAt: Date.now() };
-}
-
-/** The public farm list (and figures derived from it), served from memory while the table is unchanged. */
-export function publicFarms(prisma: PrismaClient): Promise<PublicSnapshot> {
-  return cachedSnapshot(prisma, cachesOf(prisma).list, (version) => loadPublicSnapshot(prisma, version));
-}
-
-/** The map's marker feed, served from memory while the table is unchanged. */
-export function farmMarkers(prisma: PrismaClient): Promise<MarkerSnapshot> {
-  return cachedSnapshot(prisma, cachesOf(prisma).markers, (version) => loadMarkerSnapshot(prisma, version));
-}
+// ---- The map's markers ----------------------------------------------------------------------------------
 
 /** The public view of the active farm behind a map marker. */
 export async function farmBehindMarker(prisma: PrismaClient, markerId: number): Promise<PublicFarm> {
@@ -302,7 +142,12 @@ const blankToNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value?.trim() || null;
 
 /** Staff edit of contact, address, membership and fees; an address change sends the farm to the geocoder again. */
-export async function updateFarmAsStaff(prisma: PrismaClient, farmId: string, input: FarmAdminUpdate) {
+export async function updateFarmAsStaff(
+  prisma: PrismaClient,
+  publicFarms: PublicFarmCache,
+  farmId: string,
+  input: FarmAdminUpdate,
+) {
   try {
     const farm = await prisma.$transaction(async (tx) => {
       const farm = await tx.printFarm.findUnique({ where: { id: farmId } });
@@ -342,7 +187,7 @@ export async function updateFarmAsStaff(prisma: PrismaClient, farmId: string, in
       if (moved) await recordJob(tx, 'farm.geocode', { farmId: farm.id });
       return updated;
     });
-    invalidatePublicFarms(prisma);
+    publicFarms.invalidate();
     return farm;
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyRegistered(input.displayName ?? 'that name');

@@ -16,7 +16,6 @@ import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { SessionUser } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppState } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { consumeRateLimit } from '../http/rateLimit.ts';
 import { findOwnPrintRequest } from '../services/printRequests.ts';
 import { cleanFileName, type FinishedUpload, recordFinishedUpload } from '../services/projectFiles.ts';
 import { purgeExpiredUploads, releaseUpload, reserveUpload } from '../services/uploadQuota.ts';
@@ -107,7 +106,7 @@ export interface UploadServer {
 }
 
 export function createUploadServer(deps: ApiDeps): UploadServer {
-  const { config, prisma, redis, log } = deps;
+  const { config, prisma, redis, log, rateLimits } = deps;
   const datastore = createUploadStore(config);
   const localDisk = !usesS3(config);
   const tusDir = path.join(config.UPLOAD_DIR, TUS_FOLDER);
@@ -272,7 +271,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
       throw new HttpError(405, 'Uploads cannot be concatenated: send each file as one upload');
     }
     if (creating) {
-      await consumeRateLimit(ctx as unknown as AppContext, {
+      await rateLimits.consume(ctx as unknown as AppContext, {
         name: 'upload-start',
         points: config.UPLOAD_STARTS_PER_10_MIN,
         durationSeconds: 600,
