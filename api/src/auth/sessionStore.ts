@@ -1,4 +1,5 @@
-// koa-session's external store on the `sessions` table (sid, sess jsonb, expire).
+// koa-session's external store on the `sessions` table (sid, sess jsonb, expire). Expired rows are
+// deleted by the workers' sessions.purge job (workers/src/jobs/sessionsPurge.ts).
 import type { PrismaClient } from '@printfarm/db';
 
 export interface SessionStore {
@@ -32,10 +33,4 @@ export function createSessionStore(prisma: PrismaClient): SessionStore {
       await prisma.session.deleteMany({ where: { sid } });
     },
   };
-}
-
-/** Deletes expired rows; the sessions.purge job runs it on a schedule. Returns how many went. */
-export async function purgeExpiredSessions(prisma: PrismaClient, now = new Date()): Promise<number> {
-  const { count } = await prisma.session.deleteMany({ where: { expire: { lte: now } } });
-  return count;
 }
