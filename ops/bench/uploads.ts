@@ -1,8 +1,8 @@
 // Resumable upload throughput: a 100 MB design sent over tus to the real API (in this process, on a
 // fresh database of its own) next to a plain HTTP PUT streamed to disk by node:http (also in this
 // process) in the same run; the client streams the file from a process of its own. fs.copyFile of the
-// same file is printed for scale. The ratio tus / PUT comes last.
-//   node ops/bench/uploads.ts        BENCH_MB=100 BENCH_ROUNDS=3 DATABASE_URL=... REDIS_URL=...
+// same file is printed for scale. The methods take turns, round by round; the ratio tus / PUT comes last.
+//   node ops/bench/uploads.ts        BENCH_MB=100 BENCH_ROUNDS=5 DATABASE_URL=... REDIS_URL=...
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -23,7 +23,7 @@ import type { UploadJob } from '../lib/uploadClient.ts';
 
 const MB = 1024 * 1024;
 const SIZE_MB = Number(process.env.BENCH_MB ?? 100);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 interface Row {
   method: string;
@@ -77,23 +77,37 @@ async function startPutServer(target: string): Promise<{ url: string; close(): P
 }
 
 /** Times `run` ROUNDS times; a run that returns its own seconds (the client's) is taken at its word. */
-async function measure(method: string, run: () => Promise<number | undefined>): Promise<Row> {
-  const row: Row = { method, seconds: [], peakRssMb: 0 };
+interface Method {
+  name: string;
+  /** One upload; resolves with its seconds when it measured them itself (the client's clock). */
+  run(): Promise<number | undefined>;
+}
+
+/**
+ * ROUNDS of every method, interleaved (A B C, A B C, …) so that a busy moment on a shared machine falls
+ * on all of them alike instead of on whichever ran then.
+ */
+async function measureInterleaved(methods: Method[]): Promise<Row[]> {
+  const rows = methods.map((method): Row => ({ method: method.name, seconds: [], peakRssMb: 0 }));
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
-      const started = performance.now();
-      const seconds = await run();
-      row.seconds.push(seconds ?? (performance.now() - started) / 1_000);
+      step(`round ${round + 1} of ${ROUNDS}`);
+      for (const [index, method] of methods.entries()) {
+        const started = performance.now();
+        const seconds = await method.run();
+        rows[index]?.seconds.push(seconds ?? (performance.now() - started) / 1_000);
+      }
     }
   } finally {
     clearInterval(sampler);
   }
-  row.peakRssMb = Math.max(peak, process.memoryUsage().rss) / MB;
-  return row;
+  // One process holds the server and the copies, so its peak is shared by every method.
+  for (const row of rows) row.peakRssMb = Math.max(peak, process.memoryUsage().rss) / MB;
+  return rows;
 }
 
 function report(rows: Row[], sizeBytes: number): void {
@@ -158,51 +172,46 @@ try {
       await writeFile(source, data);
       const expected = createHash('sha256').update(data).digest('hex');
 
-      const rows: Row[] = [];
-      step(`fs.copyFile × ${ROUNDS}`);
       const target = path.join(workDir, 'copy.stl');
-      rows.push(
-        await measure('fs.copyFile (same disk, for scale)', async () => {
-          const started = performance.now();
-          await copyFile(source, target);
-          const seconds = (performance.now() - started) / 1_000;
-          await rm(target);
-          return seconds;
-        }),
-      );
       const putServer = await startPutServer(target);
-      step(`plain PUT × ${ROUNDS}`);
-      rows.push(
-        await measure('plain PUT, node:http → disk', async () => {
-          const seconds = await clientUpload({ mode: 'put', url: putServer.url, file: source });
-          await rm(target);
-          return seconds;
-        }),
-      );
-      await putServer.close();
-      for (const [label, chunk] of [
-        ['tus, one PATCH (Uppy default)', Number.POSITIVE_INFINITY],
-        ['tus, 8 MB PATCH chunks', 8 * MB],
-      ] as const) {
-        step(`${label} × ${ROUNDS}`);
-        rows.push(
-          await measure(label, async () => {
-            const before = await prisma.projectFile.count();
-            const seconds = await clientUpload({
-              mode: 'tus',
-              url: `${url}/api/uploads`,
-              file: source,
-              cookie,
-              chunkBytes: chunk,
-            });
-            const file = await prisma.projectFile.findFirst({ orderBy: { uploadedAt: 'desc' } });
-            if ((await prisma.projectFile.count()) !== before + 1 || file?.sha256 !== expected) {
-              throw new Error('stored file does not match the original');
-            }
+      const tus = (chunkBytes: number) => async () => {
+        const before = await prisma.projectFile.count();
+        const seconds = await clientUpload({
+          mode: 'tus',
+          url: `${url}/api/uploads`,
+          file: source,
+          cookie,
+          chunkBytes,
+        });
+        const file = await prisma.projectFile.findFirst({ orderBy: { uploadedAt: 'desc' } });
+        if ((await prisma.projectFile.count()) !== before + 1 || file?.sha256 !== expected) {
+          throw new Error('stored file does not match the original');
+        }
+        return seconds;
+      };
+      const rows = await measureInterleaved([
+        {
+          name: 'fs.copyFile (same disk, for scale)',
+          async run() {
+            const started = performance.now();
+            await copyFile(source, target);
+            const seconds = (performance.now() - started) / 1_000;
+            await rm(target);
             return seconds;
-          }),
-        );
-      }
+          },
+        },
+        {
+          name: 'plain PUT, node:http → disk',
+          async run() {
+            const seconds = await clientUpload({ mode: 'put', url: putServer.url, file: source });
+            await rm(target);
+            return seconds;
+          },
+        },
+        { name: 'tus, one PATCH (Uppy default)', run: tus(Number.POSITIVE_INFINITY) },
+        { name: 'tus, 8 MB PATCH chunks', run: tus(8 * MB) },
+      ]);
+      await putServer.close();
       report(rows, data.length);
       const stored = await prisma.projectFile.findFirstOrThrow({ orderBy: { uploadedAt: 'desc' } });
       const bytes = await readFile(path.join(uploadDir, stored.filePath));

@@ -124,7 +124,9 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
       await releaseUpload(prisma, upload.id);
       throw reject(415, problem);
     }
-    const sha256 = await sha256Of(await datastore.read(upload.id));
+    const size = upload.size ?? upload.offset;
+    const sha256 =
+      datastore.takeSha256?.(upload.id, size) ?? (await sha256Of(await datastore.read(upload.id)));
     let filePath = upload.id;
     let linked = false;
     if (localDisk) {
@@ -139,7 +141,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
       userId,
       uploadId: upload.id,
       originalFileName,
-      fileSize: upload.size ?? upload.offset,
+      fileSize: size,
       filePath,
       sha256,
       printRequestId: upload.metadata?.printRequestId ?? undefined,

@@ -1,8 +1,11 @@
 // Where tus keeps uploads: local disk under UPLOAD_DIR by default, S3 when S3_BUCKET is configured.
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client, isMissingObject, s3ClientConfig } from '@printfarm/db/s3';
 import { FileStore } from '@tus/file-store';
@@ -19,7 +22,71 @@ export function usesS3(config: ApiConfig): boolean {
 }
 
 /** A tus store that can also stream a stored upload back (FileStore and S3Store both can). */
-export type ReadableStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+export type ReadableStore = DataStore & {
+  read(id: string): Readable | Promise<Readable>;
+  /** The SHA-256 of a finished upload when the store hashed it as it was written. */
+  takeSha256?(id: string, size: number): string | undefined;
+};
+
+/** Uploads being hashed at once, at most; past it the oldest (abandoned, most likely) are forgotten. */
+const MAX_HASHING = 10_000;
+
+/**
+ * A FileStore that hashes each upload as its bytes go to disk, so finishing a 100 MB upload does not read
+ * it back. That holds for uploads whose every PATCH this process wrote in order from byte 0; any other
+ * (resumed on another API process, say) is read back and hashed as before.
+ */
+export class HashingFileStore extends FileStore {
+  private readonly hashing = new Map<string, { hash: Hash; bytes: number }>();
+
+  override async write(readable: IncomingMessage | Readable, id: string, offset: number): Promise<number> {
+    let state = this.hashing.get(id);
+    if (offset === 0) {
+      state = { hash: createHash('sha256'), bytes: 0 };
+      this.hashing.delete(id);
+      this.hashing.set(id, state);
+      for (const oldest of this.hashing.keys()) {
+        if (this.hashing.size <= MAX_HASHING) break;
+        this.hashing.delete(oldest);
+      }
+    }
+    if (!state || state.bytes !== offset) {
+      this.hashing.delete(id);
+      return super.write(readable, id, offset);
+    }
+    const counted = state;
+    const hashed = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        counted.hash.update(chunk);
+        counted.bytes += chunk.length;
+        done(null, chunk);
+      },
+    });
+    // On a failed source, pipeline destroys `hashed` too, which fails the write below.
+    pipeline(readable, hashed).catch(() => {});
+    try {
+      const written = await super.write(hashed, id, offset);
+      // Every byte hashed went to disk (the write resolves only after the last one); anything else
+      // means the two disagree, and the file is hashed from disk at the end.
+      if (written !== counted.bytes) this.hashing.delete(id);
+      return written;
+    } catch (error) {
+      this.hashing.delete(id);
+      throw error;
+    }
+  }
+
+  takeSha256(id: string, size: number): string | undefined {
+    const state = this.hashing.get(id);
+    this.hashing.delete(id);
+    return state && state.bytes === size ? state.hash.digest('hex') : undefined;
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.hashing.delete(id);
+    return super.remove(id);
+  }
+}
 
 export function createUploadStore(config: ApiConfig): ReadableStore {
   const expirationPeriodInMilliseconds = config.UPLOAD_EXPIRATION_MS;
@@ -30,7 +97,7 @@ export function createUploadStore(config: ApiConfig): ReadableStore {
       s3ClientConfig: { bucket: config.S3_BUCKET, ...s3ClientConfig(config) },
     });
   }
-  return new FileStore({
+  return new HashingFileStore({
     directory: path.join(config.UPLOAD_DIR, TUS_FOLDER),
     expirationPeriodInMilliseconds,
   });
