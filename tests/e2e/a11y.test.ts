@@ -22,9 +22,33 @@ interface Violation {
   targets: string[];
 }
 
-/** axe's violations on the page as it stands (the app's CSP forbids the injected script, hence bypassCSP). */
-async function violations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ content: axeSource });
+/**
+ * Loaded into every document of a context before the app: axe itself, and a count of the app's fetches
+ * still in flight, so a check waits for exactly its data and no longer (the app's CSP forbids injected
+ * scripts, hence bypassCSP).
+ */
+const PAGE_SCRIPT = `${axeSource}
+window.__fetchesInFlight = 0;
+const appFetch = window.fetch.bind(window);
+window.fetch = (...args) => {
+  window.__fetchesInFlight += 1;
+  return appFetch(...args).finally(() => { window.__fetchesInFlight -= 1; });
+};`;
+
+/** Waits until no fetch has been in flight for two frames in a row. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(`new Promise((resolve) => {
+    let quiet = 0;
+    const tick = () => {
+      quiet = window.__fetchesInFlight === 0 ? quiet + 1 : 0;
+      if (quiet >= 2) resolve(true); else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
+
+/** axe's violations on the page as it stands. */
+function violations(page: Page): Promise<Violation[]> {
   return page.evaluate<Violation[]>(`axe.run(document, { resultTypes: ['violations'] }).then((result) =>
     result.violations.map((violation) => ({
       id: violation.id,
@@ -112,6 +136,7 @@ describe('accessibility (axe-core)', () => {
       const found: Record<string, Violation[]> = {};
       for (const role of [null, 'customer', 'operator', 'staff'] as const) {
         const context = await suite.newContext({ viewport, bypassCSP: true });
+        await context.addInitScript({ content: PAGE_SCRIPT });
         if (role) await addSessionCookies(context, suite.api.url, cookies[role]);
         const page = await context.newPage();
         page.setDefaultTimeout(30_000);
@@ -121,7 +146,7 @@ describe('accessibility (axe-core)', () => {
           await page.locator(ready).first().waitFor();
           // Wait for the app to have taken the page over, so axe sees the final markup.
           await page.locator('ol[aria-label="Notifications (F8)"]').waitFor({ state: 'attached' });
-          await page.waitForLoadState('networkidle');
+          await settled(page);
           const problems = await violations(page);
           if (problems.length > 0) found[path] = problems;
         }
