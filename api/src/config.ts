@@ -21,6 +21,8 @@ const schema = v.pipe(
       'printfarm',
     ),
     LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+    // Unset: readable lines when stdout is a terminal, JSON lines otherwise (db/src/logger.ts).
+    LOG_PRETTY: envField.optionalBool(),
     SESSION_SECRET: v.optional(
       v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
       DEV_SESSION_SECRET,

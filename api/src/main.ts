@@ -1,5 +1,5 @@
 // The API process: validated config, the API server (api/src/server.ts), graceful shutdown on SIGTERM.
-import { createLogger } from '@printfarm/db/logger';
+import { createLogger, prettyLogs } from '@printfarm/db/logger';
 import { ConfigError } from '@printfarm/domain/config';
 import { type ApiConfig, loadApiConfig } from './config.ts';
 import { startApiServer } from './server.ts';
@@ -20,7 +20,7 @@ const config = readConfig();
 const log = createLogger({
   name: 'api',
   level: config.LOG_LEVEL,
-  pretty: config.NODE_ENV === 'development' && process.stdout.isTTY === true,
+  pretty: prettyLogs(config.LOG_PRETTY),
 });
 const api = await startApiServer(config, log);
 log.info({ port: config.PORT, url: config.PUBLIC_URL }, 'api listening');

@@ -66,6 +66,14 @@ export const envField = {
       ),
       fallback ? 'true' : 'false',
     ),
+  /** true or false when set; undefined when unset, so the code decides (LOG_PRETTY follows the terminal). */
+  optionalBool: () =>
+    v.optional(
+      v.pipe(
+        v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+        v.transform((value) => value === 'true' || value === '1'),
+      ),
+    ),
   nodeEnv: () =>
     v.optional(
       v.picklist(['development', 'test', 'production'], 'must be development, test or production'),

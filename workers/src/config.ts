@@ -17,6 +17,8 @@ const schema = v.object({
     'printfarm',
   ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  // Unset: readable lines when stdout is a terminal, JSON lines otherwise (db/src/logger.ts).
+  LOG_PRETTY: envField.optionalBool(),
   WORKER_CONCURRENCY: envField.int(8, 1),
   // A running job holds its lock this long and renews it; a worker that dies loses its jobs to another
   // worker once the lock expires.

@@ -1,6 +1,6 @@
 // The worker process: every queue's worker and an outbox relay in one process (workers/src/process.ts),
 // graceful shutdown on SIGTERM.
-import { createLogger } from '@printfarm/db/logger';
+import { createLogger, prettyLogs } from '@printfarm/db/logger';
 import { ConfigError } from '@printfarm/domain/config';
 import { loadWorkerConfig, type WorkerConfig } from './config.ts';
 import { startWorkerProcess } from './process.ts';
@@ -21,7 +21,7 @@ const config = readConfig();
 const log = createLogger({
   name: 'workers',
   level: config.LOG_LEVEL,
-  pretty: config.NODE_ENV === 'development' && process.stdout.isTTY === true,
+  pretty: prettyLogs(config.LOG_PRETTY),
 });
 const workers = startWorkerProcess(config, log);
 log.info({ queues: [...workers.runtime.workers.keys()] }, 'workers running');
