@@ -1,5 +1,6 @@
 // How far the PWA's CSS keeps to its design tokens: distinct font sizes, raw colours written outside the
-// token definitions in styles.css, distinct media-query breakpoints, and how the CSS files are named.
+// token definitions in styles.css, spacing lengths that are not a token, distinct media-query
+// breakpoints, and how the CSS files are named.
 //
 //   node ops/css-stats.ts            (add --list to print the values themselves)
 import { globSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ const files = globSync('pwa/src/**/*.css', { cwd: repoRoot }).sort();
 const fontSizes = new Map<string, number>();
 const hexColours = new Map<string, number>();
 const functionColours = new Map<string, number>();
+const spacings = new Map<string, number>();
 const breakpoints = new Map<number, number>();
 const naming = new Map<string, string[]>();
 let lines = 0;
@@ -46,6 +48,12 @@ for (const file of files) {
     if (property === 'font-size') count(fontSizes, value.trim());
     for (const [hex] of value.matchAll(/#[0-9a-f]{3,8}\b/gi)) count(hexColours, hex.toLowerCase());
     for (const [colour] of value.matchAll(/\b(?:rgba?|hsla?)\([^)]*\)/g)) count(functionColours, colour);
+    if (/^(padding|margin|gap|row-gap|column-gap)\b/.test(property)) {
+      // A hairline (1px) is a border's width, not a step of the spacing scale.
+      for (const [length] of value.matchAll(/-?\b\d*\.?\d+(?:rem|px)\b/g)) {
+        if (!/^-?1px$/.test(length)) count(spacings, length);
+      }
+    }
   }
   for (const [query = ''] of css.matchAll(/@media[^{]+/g)) {
     for (const [, kind = '', value = '', unit = ''] of query.matchAll(
@@ -70,6 +78,9 @@ console.log(
 );
 console.log(
   `raw rgb()/hsl() colours outside the tokens: ${functionColours.size} distinct, ${total(functionColours)} uses${show(functionColours)}`,
+);
+console.log(
+  `spacing lengths (padding, margin, gap) not a token: ${spacings.size} distinct, ${total(spacings)} uses${show(spacings)}`,
 );
 const widths = [...breakpoints.keys()].sort((a, b) => a - b);
 console.log(`breakpoints: ${widths.length} distinct (${widths.map((width) => `${width}px`).join(' ')})`);
