@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { emailsTo } from '../support/maildev.ts';
+import { outboxMailsTo } from '../support/outboxMail.ts';
 import { eventually, type TestApi, useServerSuite } from '../support/server.ts';
 import { geocodeJobOf, postSignup, validSignup } from './printFarmsFixtures.ts';
 
@@ -174,7 +175,7 @@ describe('POST /api/print-farms/signup', () => {
     expect(mail?.subject).toBe('Welcome to the PrintFarm Network');
     expect(mail?.text).toContain(input.displayName);
     expect(mail?.text).toContain('/api/print-farms/claim?token=');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await outboxMailsTo(server.api.prisma, input.contactEmail)).toBe(1);
     expect(await emailsTo(input.contactEmail)).toHaveLength(1);
   });
 

@@ -22,9 +22,9 @@ import {
   type OfferView,
   offersOf,
   openJobOf,
-  outboxMails,
   submitAndQuote,
 } from '../support/marketplace.ts';
+import { outboxMails } from '../support/outboxMail.ts';
 import { eventually, type ServerSuite, startApi, useServerSuite } from '../support/server.ts';
 
 type Operator = Awaited<ReturnType<typeof createOperatorFarm>>;

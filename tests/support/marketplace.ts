@@ -303,13 +303,6 @@ export function mailsTo(address: string, subject: string, count = 1): Promise<Re
   });
 }
 
-/** How many e-mails with this message key the outbox holds: one per event, whoever runs the job. */
-export function outboxMails(prisma: PrismaClient, messageKey: string): Promise<number> {
-  return prisma.outboxEvent.count({
-    where: { job: 'email.send', payload: { path: ['messageKey'], equals: messageKey } },
-  });
-}
-
 /**
  * Uploads a design over tus as the customer does (it starts a new draft request), waits for its
  * analysis and sets the ship-to ZIP: the request is then ready for 'Get quotes'.
