@@ -5,8 +5,8 @@
 // prerendered HTML, before any script): the map cannot paint before it. Issue 14's target: 400 ms.
 //   node ops/bench/map-render.ts     BENCH_FARMS=5000 BENCH_RUNS=5 DATABASE_URL=... REDIS_URL=...
 import type { Page } from 'playwright-core';
-import { insertFarms, scatteredFarms } from '../../tests/e2e/networkFixtures.ts';
 import { launchBrowser } from '../../tests/support/browser.ts';
+import { insertFarms, scatteredFarms } from '../../tests/support/networkFixtures.ts';
 import { withBenchApi } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
 import { buildPwa } from '../lib/prepare.ts';

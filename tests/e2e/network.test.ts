@@ -3,8 +3,8 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browserSuite.ts';
+import { insertFarms } from '../support/networkFixtures.ts';
 import { eventually } from '../support/server.ts';
-import { insertFarms } from './networkFixtures.ts';
 
 const SIGNUP_PATH = '/api/print-farms/signup';
 

@@ -5,9 +5,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browserSuite.ts';
+import { insertFarms, type SeedFarm } from '../support/networkFixtures.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
-import { insertFarms, type SeedFarm } from './networkFixtures.ts';
 
 const MARKER_PX = 32;
 const TEST_TIMEOUT = 120_000;

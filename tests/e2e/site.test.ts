@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { insertFarms } from './networkFixtures.ts';
+import { insertFarms } from '../support/networkFixtures.ts';
 
 describe('customer site', () => {
   const suite = useBrowserSuite({ contextOptions: { serviceWorkers: 'block' } });

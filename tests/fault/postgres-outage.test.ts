@@ -7,8 +7,8 @@ import { createPrisma } from '../../db/src/index.ts';
 import { freePort } from '../../ops/lib/ports.ts';
 import { migrate } from '../../ops/lib/prepare.ts';
 import { ensureDatabase } from '../../ops/lib/services.ts';
-import { validSignup } from '../integration/printFarmsFixtures.ts';
 import { type PrivatePostgres, startPrivatePostgres } from '../support/postgres.ts';
+import { validSignup } from '../support/printFarmsFixtures.ts';
 import { killLaunched, type LaunchedProcess, launchApi, processEnv } from '../support/processes.ts';
 import { eventually } from '../support/server.ts';
 

@@ -1,8 +1,8 @@
 // Redis goes away while 200 farms sign up: every signup is answered and recorded, and once Redis is back
 // every farm is geocoded and every welcome e-mail goes out exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validSignup } from '../integration/printFarmsFixtures.ts';
 import { listEmails } from '../support/maildev.ts';
+import { validSignup } from '../support/printFarmsFixtures.ts';
 import { type PrivateRedis, startPrivateRedis } from '../support/redis.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
 

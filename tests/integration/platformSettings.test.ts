@@ -4,8 +4,8 @@ import { routeResponseMs } from '@printfarm/db/printRequests';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/auth.ts';
 import { call } from '../support/marketplace.ts';
+import { validSignup } from '../support/printFarmsFixtures.ts';
 import { useServerSuite } from '../support/server.ts';
-import { validSignup } from './printFarmsFixtures.ts';
 
 describe('platform settings the product reads', () => {
   // No APPLICATION_FOLLOWUP_DELAY_MS here: the setting itself must decide.

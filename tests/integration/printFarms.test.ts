@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { emailsTo } from '../support/maildev.ts';
 import { outboxMailsTo } from '../support/outboxMail.ts';
+import { geocodeJobOf, postSignup, validSignup } from '../support/printFarmsFixtures.ts';
 import { eventually, type TestApi, useServerSuite } from '../support/server.ts';
-import { geocodeJobOf, postSignup, validSignup } from './printFarmsFixtures.ts';
 
 const PUBLIC_KEYS = [
   'id',

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
+import { postSignup, validSignup } from '../support/printFarmsFixtures.ts';
 import { eventually, type TestApi, useServerSuite } from '../support/server.ts';
-import { postSignup, validSignup } from './printFarmsFixtures.ts';
 
 async function get(api: TestApi, path: string, cookie?: string) {
   return fetch(`${api.url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });

@@ -1,7 +1,7 @@
 // 1,000 farm signups in a burst: every one recorded once and geocoded; and the signup rate limit when on.
 import { describe, expect, it } from 'vitest';
+import { postSignup, validSignup } from '../support/printFarmsFixtures.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
-import { postSignup, validSignup } from './printFarmsFixtures.ts';
 
 const SIGNUPS = 1_000;
 const CONCURRENCY = 50;

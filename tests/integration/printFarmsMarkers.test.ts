@@ -4,7 +4,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeMarkerFeed } from '../../pwa/src/components/map/markerFeed.ts';
-import { insertFarms } from '../e2e/networkFixtures.ts';
+import { insertFarms } from '../support/networkFixtures.ts';
 import { useServerSuite } from '../support/server.ts';
 
 const PUBLIC_KEYS = [

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
 import { freePort } from '../../ops/lib/ports.ts';
-import { validSignup } from '../integration/printFarmsFixtures.ts';
 import { createUser, signIn } from '../support/auth.ts';
 import { testEnv } from '../support/env.ts';
 import { listEmails } from '../support/maildev.ts';
+import { validSignup } from '../support/printFarmsFixtures.ts';
 import {
   killLaunched,
   type LaunchedProcess,

@@ -1,6 +1,6 @@
 // Shared by the print-farm test files: a valid signup body, posting it, and finding a farm's geocode job.
 import { randomUUID } from 'node:crypto';
-import type { TestApi } from '../support/server.ts';
+import type { TestApi } from './server.ts';
 
 export function validSignup(overrides: Record<string, unknown> = {}) {
   const tag = randomUUID().slice(0, 8);
