@@ -32,7 +32,7 @@ describe('fast first paint', () => {
       ['/', 'PrintFarm Network'],
       ['/blog', 'G-Code Confidential'],
       ['/privacy-policy', 'Privacy Policy'],
-      ['/store/miniature-masters', '<h1>Miniature Masters</h1>'],
+      ['/store/miniature-masters', '>Miniature Masters</h1>'],
     ] as const) {
       const response = await fetch(`${suite.api.url}${pagePath}`, { headers: { 'accept-encoding': 'br' } });
       expect(response.status, pagePath).toBe(200);

@@ -186,3 +186,57 @@ export function Footer({
     </footer>
   );
 }
+
+// The dark band that opens a public page: eyebrow, title, lead, actions, and an aside (figures, claims, a
+// store's facts). Its look is in styles.css (PageHero); a page's class sets the background and padding.
+export interface PageHeroProps {
+  title: ReactNode;
+  /** The short line above the title. */
+  eyebrow?: ReactNode;
+  lead?: ReactNode;
+  /** More copy between the lead and the actions. */
+  children?: ReactNode;
+  actions?: ReactNode;
+  /** Below the copy, or beside it on a wide screen with page-hero--split. */
+  aside?: ReactNode;
+  container?: ContainerProps['size'];
+  /** A store's page opens with a header; every other page with a section. */
+  as?: 'section' | 'header';
+  /** Names the section after its title. */
+  titleId?: string;
+  /**
+   * The page's own class, and any of page-hero--display (the landing page's larger title),
+   * page-hero--split (aside beside the copy) and page-hero--center.
+   */
+  className?: string;
+}
+
+export function PageHero({
+  title,
+  eyebrow,
+  lead,
+  children,
+  actions,
+  aside,
+  container,
+  as: Element = 'section',
+  titleId,
+  className,
+}: PageHeroProps) {
+  return (
+    <Element className={cx('page-hero', className)} aria-labelledby={titleId}>
+      <Container size={container} className="page-hero__inner">
+        <div className="page-hero__copy">
+          {eyebrow && <p className="page-hero__eyebrow">{eyebrow}</p>}
+          <h1 id={titleId} className="page-hero__title">
+            {title}
+          </h1>
+          {lead && <p className="page-hero__lead">{lead}</p>}
+          {children}
+          {actions && <div className="page-hero__actions">{actions}</div>}
+        </div>
+        {aside}
+      </Container>
+    </Element>
+  );
+}

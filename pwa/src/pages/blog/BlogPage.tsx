@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Container } from '../../components/ui/layout.tsx';
+import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import {
   BLOG_ARTICLES,
@@ -142,16 +142,12 @@ export default function BlogPage() {
   return (
     <SiteLayout>
       <title>G-Code Confidential | PrintFarm Network</title>
-      <section className="blog-hero">
-        <Container>
-          <p className="blog-hero__eyebrow">The PrintFarm Network blog</p>
-          <h1 className="blog-hero__title">G-Code Confidential</h1>
-          <p className="blog-hero__lead">
-            Materials, pricing, equipment and operations: what we have learned running print farms, shared
-            with operators in the network.
-          </p>
-        </Container>
-      </section>
+      <PageHero
+        className="blog-hero"
+        eyebrow="The PrintFarm Network blog"
+        title="G-Code Confidential"
+        lead="Materials, pricing, equipment and operations: what we have learned running print farms, shared with operators in the network."
+      />
       <Container className="blog-layout">
         {notice && (
           <div className={`blog-notice blog-notice--${notice.tone}`} role="status">

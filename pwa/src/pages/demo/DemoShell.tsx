@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { type PublicProduct, type PublicStore, storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { Container } from '../../components/ui/layout.tsx';
+import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { type Cart, useCart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
 import { CheckoutDialog } from '../store/CheckoutDialog.tsx';
@@ -115,22 +115,13 @@ function DemoStorefront({
           {loading ? null : <CartButton cart={cart} onOpen={() => setCheckoutOpen(true)} />}
         </Container>
       </div>
-      <header className="demo-hero">
-        <Container size="wide" className="demo-hero__inner">
-          <div className="demo-hero__text">
-            <p className="demo-hero__eyebrow">
-              {profile.location} · Est. {profile.established}
-            </p>
-            <h1>{store.displayName}</h1>
-            {store.description && <p className="demo-hero__description">{store.description}</p>}
-            <p className="demo-hero__motto">“{profile.motto}”</p>
-            <ul className="demo-hero__specialties" aria-label="Specialties">
-              {profile.specialties.map((specialty) => (
-                <li key={specialty}>{specialty}</li>
-              ))}
-            </ul>
-            {headerActions?.(store)}
-          </div>
+      <PageHero
+        as="header"
+        className="demo-hero"
+        container="wide"
+        eyebrow={`${profile.location} · Est. ${profile.established}`}
+        title={store.displayName}
+        aside={
           <dl className="demo-hero__facts">
             <div>
               <dt>Rating</dt>
@@ -157,8 +148,17 @@ function DemoStorefront({
               <dd>{profile.owner}</dd>
             </div>
           </dl>
-        </Container>
-      </header>
+        }
+      >
+        {store.description && <p className="demo-hero__description">{store.description}</p>}
+        <p className="demo-hero__motto">“{profile.motto}”</p>
+        <ul className="demo-hero__specialties" aria-label="Specialties">
+          {profile.specialties.map((specialty) => (
+            <li key={specialty}>{specialty}</li>
+          ))}
+        </ul>
+        {headerActions?.(store)}
+      </PageHero>
       <main id="main" className="demo-main">
         <h2 className="sr-only">Products</h2>
         <Container size="wide">

@@ -6,7 +6,7 @@ import { printFarmQueries } from '../../api/printFarms.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { Container } from '../../components/ui/layout.tsx';
+import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { cx } from '../../lib/cx.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { EXCLUSIVE_PRODUCTS, type ExclusiveProduct } from './products.tsx';
@@ -134,29 +134,27 @@ export default function HomePage() {
 
   return (
     <SiteLayout>
-      <section className="home-hero">
-        <Container size="wide" className="home-hero__inner">
-          <div className="home-hero__copy">
-            <p className="home-hero__eyebrow">Custom 3D printing, made local</p>
-            <h1 className="home-hero__title">
-              Your designs, printed by the <span>PrintFarm Network</span>
-            </h1>
-            <p className="home-hero__lead">
-              Upload an STL, OBJ or 3MF file and get a custom quote and timeline within 2 hours. Certified
-              print farms near you make your parts and ship them to your door.
-            </p>
-            <div className="home-hero__actions">
-              <AppLink to="/api/login" className={buttonClass({ size: 'lg' })}>
-                Start Custom Print Request
-              </AppLink>
-              <AppLink
-                to="/print-farms"
-                className={buttonClass({ size: 'lg', variant: 'outline', className: 'home-hero__secondary' })}
-              >
-                View Print Farm Network
-              </AppLink>
-            </div>
-          </div>
+      <PageHero
+        className="home-hero page-hero--display"
+        container="wide"
+        eyebrow="Custom 3D printing, made local"
+        title={
+          <>
+            Your designs, printed by the <span className="home-hero__highlight">PrintFarm Network</span>
+          </>
+        }
+        lead="Upload an STL, OBJ or 3MF file and get a custom quote and timeline within 2 hours. Certified print farms near you make your parts and ship them to your door."
+        actions={
+          <>
+            <AppLink to="/api/login" className={buttonClass({ size: 'lg' })}>
+              Start Custom Print Request
+            </AppLink>
+            <AppLink to="/print-farms" className={buttonClass({ size: 'lg', variant: 'outline' })}>
+              View Print Farm Network
+            </AppLink>
+          </>
+        }
+        aside={
           <dl className="home-figures">
             {figures.map((figure) => (
               <div key={figure.label} className="home-figures__item">
@@ -165,8 +163,8 @@ export default function HomePage() {
               </div>
             ))}
           </dl>
-        </Container>
-      </section>
+        }
+      />
 
       <section className="home-section" aria-labelledby="products-heading">
         <Container size="wide">

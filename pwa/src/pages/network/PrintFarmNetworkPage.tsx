@@ -7,7 +7,7 @@ import { printFarmQueries } from '../../api/printFarms.ts';
 import { type FarmFocus, FarmMap, FarmMapPreload } from '../../components/map/FarmMap.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Container } from '../../components/ui/layout.tsx';
+import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { NETWORK_NAV, SiteLayout } from '../SiteLayout.tsx';
@@ -109,16 +109,12 @@ export default function PrintFarmNetworkPage() {
   return (
     <SiteLayout nav={NETWORK_NAV}>
       <FarmMapPreload />
-      <section className="network-hero">
-        <Container className="network-hero__inner">
-          <p className="network-hero__eyebrow">Distributed manufacturing, coast to coast</p>
-          <h1 className="network-hero__title">Print Farm Network</h1>
-          <p className="network-hero__lead">
-            Explore the independent print farms that make up our network, or register your own farm to start
-            receiving custom print orders.
-          </p>
-        </Container>
-      </section>
+      <PageHero
+        className="network-hero page-hero--center"
+        eyebrow="Distributed manufacturing, coast to coast"
+        title="Print Farm Network"
+        lead="Explore the independent print farms that make up our network, or register your own farm to start receiving custom print orders."
+      />
 
       <Container className="network-body">
         <Tabs value={tab} onValueChange={(next) => showTab(next as Tab)}>

@@ -2,7 +2,7 @@
 // spec's order with the anchors package, profits, course, testimonials and application.
 import { type ReactNode, useEffect } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { Container, Footer, type FooterColumn } from '../../components/ui/layout.tsx';
+import { Container, Footer, type FooterColumn, PageHero } from '../../components/ui/layout.tsx';
 import { ProfitCalculator } from '../calculator/ProfitCalculator.tsx';
 import { ApplicationForm } from './ApplicationForm.tsx';
 import {
@@ -105,30 +105,25 @@ function Section({
 
 function Hero() {
   return (
-    <section className="opp-hero" aria-labelledby="opp-hero-title">
-      <Container size="wide" className="opp-hero__inner">
-        <div className="opp-hero__copy">
-          <p className="opp-eyebrow opp-eyebrow--light">Own a micro-factory in your garage</p>
-          <h1 id="opp-hero-title" className="opp-hero__title">
-            Print replacement parts people can't buy anywhere else
-          </h1>
-          <p className="opp-hero__lead">
-            Two printers, a proven parts catalog, a mastery course and a network that routes paying jobs to
-            your territory. Start your own 3D print farm without a storefront or employees.
-          </p>
-          <div className="opp-hero__actions">
-            <SectionButton to="application" className={buttonClass({ size: 'lg' })}>
-              Start Your Factory
-            </SectionButton>
-            <SectionButton
-              to="package"
-              className={buttonClass({ size: 'lg', variant: 'outline', className: 'opp-hero__secondary' })}
-            >
-              View Package Details
-            </SectionButton>
-          </div>
-        </div>
-        <div className="opp-hero__claims">
+    <PageHero
+      className="opp-hero page-hero--display page-hero--split"
+      titleId="opp-hero-title"
+      container="wide"
+      eyebrow="Own a micro-factory in your garage"
+      title="Print replacement parts people can't buy anywhere else"
+      lead="Two printers, a proven parts catalog, a mastery course and a network that routes paying jobs to your territory. Start your own 3D print farm without a storefront or employees."
+      actions={
+        <>
+          <SectionButton to="application" className={buttonClass({ size: 'lg' })}>
+            Start Your Factory
+          </SectionButton>
+          <SectionButton to="package" className={buttonClass({ size: 'lg', variant: 'outline' })}>
+            View Package Details
+          </SectionButton>
+        </>
+      }
+      aside={
+        <div>
           <dl className="opp-claims">
             {HEADLINE_CLAIMS.map((claim) => (
               <div key={claim.value} className="opp-claim">
@@ -139,8 +134,8 @@ function Hero() {
           </dl>
           <p className="opp-claims__note">*{RESULTS_VARY}</p>
         </div>
-      </Container>
-    </section>
+      }
+    />
   );
 }
 
