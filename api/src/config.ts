@@ -50,7 +50,7 @@ const schema = v.pipe(
     ),
     METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
     METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
-    // Uploads (issue 5): tus files land in UPLOAD_DIR unless S3_BUCKET is set (then @tus/s3-store).
+    // Uploads: tus files land in UPLOAD_DIR unless S3_BUCKET is set (then @tus/s3-store).
     UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
     // Unfinished uploads expire this long after creation and are deleted by the periodic clean-up.
     UPLOAD_EXPIRATION_MS: envField.int(86_400_000, 1_000),
@@ -70,12 +70,13 @@ const schema = v.pipe(
     APPLICATION_FOLLOWUP_DELAY_MS: v.optional(
       v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
     ),
-    // Print jobs (issue 11): how long a farm (and a customer, on a counter-offer) has to answer. The
+    // Print jobs: how long a farm (and a customer, on a counter-offer) has to answer. The
     // platform setting system.routeResponseHours (24 h) decides; this overrides it, for tests only.
     ROUTE_RESPONSE_MS: v.optional(
       v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(100)),
     ),
-    // Accounts (issue 3). STAFF_EMAILS: comma-separated; those accounts are staff at sign-up/sign-in.
+    // STAFF_EMAILS: comma-separated; those accounts are staff at sign-up and sign-in, and with every staff
+    // account these addresses get the support messages (db/src/staff.ts).
     STAFF_EMAILS: envField.list(),
     SESSION_IDLE_DAYS: envField.int(7, 1),
     SESSION_ABSOLUTE_DAYS: envField.int(30, 1),

@@ -40,16 +40,17 @@ const schema = v.object({
   SMTP_USER: v.optional(v.string()),
   SMTP_PASSWORD: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'PrintFarm Network <no-reply@printfarm.local>'),
+  // With every staff account, these addresses get the application follow-up alerts (db/src/staff.ts).
   STAFF_EMAILS: envField.list(),
   /** Google Geocoding for farm addresses; without it the offline US ZIP table is used. */
   GOOGLE_MAPS_API_KEY: v.optional(v.string()),
-  // Print jobs (issue 11): how long a farm has to answer; the platform setting system.routeResponseHours
+  // Print jobs: how long a farm has to answer; the platform setting system.routeResponseHours
   // (24 h) decides, this overrides it for tests only. The reminder goes out this long before the deadline.
   ROUTE_RESPONSE_MS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(100)),
   ),
   ROUTE_REMINDER_BEFORE_MS: envField.int(4 * 3_600_000, 0),
-  // Model analysis (issue 5): stored uploads are read from here; project_files.file_path is relative to it.
+  // Model analysis: stored uploads are read from here; project_files.file_path is relative to it.
   UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
   // With S3_BUCKET set, uploads live in S3 (as the API's tus store wrote them) and are fetched to analyse.
   S3_BUCKET: v.optional(v.string()),
@@ -61,7 +62,7 @@ const schema = v.object({
   ANALYSIS_MAX_HEAP_MB: envField.int(1024, 64),
   ANALYSIS_TIMEOUT_MS: envField.int(120_000, 1_000),
   ANALYSIS_THREADS: envField.int(2, 1),
-  // Firm offers (issue 10): PrusaSlicer's command line, run in a child process with a deadline and an
+  // Firm offers: PrusaSlicer's command line, run in a child process with a deadline and an
   // address-space cap; at most SLICER_CONCURRENCY slices at once per worker process.
   SLICER_PATH: v.optional(v.string(), 'prusa-slicer'),
   SLICER_TIMEOUT_MS: envField.int(60_000, 1_000),

@@ -8,7 +8,7 @@ type Coordinates = { lat: number; lng: number } | null;
 const coordinates = (farm: { latitude: number | null; longitude: number | null }): Coordinates =>
   farm.latitude === null || farm.longitude === null ? null : { lat: farm.latitude, lng: farm.longitude };
 
-/** The columns the public view needs: the list query selects only these. */
+/** The columns the public view needs: a marker's farm is read with these (the list is built in SQL). */
 export const publicFarmSelect = {
   id: true,
   displayName: true,

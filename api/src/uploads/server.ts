@@ -1,6 +1,7 @@
-// Resumable uploads (tus) at /api/uploads. The Koa middleware runs before the body parser: it admits
-// only signed-in users, lets a user touch only their own uploads, and hands the raw request to
-// @tus/server. The session, never the client's metadata, decides who owns an upload.
+// Resumable uploads (tus) at /api/uploads. The Koa middleware runs after the session (the JSON body
+// parser leaves tus's content type unread): it admits only signed-in users, lets a user touch only their
+// own uploads, and hands the raw request to @tus/server. The session, never the client's metadata,
+// decides who owns an upload.
 
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
