@@ -183,13 +183,18 @@ describe('Print Farm Network page', () => {
     const { page, signupCalls } = await openPage('/print-farms?tab=join');
     await fillSignupForm(page, 'Lone Star Layers');
 
-    // The answer is held back a moment so the in-flight label can be seen.
+    // The request is held until the in-flight label has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(`**${SIGNUP_PATH}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Register Print Farm' }).click();
     await page.getByRole('button', { name: 'Registering...' }).waitFor();
+    release();
     await page.getByText('Success!').waitFor({ timeout: 30_000 });
     await page.getByText('Your print farm has been registered successfully.').waitFor();
     expect(signupCalls).toHaveLength(1);
@@ -203,7 +208,7 @@ describe('Print Farm Network page', () => {
     });
     // Back on Explore, with the refreshed list.
     await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Explore Network' }).waitFor();
-    await page.getByRole('button', { name: /Lone Star Layers/ }).waitFor({ timeout: 30_000 });
+    await page.locator('.farm-list__item', { hasText: 'Lone Star Layers' }).waitFor({ timeout: 30_000 });
 
     // The geocode job locates the farm from its ZIP code; after that it is on the map.
     await eventually(async () => {

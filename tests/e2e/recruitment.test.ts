@@ -198,7 +198,10 @@ describe('operator recruitment in Chromium', () => {
     expect(await header.getAttribute('data-scrolled')).toBe('false');
     expect(await page.getByLabel('Business Model').inputValue()).toBe('replacement-parts');
     await page.evaluate('window.scrollTo(0, 60)');
-    await page.waitForTimeout(100);
+    // Two frames: the scroll event and whatever it set have been handled and painted.
+    await page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
     expect(await header.getAttribute('data-scrolled')).toBe('false');
     await page.evaluate('window.scrollTo(0, 240)');
     await eventually(async () => (await header.getAttribute('data-scrolled')) === 'true');
