@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Container } from '../../components/ui/layout.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
-import './earnings-disclaimer.css';
+import './earningsDisclaimer.css';
 
 export default function EarningsDisclaimerPage() {
   useEffect(() => {

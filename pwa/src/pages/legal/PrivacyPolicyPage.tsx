@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
-import './PrivacyPolicyPage.css';
+import './privacyPolicy.css';
 
 const SECTIONS: readonly { id: string; title: string; body: ReactNode }[] = [
   {
