@@ -1,6 +1,7 @@
 // The fields of an operator application that leave the API: the applicant's own answers for the
 // submit call, plus the pipeline's enrichment for staff.
 import type { Application } from '@printfarm/db';
+import type { ApplicationStatus } from '@printfarm/domain/application';
 
 export function presentApplication(application: Application) {
   return {
@@ -15,7 +16,8 @@ export function presentApplication(application: Application) {
     workspace: application.workspace,
     investment: application.investment,
     notes: application.notes,
-    status: application.status,
+    // A text column that only the status schema's picklist writes.
+    status: application.status as ApplicationStatus,
     createdAt: application.createdAt.toISOString(),
   };
 }

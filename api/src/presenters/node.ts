@@ -33,3 +33,5 @@ export function presentNode({
     scorecard: presentScorecard(farm, jobsLast90Days),
   };
 }
+
+export type NodeView = ReturnType<typeof presentNode>;

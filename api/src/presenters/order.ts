@@ -6,6 +6,9 @@ import { shortId } from '@printfarm/domain/shortId';
 
 export type OrderWithItems = Order & { items: OrderItem[] };
 
+/** The address an order keeps (stored as JSON; an older one may name its state instead of its code). */
+type StoredAddress = { street: string; city: string; state: string; zipCode: string; country?: string };
+
 function presentItem(item: OrderItem) {
   return {
     id: item.id,
@@ -37,7 +40,7 @@ export function presentStoreOrder(order: OrderWithItems) {
     customerName: order.customerName,
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,
-    shippingAddress: order.shippingAddress,
+    shippingAddress: order.shippingAddress as StoredAddress,
     notes: order.notes,
     paymentStatus: order.paymentStatus,
     trackingNumber: order.trackingNumber,
@@ -55,13 +58,7 @@ export function presentOrderConfirmation(
     number: shortId(order.id),
     customerName: order.customerName,
     customerEmail: order.customerEmail,
-    shippingAddress: order.shippingAddress as {
-      street: string;
-      city: string;
-      state: string;
-      zipCode: string;
-      country?: string;
-    },
+    shippingAddress: order.shippingAddress as StoredAddress,
     shippingMethodName: shippingMethodName(order.shippingMethod),
     trackingNumber: order.trackingNumber,
     store: { storeName: store.storeName, displayName: store.displayName },
@@ -69,4 +66,5 @@ export function presentOrderConfirmation(
 }
 
 export type PlacedOrderView = ReturnType<typeof presentPlacedOrder> & { confirmationPath: string };
+export type StoreOrderView = ReturnType<typeof presentStoreOrder>;
 export type OrderConfirmationView = ReturnType<typeof presentOrderConfirmation>;

@@ -2,6 +2,7 @@
 // details or the full street address; staff and the owning operator see the whole record. The map's
 // marker feed carries less still: where each farm is, its name, place and printer count.
 import { Prisma } from '@printfarm/db';
+import type { Wire } from './wire.ts';
 
 type Coordinates = { lat: number; lng: number } | null;
 
@@ -170,3 +171,6 @@ export function presentFullFarm(farm: FarmRow) {
     updatedAt: farm.updatedAt,
   };
 }
+
+/** geocodedAt, createdAt and updatedAt are Dates here and ISO strings on the wire. */
+export type FullFarmView = Wire<ReturnType<typeof presentFullFarm>>;

@@ -35,4 +35,6 @@ export function presentNetworkProduct(
   };
 }
 
+export type PublicProductView = ReturnType<typeof presentPublicProduct>;
+export type ManagedProductView = ReturnType<typeof presentManagedProduct>;
 export type NetworkProductView = ReturnType<typeof presentNetworkProduct>;

@@ -1,46 +1,22 @@
 // Staff tools: manufacturing nodes with their scorecards, how far estimates drift from the slicer,
 // platform settings and user roles.
 import type { Role } from '@printfarm/domain/auth';
-import type { NodeStatus, NodeUpdate, SettingKey, Settings, settingSchemas } from '@printfarm/domain/network';
+import type { NodeUpdate, SettingKey, Settings, settingSchemas } from '@printfarm/domain/network';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
-import type { ScorecardView } from '../../../api/src/presenters/scorecard.ts';
+import type { NodeView } from '../../../api/src/presenters/node.ts';
+import type { Wire } from '../../../api/src/presenters/wire.ts';
 import type { estimatorAccuracy } from '../../../api/src/services/estimator.ts';
+import type { listUsers } from '../../../api/src/services/network.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** GET /api/admin/estimator: stage-1 estimates against PrusaSlicer, per sliced file (newest first). */
 export type EstimatorAccuracy = Awaited<ReturnType<typeof estimatorAccuracy>>;
 export type SliceComparison = EstimatorAccuracy['slices'][number];
 
-export interface ManufacturingNode {
-  id: string;
-  name: string;
-  location: string;
-  state: string;
-  coordinates: { lat: number; lng: number } | null;
-  printerCount: number;
-  status: NodeStatus;
-  isActive: boolean;
-  coverageRadius: number;
-  currentJobs: number;
-  completedJobs: number;
-  avgPrintTime: number | null;
-  operatorName: string;
-  operatorEmail: string;
-  lastOnline: string;
-  monthlyCapacity: number;
-  utilizationRate: number;
-  scorecard: ScorecardView;
-}
-
-export interface PlatformUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: Role;
-  createdAt: string;
-}
+export type ManufacturingNode = NodeView;
+/** GET /api/admin/users: an account as staff manage its role. */
+export type PlatformUser = Wire<Awaited<ReturnType<typeof listUsers>>[number]>;
 
 export const adminNetworkQueries = {
   nodes: () => queryOptions({ queryKey: ['/api/admin/nodes'], queryFn: getQueryFn<ManufacturingNode[]>() }),

@@ -1,38 +1,13 @@
 // Operator applications: the landing page's form (POST) and the staff Prospect List (GET, PATCH).
-import type { ApplicationInput, ApplicationStatus, ApplicationUpdate } from '@printfarm/domain/application';
+import type { ApplicationInput, ApplicationUpdate } from '@printfarm/domain/application';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PresentedApplication, StaffApplication } from '../../../api/src/presenters/application.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** An application as the applicant submitted it. */
-export interface SubmittedApplication {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  city: string;
-  state: string;
-  experience: string | null;
-  workspace: string | null;
-  investment: string | null;
-  notes: string | null;
-  status: ApplicationStatus;
-  createdAt: string;
-}
-
+export type SubmittedApplication = PresentedApplication;
 /** An application as staff see it: with the pipeline's enrichment. */
-export interface ProspectApplication extends SubmittedApplication {
-  updatedAt: string;
-  coordinates: { lat: number; lng: number } | null;
-  farmsWithin50Miles: number | null;
-  printersWithin50Miles: number | null;
-  farmsWithin100Miles: number | null;
-  printersWithin100Miles: number | null;
-  duplicateOfId: string | null;
-  leadScore: number | null;
-  enrichedAt: string | null;
-  followUpSentAt: string | null;
-}
+export type ProspectApplication = StaffApplication;
 
 export const applicationKeys = {
   list: ['/api/applications'] as const,

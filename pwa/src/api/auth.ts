@@ -1,17 +1,11 @@
 // Who is signed in (GET /api/auth/user; a 401 means nobody). Every page's top bar asks, so this stays
 // small: signing in, up and out are in authMutations.ts.
-import type { Role } from '@printfarm/domain/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '../../../api/src/auth/guards.ts';
 import { getQueryFn } from './request.ts';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  role: Role;
-}
+/** What /api/auth/user (and signing in or up) answers: the session's user. */
+export type CurrentUser = SessionUser;
 
 export interface AuthProviders {
   password: boolean;

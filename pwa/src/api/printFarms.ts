@@ -2,30 +2,12 @@
 
 import type { FarmSignupInput } from '@printfarm/domain/farmSignup';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicFarm } from '../../../api/src/presenters/printFarm.ts';
+import type { NetworkStats } from '../../../api/src/services/printFarms.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
-/** A farm as GET /api/print-farms shows it: public map fields only, never contact details. */
-export interface PublicFarm {
-  id: string;
-  displayName: string;
-  streetName?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zipCode?: string | null;
-  printerCount?: number | null;
-  capacity?: number | null;
-  printerTypes?: string[] | null;
-  website?: string | null;
-  wantsOrderingLink?: boolean | null;
-  assignedOrderingLink?: string | null;
-  coordinates?: { lat: number; lng: number } | { latitude: number; longitude: number } | null;
-}
-
-export interface NetworkStats {
-  activeFarms: number;
-  statesCovered: number;
-  totalPrinters: number;
-}
+/** A farm as GET /api/print-farms shows it (public map fields only, never contact details); GET /api/stats. */
+export type { NetworkStats, PublicFarm };
 
 export interface SignupStatus {
   accepting: boolean;

@@ -1,44 +1,14 @@
 // The signed-in user's uploaded design files: the list (polled while analyses run), delete, and
 // the raw bytes for the 3-D preview.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProjectFileView } from '../../../api/src/presenters/projectFile.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { printRequestKeys } from './printRequests.ts';
 import { apiJson, apiRequest, errorMessage } from './request.ts';
 
-export type AnalysisStatus = 'pending' | 'analyzing' | 'ready' | 'rejected';
-
-export interface FileAnalysisView {
-  format: string;
-  triangleCount: number | null;
-  boundingBoxMm: { x: number; y: number; z: number } | null;
-  volumeCm3: number | null;
-  surfaceAreaCm2: number | null;
-  shellCount: number | null;
-  openEdgeCount: number | null;
-  nonManifoldEdgeCount: number | null;
-  watertight: boolean | null;
-  invertedNormals: boolean | null;
-  fitsBuildVolume: Record<string, boolean> | null;
-  metadata: Record<string, unknown> | null;
-  rejectReason: string | null;
-  durationMs: number | null;
-  analyzedAt: string;
-}
-
-export interface ProjectFile {
-  id: string;
-  printRequestId: string;
-  fileName: string;
-  originalFileName: string;
-  fileType: string;
-  fileSize: number;
-  sha256: string | null;
-  isMainFile: boolean;
-  analysisStatus: AnalysisStatus;
-  uploadedAt: string;
-  downloadUrl: string;
-  analysis: FileAnalysisView | null;
-}
+export type ProjectFile = ProjectFileView;
+export type AnalysisStatus = ProjectFile['analysisStatus'];
+export type FileAnalysisView = NonNullable<ProjectFile['analysis']>;
 
 export const projectFileKeys = {
   list: ['/api/project-files'] as const,

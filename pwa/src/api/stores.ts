@@ -1,6 +1,6 @@
 // Stores: the public storefront and checkout, the workshop's custom-order request, and the store admin.
 import type { OrderStatusUpdate, PlaceOrderInput } from '@printfarm/domain/order';
-import type { ShippingRatesView, StoreShippingInput } from '@printfarm/domain/shipping';
+import type { StoreShippingInput } from '@printfarm/domain/shipping';
 import type {
   CustomOrderInput,
   CustomOrderStatus,
@@ -9,85 +9,30 @@ import type {
 } from '@printfarm/domain/store';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomOrderRequestView } from '../../../api/src/presenters/customOrder.ts';
-import type { OrderConfirmationView } from '../../../api/src/presenters/order.ts';
-import type { NetworkProductView } from '../../../api/src/presenters/product.ts';
+import type {
+  OrderConfirmationView,
+  PlacedOrderView,
+  StoreOrderView,
+} from '../../../api/src/presenters/order.ts';
+import type {
+  ManagedProductView,
+  NetworkProductView,
+  PublicProductView,
+} from '../../../api/src/presenters/product.ts';
+import type { ManagedStoreView, PublicStoreView } from '../../../api/src/presenters/store.ts';
 import { ApiError, apiJson, getQueryFn, sendOnline } from './request.ts';
 
-export interface PublicStore {
-  id: string;
-  storeName: string;
-  displayName: string;
-  description: string | null;
-  logoUrl: string | null;
-  bannerUrl: string | null;
-  /** What checkout charges: the store's own rules, or the network's table. */
-  shipping: ShippingRatesView;
-  /** False while the store charges the network's table. */
-  hasOwnShipping: boolean;
-}
-
-export interface PublicProduct {
-  id: string;
-  name: string;
-  description: string | null;
-  /** Decimal string, e.g. '12.50'. */
-  price: string;
-  imageUrl: string | null;
-  category: string | null;
-  tags: string[];
-  /** Minutes. */
-  printTime: number | null;
-  materialType: string | null;
-  stockQuantity: number;
-}
-
-export interface ManagedStore extends PublicStore {
-  isActive: boolean;
-  createdAt: string;
-}
-
-export interface ManagedProduct extends PublicProduct {
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderLine {
-  id: string;
-  productId: string;
-  productName: string;
-  quantity: number;
-  unitPrice: string;
-  customizations: unknown;
-}
-
-export interface PlacedOrder {
-  id: string;
-  status: string;
-  subtotal: string;
-  shippingFee: string;
-  totalAmount: string;
-  shippingMethod: string;
-  createdAt: string;
-  items: OrderLine[];
-  /** The confirmation page with its signed token: /orders/{id}?token=… */
-  confirmationPath: string;
-}
-
+export type PublicStore = PublicStoreView;
+export type PublicProduct = PublicProductView;
+export type ManagedStore = ManagedStoreView;
+export type ManagedProduct = ManagedProductView;
+/** The answer to a placed order, with its confirmation page's signed path: /orders/{id}?token=… */
+export type PlacedOrder = PlacedOrderView;
+export type OrderLine = PlacedOrder['items'][number];
+export type StoreOrder = StoreOrderView;
 export type OrderConfirmation = OrderConfirmationView;
 export type NetworkProduct = NetworkProductView;
 export type CustomOrderRequest = CustomOrderRequestView;
-
-export interface StoreOrder extends PlacedOrder {
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  shippingAddress: { street: string; city: string; state: string; zipCode: string; country?: string };
-  notes: string | null;
-  paymentStatus: string;
-  trackingNumber: string | null;
-  updatedAt: string;
-}
 
 export const storeKeys = {
   public: (storeName: string) => ['/api/public/store', storeName] as const,

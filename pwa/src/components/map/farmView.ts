@@ -16,15 +16,15 @@ export interface MapFarm {
   coordinates: { lat: number; lng: number } | null;
 }
 
-function coordinatesOf(farm: PublicFarm): MapFarm['coordinates'] {
+/** A farm as the list or a marker answers it; the spec's defaults stand in for any field left out. */
+export type ListedFarm = Pick<PublicFarm, 'id' | 'displayName'> & Partial<PublicFarm>;
+
+function coordinatesOf(farm: ListedFarm): MapFarm['coordinates'] {
   const c = farm.coordinates;
-  if (!c) return null;
-  const lat = 'lat' in c ? c.lat : c.latitude;
-  const lng = 'lng' in c ? c.lng : c.longitude;
-  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  return c && Number.isFinite(c.lat) && Number.isFinite(c.lng) ? { lat: c.lat, lng: c.lng } : null;
 }
 
-export function toMapFarm(farm: PublicFarm): MapFarm {
+export function toMapFarm(farm: ListedFarm): MapFarm {
   return {
     id: farm.id,
     companyName: farm.displayName,

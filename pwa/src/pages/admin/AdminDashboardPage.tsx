@@ -4,12 +4,7 @@
 import type { FarmAdminUpdateInput } from '@printfarm/domain/farmAdmin';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
-import {
-  type AdminFarm,
-  adminFarmQueries,
-  farmPrinterTotal,
-  useUpdateAdminFarm,
-} from '../../api/adminFarms.ts';
+import { type AdminFarm, adminFarmQueries, useUpdateAdminFarm } from '../../api/adminFarms.ts';
 import type { CurrentUser } from '../../api/auth.ts';
 import { ApiError, errorMessage, fieldErrors } from '../../api/request.ts';
 import { AppLink } from '../../components/AppLink.tsx';
@@ -79,7 +74,7 @@ function draftOf(farm: AdminFarm): Draft {
 function StatCards({ farms }: { farms: AdminFarm[] }) {
   const cards = [
     { label: 'Total Print Farms', value: farms.length },
-    { label: 'Total Printers', value: farms.reduce((sum, farm) => sum + farmPrinterTotal(farm), 0) },
+    { label: 'Total Printers', value: farms.reduce((sum, farm) => sum + farm.totalPrinterCount, 0) },
     { label: 'States Covered', value: new Set(farms.map((farm) => farm.state).filter(Boolean)).size },
   ];
   return (
@@ -319,7 +314,7 @@ function FarmTable({ farms }: { farms: AdminFarm[] }) {
                       {[farm.city, farm.state].filter(Boolean).join(', ')} {farm.zipCode}
                     </div>
                   </td>
-                  <td className="farm-table__number">{farmPrinterTotal(farm)}</td>
+                  <td className="farm-table__number">{farm.totalPrinterCount}</td>
                   <td>
                     <Badge variant={farm.isPaidMember ? 'green' : 'secondary'}>
                       {membershipTerms(farm).label}

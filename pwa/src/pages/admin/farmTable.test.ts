@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminFarm } from '../../api/adminFarms.ts';
-import { FARMS_PER_PAGE, membershipTerms, pageOfFarms, searchFarms } from './farmTable.ts';
+import { FARMS_PER_PAGE, membershipTerms, pageOfFarms, type SearchedFarm, searchFarms } from './farmTable.ts';
 
-const farm = (n: number, changes: Partial<AdminFarm> = {}): AdminFarm => ({
+type Farm = SearchedFarm &
+  Pick<
+    AdminFarm,
+    | 'id'
+    | 'description'
+    | 'website'
+    | 'customWebsite'
+    | 'isPaidMember'
+    | 'monthlyFee'
+    | 'signupFee'
+    | 'createdAt'
+  >;
+
+const farm = (n: number, changes: Partial<Farm> = {}): Farm => ({
   id: `farm-${n}`,
   displayName: `Farm ${n}`,
   description: null,

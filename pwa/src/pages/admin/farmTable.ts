@@ -4,8 +4,21 @@ import type { AdminFarm } from '../../api/adminFarms.ts';
 
 export const FARMS_PER_PAGE = 20;
 
+/** What the search reads of a farm. */
+export type SearchedFarm = Pick<
+  AdminFarm,
+  | 'displayName'
+  | 'contactName'
+  | 'contactEmail'
+  | 'contactPhone'
+  | 'streetName'
+  | 'city'
+  | 'state'
+  | 'zipCode'
+>;
+
 /** Farms whose name, contact, e-mail, phone, street, city, state or ZIP contain every word searched. */
-export function searchFarms(farms: readonly AdminFarm[], search: string): AdminFarm[] {
+export function searchFarms<F extends SearchedFarm>(farms: readonly F[], search: string): F[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...farms];
   return farms.filter((farm) => {
@@ -26,8 +39,8 @@ export function searchFarms(farms: readonly AdminFarm[], search: string): AdminF
   });
 }
 
-export interface FarmPage {
-  rows: AdminFarm[];
+export interface FarmPage<F = AdminFarm> {
+  rows: F[];
   /** 1-based, within 1..pages. */
   page: number;
   pages: number;
@@ -37,7 +50,7 @@ export interface FarmPage {
   total: number;
 }
 
-export function pageOfFarms(farms: readonly AdminFarm[], requested: number, size = FARMS_PER_PAGE): FarmPage {
+export function pageOfFarms<F>(farms: readonly F[], requested: number, size = FARMS_PER_PAGE): FarmPage<F> {
   const pages = Math.max(1, Math.ceil(farms.length / size));
   const page = Math.min(Math.max(1, Math.floor(requested) || 1), pages);
   const start = (page - 1) * size;

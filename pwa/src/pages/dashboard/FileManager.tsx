@@ -23,7 +23,11 @@ function Metrics({ file }: { file: ProjectFile }) {
   const box = analysis.boundingBoxMm;
   const fits = Object.entries(analysis.fitsBuildVolume ?? {});
   const fitting = fits.filter(([, fitsIt]) => fitsIt).map(([technology]) => technology);
-  const printTime = analysis.metadata?.estimatedTimeSeconds;
+  const metadata = analysis.metadata;
+  const printTime =
+    typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)
+      ? metadata.estimatedTimeSeconds
+      : undefined;
   return (
     <dl className="file-metrics">
       {analysis.triangleCount !== null && (
