@@ -3,7 +3,7 @@
 import type { FarmSignupInput } from '@printfarm/domain/farmSignup';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicFarm } from '../../../api/src/presenters/printFarm.ts';
-import type { NetworkStats } from '../../../api/src/services/printFarms.ts';
+import type { NetworkStats } from '../../../api/src/services/publicFarmCache.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** A farm as GET /api/print-farms shows it (public map fields only, never contact details); GET /api/stats. */
