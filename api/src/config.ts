@@ -1,6 +1,7 @@
 // The API's whole environment, validated once at start; every problem is listed before exiting.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serviceEnv } from '@printfarm/db/env';
 import { envField, loadConfig } from '@printfarm/domain/config';
 import * as v from 'valibot';
 
@@ -9,20 +10,9 @@ const DEV_SESSION_SECRET = 'development-only-session-secret-change-me!';
 
 const schema = v.pipe(
   v.object({
-    NODE_ENV: envField.nodeEnv(),
+    ...serviceEnv,
     HOST: v.optional(v.string(), '0.0.0.0'),
     PORT: envField.port(8080),
-    PUBLIC_URL: envField.url('http://localhost:8080', ['http', 'https']),
-    DATABASE_URL: envField.url('postgresql://postgres@127.0.0.1:5432/printfarm', ['postgres', 'postgresql']),
-    DATABASE_POOL_SIZE: envField.int(10, 1),
-    REDIS_URL: envField.url('redis://127.0.0.1:6379/0', ['redis', 'rediss']),
-    QUEUE_PREFIX: v.optional(
-      v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _')),
-      'printfarm',
-    ),
-    LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-    // Unset: readable lines when stdout is a terminal, JSON lines otherwise (db/src/logger.ts).
-    LOG_PRETTY: envField.optionalBool(),
     SESSION_SECRET: v.optional(
       v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
       DEV_SESSION_SECRET,
@@ -38,20 +28,11 @@ const schema = v.pipe(
     TRUSTED_PROXIES: v.optional(
       v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
     ),
-    OUTBOX_POLL_MS: envField.int(250, 10),
     SHUTDOWN_GRACE_MS: envField.int(10_000, 0),
     // On SIGTERM, /api/health/ready answers 503 this long before the API stops accepting, so a load
     // balancer takes it out of rotation first.
     SHUTDOWN_DRAIN_MS: envField.int(0, 0),
-    // GET /metrics (Prometheus): on a port of its own (METRICS_PORT, bound to METRICS_HOST), and/or on
-    // the public origin for holders of METRICS_TOKEN (Authorization: Bearer). Neither: not served.
-    METRICS_PORT: v.optional(
-      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number'), v.transform(Number)),
-    ),
-    METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
-    METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
-    // Uploads: tus files land in UPLOAD_DIR unless S3_BUCKET is set (then @tus/s3-store).
-    UPLOAD_DIR: v.optional(v.string(), path.join(repoRoot, 'var/uploads')),
+    // Uploads (UPLOAD_DIR or S3, in serviceEnv) go through tus; with S3_BUCKET, @tus/s3-store.
     // Unfinished uploads expire this long after creation and are deleted by the periodic clean-up.
     UPLOAD_EXPIRATION_MS: envField.int(86_400_000, 1_000),
     UPLOAD_CLEANUP_INTERVAL_MS: envField.int(3_600_000, 1_000),
@@ -60,24 +41,11 @@ const schema = v.pipe(
     UPLOAD_MAX_OPEN: envField.int(5, 1),
     UPLOAD_QUOTA_BYTES: envField.int(2 * 1024 ** 3, 1),
     UPLOAD_STARTS_PER_10_MIN: envField.int(60, 1),
-    S3_BUCKET: v.optional(v.string()),
-    S3_REGION: v.optional(v.string(), 'us-east-1'),
-    S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
-    S3_ACCESS_KEY_ID: v.optional(v.string()),
-    S3_SECRET_ACCESS_KEY: v.optional(v.string()),
     // Operator applications: the follow-up e-mail goes out system.applicationFollowUpHours (a platform
     // setting, 48 h) after submission; this overrides it in milliseconds, for tests only.
     APPLICATION_FOLLOWUP_DELAY_MS: v.optional(
       v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
     ),
-    // Print jobs: how long a farm (and a customer, on a counter-offer) has to answer. The
-    // platform setting system.routeResponseHours (24 h) decides; this overrides it, for tests only.
-    ROUTE_RESPONSE_MS: v.optional(
-      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(100)),
-    ),
-    // STAFF_EMAILS: comma-separated; those accounts are staff at sign-up and sign-in, and with every staff
-    // account these addresses get the support messages (db/src/staff.ts).
-    STAFF_EMAILS: envField.list(),
     SESSION_IDLE_DAYS: envField.int(7, 1),
     SESSION_ABSOLUTE_DAYS: envField.int(30, 1),
     // OpenID Connect sign-in is offered only when all three are set.
@@ -91,8 +59,7 @@ const schema = v.pipe(
     RATE_LIMIT_SIGNIN_IP_POINTS: envField.int(30, 1),
     RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: envField.int(10, 1),
     RATE_LIMIT_SIGNUP_IP_POINTS: envField.int(10, 1),
-    // Google Maps hosts are allowed by the CSP only when a key is configured.
-    GOOGLE_MAPS_API_KEY: v.optional(v.string()),
+    // The PWA's Google map; without it the offline SVG map is drawn.
     VITE_GOOGLE_MAPS_API_KEY: v.optional(v.string()),
   }),
   v.forward(

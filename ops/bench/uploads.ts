@@ -3,7 +3,6 @@
 // process) in the same run; the client streams the file from a process of its own. fs.copyFile of the
 // same file is printed for scale. The methods take turns, round by round; the ratio tus / PUT comes last.
 //   node ops/bench/uploads.ts        BENCH_MB=100 BENCH_ROUNDS=5 DATABASE_URL=... REDIS_URL=...
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../db/src/password.ts';
 import { cookieHeaderFrom } from '../../tests/support/auth.ts';
-import { withBenchApi } from '../lib/bench.ts';
+import { runClient, withBenchApi } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
 import { reportTarget } from '../lib/summary.ts';
 import type { UploadJob } from '../lib/uploadClient.ts';
@@ -42,23 +41,9 @@ function randomStl(bytes: number): Buffer {
 
 const uploadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/uploadClient.ts');
 
-/** Runs one upload from the client process; resolves with the seconds the client itself measured, so the
- * child's start-up is not counted. */
+/** One upload from the client process, in the seconds the client itself measured (its start-up not counted). */
 async function clientUpload(job: UploadJob): Promise<number> {
-  const child = spawn(process.execPath, [uploadClient, JSON.stringify(job)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`upload client failed: ${stderr}`);
-  return (JSON.parse(stdout) as { seconds: number }).seconds;
+  return (await runClient<{ seconds: number }>(uploadClient, job)).seconds;
 }
 
 /** The baseline: a node:http server that streams a PUT body straight to a file. */

@@ -127,6 +127,26 @@ export function percentile(sorted: number[], p: number): number {
 
 export const requestsPerSecond = (result: LoadResult) => result.requests / result.seconds;
 
+/**
+ * Runs a client script (ops/lib/*Client.ts) in a process of its own with its job as JSON, and resolves
+ * with the JSON of the last line it prints. Asynchronously: the API under test may live in this very
+ * process and must keep answering.
+ */
+export async function runClient<Result>(script: string, job: unknown): Promise<Result> {
+  const child = spawn(process.execPath, [script, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`${path.basename(script)} failed: ${stderr}`);
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Result;
+}
+
 const loadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loadClient.ts');
 
 /**
@@ -147,21 +167,7 @@ export async function load(name: string, request: LoadRequest, options: LoadOpti
     warmupSeconds: Math.ceil((options.warmupMs ?? 1_000) / 1_000),
   };
   step(`${name}, ${options.concurrency} connections, ${options.seconds} s (autocannon in its own process)`);
-  // Asynchronously: the API under test may live in this very process and must keep answering.
-  const child = spawn(process.execPath, [loadClient, JSON.stringify(job)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`load client failed: ${stderr}`);
-  const client = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadClientResult;
+  const client = await runClient<LoadClientResult>(loadClient, job);
   // One response like those measured, to report its size on the wire and decoded.
   const fill = (text: string) => text.replaceAll('{{uuid}}', () => randomUUID());
   const sample = await fetch(request.url, {
