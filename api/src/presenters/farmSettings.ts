@@ -72,3 +72,28 @@ export function presentFarmSettings(farm: FarmSettingsRow, jobsLast90Days: numbe
 }
 
 export type FarmSettingsView = ReturnType<typeof presentFarmSettings>;
+
+interface ManagedFarmRow {
+  id: string;
+  displayName: string;
+  city: string;
+  state: string;
+}
+
+/** A farm the user may manage, for the farm picker (all farms for staff). */
+export function presentManagedFarm(farm: ManagedFarmRow) {
+  return { id: farm.id, name: farm.displayName, location: `${farm.city}, ${farm.state}` };
+}
+
+export type ManagedFarmView = ReturnType<typeof presentManagedFarm>;
+
+/** GET/PUT /api/operator/farm: the farm shown and the farms the user may switch to. */
+export function presentFarmSettingsAnswer(
+  farm: FarmSettingsRow,
+  jobsLast90Days: number,
+  farms: readonly ManagedFarmRow[],
+) {
+  return { farm: presentFarmSettings(farm, jobsLast90Days), farms: farms.map(presentManagedFarm) };
+}
+
+export type FarmSettingsAnswerView = ReturnType<typeof presentFarmSettingsAnswer>;

@@ -49,6 +49,13 @@ export function presentPublicFarm(farm: PublicFarmRow) {
 
 export type PublicFarm = ReturnType<typeof presentPublicFarm>;
 
+/** GET /api/print-farms/signup: whether staff have the network open to new farms, and if not, why. */
+export function presentSignupStatus(accepting: boolean, closedMessage: string) {
+  return { accepting, message: accepting ? null : closedMessage };
+}
+
+export type SignupStatusView = ReturnType<typeof presentSignupStatus>;
+
 /**
  * The same public view built by PostgreSQL as one JSON array of every active farm: serializing 10,000
  * farms there takes a fraction of reading them into Prisma objects and stringifying them here.

@@ -64,3 +64,10 @@ export function presentOperatorJob(job: JobDetailRow) {
 }
 
 export type OperatorJobView = ReturnType<typeof presentOperatorJob>;
+
+/** GET /api/operator/summary: the inbox badge's count of new jobs. */
+export function presentOperatorSummary(newJobs: number) {
+  return { newJobs };
+}
+
+export type OperatorSummaryView = ReturnType<typeof presentOperatorSummary>;

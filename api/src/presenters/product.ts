@@ -35,6 +35,12 @@ export function presentNetworkProduct(
   };
 }
 
+/** DELETE answers how the product went: deleted, or hidden because orders name it. */
+export function presentProductDeletion(productId: string, outcome: 'deleted' | 'hidden') {
+  return { id: productId, outcome };
+}
+
 export type PublicProductView = ReturnType<typeof presentPublicProduct>;
 export type ManagedProductView = ReturnType<typeof presentManagedProduct>;
 export type NetworkProductView = ReturnType<typeof presentNetworkProduct>;
+export type ProductDeletionView = ReturnType<typeof presentProductDeletion>;

@@ -11,6 +11,7 @@ import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { ipKey, type RateLimitOptions } from '../http/rateLimit.ts';
 import { isOwnNavigation } from '../http/security.ts';
 import { validate } from '../http/validate.ts';
+import { presentAuthProviders } from '../presenters/auth.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const HOUR = 60 * 60;
@@ -49,7 +50,7 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
 
   /** Which sign-in methods the /login page may offer. */
   router.get('/api/auth/providers', async (ctx) => {
-    ctx.body = { password: true, oidc: oidcEnabled(config) };
+    ctx.body = presentAuthProviders(oidcEnabled(config));
   });
 
   router.post('/api/auth/register', rateLimits.limit(signUpPerIp), validate(registerSchema), async (ctx) => {

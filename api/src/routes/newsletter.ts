@@ -3,14 +3,8 @@ import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
+import { presentSubscription } from '../presenters/newsletter.ts';
 import { confirmSubscription, subscribe } from '../services/newsletter.ts';
-
-const MESSAGES = {
-  subscribed: 'Check your inbox to confirm your subscription.',
-  resent: 'Check your inbox to confirm your subscription.',
-  'already-pending': 'Check your inbox to confirm your subscription.',
-  'already-confirmed': 'You are already subscribed.',
-} as const;
 
 export function registerNewsletterRoutes(router: AppRouter, { prisma, config, rateLimits }: ApiDeps): void {
   router.post(
@@ -20,10 +14,7 @@ export function registerNewsletterRoutes(router: AppRouter, { prisma, config, ra
     async (ctx) => {
       const outcome = await subscribe(prisma, ctx.state.input.email, config.PUBLIC_URL);
       ctx.status = outcome === 'subscribed' ? 201 : 200;
-      ctx.body = {
-        status: outcome === 'already-confirmed' ? 'confirmed' : 'pending',
-        message: MESSAGES[outcome],
-      };
+      ctx.body = presentSubscription(outcome);
     },
   );
 

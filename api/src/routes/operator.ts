@@ -15,8 +15,8 @@ import { requireRole, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
-import { presentFarmSettings } from '../presenters/farmSettings.ts';
-import { presentOperatorJob } from '../presenters/printJob.ts';
+import { presentFarmSettingsAnswer } from '../presenters/farmSettings.ts';
+import { presentOperatorJob, presentOperatorSummary } from '../presenters/printJob.ts';
 import {
   findManagedFarm,
   linkOrderingPage,
@@ -68,7 +68,7 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config, publ
 
   router.get('/api/operator/summary', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { newJobs: await countNewJobs(prisma, userOf(ctx), ctx.state.query.farmId) };
+    ctx.body = presentOperatorSummary(await countNewJobs(prisma, userOf(ctx), ctx.state.query.farmId));
   });
 
   router.get('/api/operator/jobs/:jobId', requireOperator, async (ctx) => {
@@ -101,15 +101,9 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config, publ
 
   async function answerWithFarm(ctx: AppContext, farmId: string) {
     const { farm, jobsLast90Days } = await loadFarmSettings(prisma, farmId);
+    const farms = await listManagedFarms(prisma, userOf(ctx));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      farm: presentFarmSettings(farm, jobsLast90Days),
-      farms: (await listManagedFarms(prisma, userOf(ctx))).map((f) => ({
-        id: f.id,
-        name: f.displayName,
-        location: `${f.city}, ${f.state}`,
-      })),
-    };
+    ctx.body = presentFarmSettingsAnswer(farm, jobsLast90Days, farms);
   }
 
   router.get('/api/operator/farm', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {

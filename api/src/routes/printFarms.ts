@@ -8,7 +8,7 @@ import type { AnyStateMiddleware, ApiDeps, AppContext, AppRouter } from '../http
 import { forbidden, notFound } from '../http/errors.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
-import { presentFullFarm, presentPublicFarm } from '../presenters/printFarm.ts';
+import { presentFullFarm, presentPublicFarm, presentSignupStatus } from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
 import { readSettings } from '../services/network.ts';
 import {
@@ -93,7 +93,7 @@ export function registerPrintFarmRoutes(
   router.get('/api/print-farms/signup', async (ctx) => {
     const accepting = (await readSettings(prisma)).system.acceptingFarmSignups;
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = { accepting, message: accepting ? null : SIGNUPS_CLOSED };
+    ctx.body = presentSignupStatus(accepting, SIGNUPS_CLOSED);
   });
 
   router.get('/api/print-farms/offerings', async (ctx) => {

@@ -4,19 +4,9 @@ import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { validate } from '../http/validate.ts';
 import { presentMembership } from '../presenters/membership.ts';
+import { presentProfile } from '../presenters/profile.ts';
 import { readSettings } from '../services/network.ts';
-import { getProfile, type ProfileRow, updateProfile } from '../services/profile.ts';
-
-function presentProfile(row: ProfileRow) {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    defaultShippingAddress: row.defaultShippingAddress ?? null,
-  };
-}
+import { getProfile, updateProfile } from '../services/profile.ts';
 
 export function registerProfileRoutes(router: AppRouter, { prisma }: ApiDeps): void {
   router.get('/api/profile', requireUser, async (ctx) => {

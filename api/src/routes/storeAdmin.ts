@@ -18,7 +18,7 @@ import { idParam, requireIdParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentCustomOrderRequest } from '../presenters/customOrder.ts';
 import { presentStoreOrder } from '../presenters/order.ts';
-import { presentManagedProduct } from '../presenters/product.ts';
+import { presentManagedProduct, presentProductDeletion } from '../presenters/product.ts';
 import { presentManagedStore } from '../presenters/store.ts';
 import {
   CUSTOM_ORDER_NOT_FOUND,
@@ -102,7 +102,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
   router.delete('/api/stores/:storeId/products/:productId', async (ctx) => {
     const store = await managedStore(ctx);
     const productId = idParam(ctx, 'productId', PRODUCT_NOT_FOUND);
-    ctx.body = { id: productId, outcome: await deleteProduct(prisma, store.id, productId) };
+    ctx.body = presentProductDeletion(productId, await deleteProduct(prisma, store.id, productId));
   });
 
   router.get('/api/stores/:storeId/orders', async (ctx) => {

@@ -5,6 +5,7 @@ import { currentUser } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
+import { presentSupportMessage } from '../presenters/support.ts';
 import { sendSupportMessage } from '../services/support.ts';
 
 export function registerSupportRoutes(router: AppRouter, { prisma, config, rateLimits }: ApiDeps): void {
@@ -18,12 +19,12 @@ export function registerSupportRoutes(router: AppRouter, { prisma, config, rateL
     }),
     validate(supportContactSchema),
     async (ctx) => {
-      const message = await sendSupportMessage(prisma, currentUser(ctx), ctx.state.input, {
+      const sent = await sendSupportMessage(prisma, currentUser(ctx), ctx.state.input, {
         staffEmails: config.STAFF_EMAILS,
         publicUrl: config.PUBLIC_URL,
       });
       ctx.status = 201;
-      ctx.body = { id: message.id, message: 'Thanks! Our team will get back to you by e-mail.' };
+      ctx.body = presentSupportMessage(sent);
     },
   );
 }

@@ -2,11 +2,12 @@
 // The tus protocol itself is served by uploads/server.ts, mounted as middleware in app.ts.
 import { requireUser } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { presentUploadEndpoint } from '../presenters/upload.ts';
 import { UPLOADS_PATH } from '../uploads/server.ts';
 
 export function registerUploadRoutes(router: AppRouter, { config }: ApiDeps): void {
   router.post('/api/objects/upload', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { uploadURL: `${config.PUBLIC_URL.replace(/\/$/, '')}${UPLOADS_PATH}` };
+    ctx.body = presentUploadEndpoint(config.PUBLIC_URL, UPLOADS_PATH);
   });
 }

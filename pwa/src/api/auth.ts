@@ -2,15 +2,14 @@
 // small: signing in, up and out are in authMutations.ts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../../api/src/auth/guards.ts';
+import type { AuthProvidersView } from '../../../api/src/presenters/auth.ts';
 import { getQueryFn } from './request.ts';
 
 /** What /api/auth/user (and signing in or up) answers: the session's user. */
 export type CurrentUser = SessionUser;
 
-export interface AuthProviders {
-  password: boolean;
-  oidc: boolean;
-}
+/** What /api/auth/providers answers: the sign-in methods the /login page may offer. */
+export type AuthProviders = AuthProvidersView;
 
 export const authKeys = {
   user: ['/api/auth/user'] as const,

@@ -1,12 +1,10 @@
 // The blog's 'Stay Updated' box: POST /api/newsletter/subscribe starts the double opt-in.
 import type { NewsletterSubscribeInput } from '@printfarm/domain/newsletter';
 import { useMutation } from '@tanstack/react-query';
+import type { SubscriptionView } from '../../../api/src/presenters/newsletter.ts';
 import { apiJson } from './request.ts';
 
-export interface SubscribeAnswer {
-  status: 'pending' | 'confirmed';
-  message: string;
-}
+export type SubscribeAnswer = SubscriptionView;
 
 export function useNewsletterSubscribe() {
   return useMutation({

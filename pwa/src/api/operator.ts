@@ -3,8 +3,12 @@
 import type { FarmSettingsInput } from '@printfarm/domain/farmSettings';
 import type { JobTab } from '@printfarm/domain/printJob';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FarmSettingsView } from '../../../api/src/presenters/farmSettings.ts';
-import type { OperatorJobView } from '../../../api/src/presenters/printJob.ts';
+import type {
+  FarmSettingsAnswerView,
+  FarmSettingsView,
+  ManagedFarmView,
+} from '../../../api/src/presenters/farmSettings.ts';
+import type { OperatorJobView, OperatorSummaryView } from '../../../api/src/presenters/printJob.ts';
 import type { ScorecardView } from '../../../api/src/presenters/scorecard.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { ApiError, apiJson, errorMessage } from './request.ts';
@@ -16,21 +20,10 @@ export type FarmRate = FarmSettingsView['rates'][number];
 export type Scorecard = ScorecardView;
 
 /** A farm the user may manage, for the farm picker (all farms for staff). */
-export interface ManagedFarm {
-  id: string;
-  name: string;
-  location: string;
-}
-
+export type ManagedFarm = ManagedFarmView;
 /** GET/PUT /api/operator/farm: the farm shown and the farms the user may switch to. */
-export interface FarmSettingsAnswer {
-  farm: FarmSettings;
-  farms: ManagedFarm[];
-}
-
-export interface OperatorSummary {
-  newJobs: number;
-}
+export type FarmSettingsAnswer = FarmSettingsAnswerView;
+export type OperatorSummary = OperatorSummaryView;
 
 /** How often the inbox looks for newly routed jobs and answers from customers. */
 const INBOX_POLL_MS = 30_000;

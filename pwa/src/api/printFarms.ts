@@ -2,17 +2,14 @@
 
 import type { FarmSignupInput } from '@printfarm/domain/farmSignup';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicFarm } from '../../../api/src/presenters/printFarm.ts';
+import type { PublicFarm, SignupStatusView } from '../../../api/src/presenters/printFarm.ts';
 import type { NetworkStats } from '../../../api/src/services/publicFarmCache.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** A farm as GET /api/print-farms shows it (public map fields only, never contact details); GET /api/stats. */
 export type { NetworkStats, PublicFarm };
 
-export interface SignupStatus {
-  accepting: boolean;
-  message: string | null;
-}
+export type SignupStatus = SignupStatusView;
 
 export const printFarmKeys = {
   list: ['/api/print-farms'] as const,

@@ -1,19 +1,12 @@
 // The dashboard's Settings tab: the user's name and default shipping address.
 
-import type { ShippingAddress } from '@printfarm/domain/order';
 import type { ProfileSettingsInput } from '@printfarm/domain/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileView } from '../../../api/src/presenters/profile.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { apiJson } from './request.ts';
 
-export interface Profile {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  defaultShippingAddress: ShippingAddress | null;
-}
+export type Profile = ProfileView;
 
 export const profileKeys = { profile: ['/api/profile'] as const };
 

@@ -2,6 +2,7 @@
 // the raw bytes for the 3-D preview.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectFileView } from '../../../api/src/presenters/projectFile.ts';
+import type { UploadEndpointView } from '../../../api/src/presenters/upload.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { printRequestKeys } from './printRequests.ts';
 import { apiJson, apiRequest, errorMessage } from './request.ts';
@@ -59,7 +60,7 @@ export function invalidateUploads(queryClient: ReturnType<typeof useQueryClient>
 
 /** POST /api/objects/upload: the tus endpoint the uploader sends files to. */
 export async function fetchUploadEndpoint(): Promise<string> {
-  const answer = await apiJson<{ uploadURL: string }>('POST', '/api/objects/upload');
+  const answer = await apiJson<UploadEndpointView>('POST', '/api/objects/upload');
   // The PWA and the API share one origin (first-party cookies, CSP 'self'); PUBLIC_URL may name another
   // host for the same server (a proxy, 127.0.0.1 vs localhost), so keep the path on this origin.
   return new URL(answer.uploadURL, window.location.origin).pathname;

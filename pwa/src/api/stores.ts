@@ -17,6 +17,7 @@ import type {
 import type {
   ManagedProductView,
   NetworkProductView,
+  ProductDeletionView,
   PublicProductView,
 } from '../../../api/src/presenters/product.ts';
 import type { ManagedStoreView, PublicStoreView } from '../../../api/src/presenters/store.ts';
@@ -140,10 +141,7 @@ export function useDeleteProduct(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productId: string) =>
-      apiJson<{ id: string; outcome: 'deleted' | 'hidden' }>(
-        'DELETE',
-        `/api/stores/${store.id}/products/${productId}`,
-      ),
+      apiJson<ProductDeletionView>('DELETE', `/api/stores/${store.id}/products/${productId}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
       void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
