@@ -10,6 +10,8 @@ export const jobPayloadSchemas = {
     text: v.string(),
     html: v.optional(v.string()),
     replyTo: v.optional(v.pipe(v.string(), v.email())),
+    /** A message whose HTML the worker renders at sending: its name and input (mail/src/deferred.ts). */
+    view: v.optional(v.object({ message: v.pipe(v.string(), v.minLength(1)), args: v.array(v.unknown()) })),
   }),
   /** Format check and mesh metrics for an uploaded design (project_files row). */
   'model.analyze': v.object({

@@ -1,11 +1,15 @@
 // Turns a message into the email.send payload: the HTML part rendered by React Email inside the
 // branded layout, and the plain-text part written line by line beside it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JobPayload } from '@printfarm/domain/queues';
 import { render } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { Layout } from './layout.ts';
 
 export type Email = JobPayload<'email.send'>;
+
+/** Set while a message is built to be rendered later (deferred.ts): compose() leaves the HTML out. */
+export const htmlDeferral = new AsyncLocalStorage<true>();
 
 export interface Message {
   /** Names the event, so the same event never mails twice. */
@@ -42,12 +46,7 @@ export async function compose({
   html,
   text,
 }: Message): Promise<Email> {
-  return {
-    messageKey,
-    to,
-    subject,
-    ...(replyTo ? { replyTo } : {}),
-    text: text.join('\n'),
-    html: await render(h(Layout, { subject, preview: previewLine(preview) }, ...html)),
-  };
+  const email: Email = { messageKey, to, subject, ...(replyTo ? { replyTo } : {}), text: text.join('\n') };
+  if (htmlDeferral.getStore()) return email;
+  return { ...email, html: await render(h(Layout, { subject, preview: previewLine(preview) }, ...html)) };
 }

@@ -103,6 +103,14 @@ describe('POST /api/stores/:storeId/orders', () => {
     });
     expect(confirmation?.subject).toContain('Orders Test Store');
     expect(confirmation?.text).toContain('Total: $42.24');
+    // The request recorded the words; the e-mail worker rendered the HTML beside them.
+    expect(confirmation?.html).toMatch(/^<!DOCTYPE html/);
+    expect(confirmation?.html).toContain('$42.24');
+    const [event] = await server.api.prisma.outboxEvent.findMany({
+      where: { job: 'email.send', payload: { path: ['to'], equals: body.customerEmail } },
+    });
+    expect(event?.payload).toMatchObject({ view: { message: 'orderConfirmationEmail' } });
+    expect(event?.payload).not.toHaveProperty('html');
     await eventually(async () =>
       (await emailsTo(ownerEmail)).some((mail) => mail.subject.includes(order.id.slice(0, 8).toUpperCase())),
     );

@@ -6,7 +6,7 @@ import {
   type ApplicationUpdate,
   DEFAULT_APPLICATION_STATUS,
 } from '@printfarm/domain/application';
-import { applicationConfirmationEmail } from '@printfarm/mail/applications';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import { notFound } from '../http/errors.ts';
 
 /**
@@ -34,7 +34,7 @@ export async function submitApplication(
         status: DEFAULT_APPLICATION_STATUS,
       },
     });
-    await recordJob(tx, 'email.send', await applicationConfirmationEmail(application));
+    await recordJob(tx, 'email.send', await deferredEmail('applicationConfirmationEmail', application));
     await recordJob(tx, 'application.enrich', { applicationId: application.id });
     await recordJob(
       tx,

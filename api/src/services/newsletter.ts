@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
-import { newsletterConfirmEmail } from '@printfarm/mail/newsletter';
+import { deferredEmail } from '@printfarm/mail/deferred';
 
 /** A new confirmation e-mail for an unconfirmed address goes out at most this often. */
 export const CONFIRM_RESEND_INTERVAL_MS = 10 * 60 * 1000;
@@ -35,7 +35,7 @@ async function recordConfirmEmail(
   await recordJob(
     tx,
     'email.send',
-    await newsletterConfirmEmail({
+    await deferredEmail('newsletterConfirmEmail', {
       email: subscriber.email,
       confirmUrl: confirmUrl(publicUrl, token),
       messageKey,

@@ -20,13 +20,7 @@ import {
   type Shipment,
 } from '@printfarm/domain/printJob';
 import { trackingUrl } from '@printfarm/domain/tracking';
-import {
-  counterOfferEmail,
-  deliveredEmail,
-  jobAcceptedEmail,
-  printingStartedEmail,
-  shippedEmail,
-} from '@printfarm/mail/requests';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
@@ -160,7 +154,7 @@ export function acceptJob(context: JobActionContext, jobId: string): Promise<voi
       jobData: { respondedAt: new Date() },
     });
     await mailCustomer(tx, request.userId, (customer) =>
-      jobAcceptedEmail(context.appUrl, customer, request, job, job.farm.displayName),
+      deferredEmail('jobAcceptedEmail', context.appUrl, customer, request, job, job.farm.displayName),
     );
   });
 }
@@ -195,7 +189,8 @@ export function counterJob(context: JobActionContext, jobId: string, counter: Co
       note: `${job.farm.displayName} proposed new terms`,
     });
     await mailCustomer(tx, request.userId, (customer) =>
-      counterOfferEmail(
+      deferredEmail(
+        'counterOfferEmail',
         context.appUrl,
         customer,
         request,
@@ -225,7 +220,7 @@ async function startPrinting(
     data: { progressPercent: percent },
   });
   await mailCustomer(tx, request.userId, (customer) =>
-    printingStartedEmail(context.appUrl, customer, request, job, job.farm.displayName),
+    deferredEmail('printingStartedEmail', context.appUrl, customer, request, job, job.farm.displayName),
   );
 }
 
@@ -279,7 +274,7 @@ export function shipJob(context: JobActionContext, jobId: string, shipment: Ship
       data: { progressPercent: 100 },
     });
     await mailCustomer(tx, request.userId, (customer) =>
-      shippedEmail(context.appUrl, customer, request, job, job.farm.displayName, {
+      deferredEmail('shippedEmail', context.appUrl, customer, request, job, job.farm.displayName, {
         ...shipment,
         trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
       }),
@@ -302,7 +297,7 @@ export function deliverJob(context: JobActionContext, jobId: string): Promise<vo
       },
     });
     await mailCustomer(tx, request.userId, (customer) =>
-      deliveredEmail(context.appUrl, customer, request, job, job.farm.displayName),
+      deferredEmail('deliveredEmail', context.appUrl, customer, request, job, job.farm.displayName),
     );
   });
 }

@@ -17,13 +17,8 @@ import {
   type PlaceOrder,
 } from '@printfarm/domain/order';
 import { SHIPPING_METHODS, shippingFeeCents } from '@printfarm/domain/shipping';
-import {
-  type MailOrder,
-  newOrderEmail,
-  orderCancelledEmail,
-  orderConfirmationEmail,
-  orderShippedEmail,
-} from '@printfarm/mail/orders';
+import { deferredEmail } from '@printfarm/mail/deferred';
+import type { MailOrder } from '@printfarm/mail/orders';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
 import { type CheckoutOrder, insertCheckout, isStockRefusal, readCheckout } from './checkout.ts';
@@ -197,11 +192,14 @@ export async function placeOrder(
   };
   const orderUrl = orderLinkUrl(context.publicUrl, context.linkSecret, orderId);
   const events: CheckoutOrder['events'] = [
-    { job: 'email.send', payload: await orderConfirmationEmail(mail, store, orderUrl) },
+    { job: 'email.send', payload: await deferredEmail('orderConfirmationEmail', mail, store, orderUrl) },
   ];
   if (store.ownerEmail) {
     const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
-    events.push({ job: 'email.send', payload: await newOrderEmail(mail, store, store.ownerEmail, adminUrl) });
+    events.push({
+      job: 'email.send',
+      payload: await deferredEmail('newOrderEmail', mail, store, store.ownerEmail, adminUrl),
+    });
   }
   try {
     const order = await insertCheckout(prisma, {
@@ -309,10 +307,14 @@ export async function updateOrderStatus(
           data: { stockQuantity: { increment: item.quantity } },
         });
       }
-      await recordJob(tx, 'email.send', await orderCancelledEmail(toMailOrder(order), store));
+      await recordJob(
+        tx,
+        'email.send',
+        await deferredEmail('orderCancelledEmail', toMailOrder(order), store),
+      );
     }
     if (update.status === 'shipped') {
-      await recordJob(tx, 'email.send', await orderShippedEmail(toMailOrder(order), store));
+      await recordJob(tx, 'email.send', await deferredEmail('orderShippedEmail', toMailOrder(order), store));
     }
     return order;
   });

@@ -7,7 +7,7 @@ import { recordJob } from '@printfarm/db/outbox';
 import type { FarmAdminUpdate } from '@printfarm/domain/farmAdmin';
 import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
 import { companyKey, type FarmSignup, farmSlug, summarizeInventory } from '@printfarm/domain/farmSignup';
-import { farmSignupEmail } from '@printfarm/mail/farms';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import { promoteToOperator } from '../auth/roles.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { type PublicFarm, presentPublicFarm, publicFarmSelect } from '../presenters/printFarm.ts';
@@ -93,7 +93,7 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
         await recordJob(
           tx,
           'email.send',
-          await farmSignupEmail(farm, {
+          await deferredEmail('farmSignupEmail', farm, {
             networkUrl,
             ...(token ? { claimUrl: claimUrl(context.publicUrl, token) } : {}),
           }),

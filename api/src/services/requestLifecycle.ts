@@ -13,8 +13,8 @@ import {
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import type { RatingInput } from '@printfarm/domain/printRequest';
 import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
-import { counterAnsweredEmail, jobCancelledEmail, mailJobFacts } from '@printfarm/mail/operatorJobs';
-import { jobAcceptedEmail } from '@printfarm/mail/requests';
+import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
 import { lockOwnPrintRequest } from './printRequests.ts';
@@ -47,7 +47,13 @@ export async function cancelPrintRequest(
       await recordJob(
         tx,
         'email.send',
-        await jobCancelledEmail(appUrl, operator, mailJobFacts(job, request), reason || null),
+        await deferredEmail(
+          'jobCancelledEmail',
+          appUrl,
+          operator,
+          mailJobFacts(job, request),
+          reason || null,
+        ),
       );
     }
     await tx.requestOffer.updateMany({
@@ -86,12 +92,12 @@ export async function answerCounterOffer(
         jobData: { price: job.counterPrice ?? job.price, readyBy: job.counterReadyBy ?? job.readyBy },
       });
       await mailCustomer(tx, request.userId, (customer) =>
-        jobAcceptedEmail(appUrl, customer, request, accepted, operator.farmName),
+        deferredEmail('jobAcceptedEmail', appUrl, customer, request, accepted, operator.farmName),
       );
       await recordJob(
         tx,
         'email.send',
-        await counterAnsweredEmail(appUrl, operator, mailJobFacts(accepted, request), true),
+        await deferredEmail('counterAnsweredEmail', appUrl, operator, mailJobFacts(accepted, request), true),
       );
     } else {
       await closeJobAndReroute(tx, request, job, {
@@ -102,7 +108,7 @@ export async function answerCounterOffer(
       await recordJob(
         tx,
         'email.send',
-        await counterAnsweredEmail(appUrl, operator, mailJobFacts(job, request), false),
+        await deferredEmail('counterAnsweredEmail', appUrl, operator, mailJobFacts(job, request), false),
       );
       await recordJob(tx, 'request.route', { requestId: id, reason: 'refused' });
     }

@@ -3,7 +3,7 @@
 import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { CustomOrder } from '@printfarm/domain/store';
-import { customOrderAcknowledgementEmail, customOrderRequestEmail } from '@printfarm/mail/customOrders';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
 import { type StoreWithShipping, WITH_SHIPPING } from './storeShipping.ts';
@@ -73,9 +73,13 @@ export async function requestCustomOrder(prisma: PrismaClient, storeId: string, 
       },
     });
     if (store.owner.email) {
-      await recordJob(tx, 'email.send', await customOrderRequestEmail(request, store, store.owner.email));
+      await recordJob(
+        tx,
+        'email.send',
+        await deferredEmail('customOrderRequestEmail', request, store, store.owner.email),
+      );
     }
-    await recordJob(tx, 'email.send', await customOrderAcknowledgementEmail(request, store));
+    await recordJob(tx, 'email.send', await deferredEmail('customOrderAcknowledgementEmail', request, store));
     return request;
   });
 }

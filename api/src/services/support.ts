@@ -5,7 +5,7 @@ import { recordJob } from '@printfarm/db/outbox';
 import { staffRecipients } from '@printfarm/db/staff';
 import { type SupportContact, visitorContactSchema } from '@printfarm/domain/support';
 import { validate } from '@printfarm/domain/validation';
-import { supportMessageEmail } from '@printfarm/mail/support';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import type { SessionUser } from '../auth/guards.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -38,7 +38,7 @@ export async function sendSupportMessage(
       await recordJob(
         tx,
         'email.send',
-        await supportMessageEmail({
+        await deferredEmail('supportMessageEmail', {
           messageId: message.id,
           to,
           fromEmail: sender.email,

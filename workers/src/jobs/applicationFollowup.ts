@@ -3,7 +3,7 @@
 import { recordJob } from '@printfarm/db/outbox';
 import { staffRecipients } from '@printfarm/db/staff';
 import { DEFAULT_APPLICATION_STATUS } from '@printfarm/domain/application';
-import { applicationFollowupAlertEmail, applicationFollowupEmail } from '@printfarm/mail/applications';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import type { JobHandler } from './types.ts';
 
 export const applicationFollowup: JobHandler<'application.followup'> = async ({ applicationId }, context) => {
@@ -25,12 +25,12 @@ export const applicationFollowup: JobHandler<'application.followup'> = async ({ 
       data: { followUpSentAt: new Date() },
     });
     if (claimed.count === 0) return 'skipped';
-    await recordJob(tx, 'email.send', await applicationFollowupEmail(application));
+    await recordJob(tx, 'email.send', await deferredEmail('applicationFollowupEmail', application));
     for (const email of recipients) {
       await recordJob(
         tx,
         'email.send',
-        await applicationFollowupAlertEmail(application, email, prospectsUrl),
+        await deferredEmail('applicationFollowupAlertEmail', application, email, prospectsUrl),
       );
     }
     return 'done';

@@ -5,6 +5,7 @@
 // - a retry after a crash during the handover does not risk a second copy;
 // - only a send that definitely failed ('failed') is tried again at once.
 import { createHash } from 'node:crypto';
+import { renderDeferred } from '@printfarm/mail/deferred';
 import type { JobHandler } from './types.ts';
 
 type Context = Parameters<JobHandler<'email.send'>>[1];
@@ -54,6 +55,8 @@ function refusedByServer(error: unknown): boolean {
 }
 
 export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer, config, log, metrics }) => {
+  // Rendered before the message is claimed: a render that fails leaves it free for the retry.
+  const html = mail.html ?? (mail.view ? await renderDeferred(mail.view) : undefined);
   if (!(await claim(prisma, mail.messageKey, mail.to, mail.subject, config.EMAIL_CLAIM_LEASE_MS))) {
     log.info({ messageKey: mail.messageKey }, 'e-mail already sent or in flight; not sending again');
     metrics.emailsSkipped.inc({ reason: 'duplicate' });
@@ -69,7 +72,7 @@ export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer
         subject: mail.subject,
         text: mail.text,
         messageId: messageIdFor(mail.messageKey, config.PUBLIC_URL),
-        ...(mail.html ? { html: mail.html } : {}),
+        ...(html ? { html } : {}),
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         headers: { 'X-Message-Key': mail.messageKey },
       },

@@ -8,7 +8,8 @@ import {
   lockPrintRequest,
   recomputeFarmScorecard,
 } from '@printfarm/db/printRequests';
-import { counterAnsweredEmail, mailJobFacts } from '@printfarm/mail/operatorJobs';
+import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { JobHandler } from './types.ts';
 
 export const jobDeadline: JobHandler<'job.deadline'> = async ({ jobId, kind }, { prisma, config }) => {
@@ -38,7 +39,13 @@ export const jobDeadline: JobHandler<'job.deadline'> = async ({ jobId, kind }, {
       await recordJob(
         tx,
         'email.send',
-        await counterAnsweredEmail(config.PUBLIC_URL, operator, mailJobFacts(job, request), false),
+        await deferredEmail(
+          'counterAnsweredEmail',
+          config.PUBLIC_URL,
+          operator,
+          mailJobFacts(job, request),
+          false,
+        ),
       );
     }
     await recomputeFarmScorecard(tx, job.farmId);

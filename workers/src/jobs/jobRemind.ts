@@ -1,7 +1,8 @@
 // Reminds the operator of a job still waiting for an answer, a few hours before its deadline.
 import { recordJob } from '@printfarm/db/outbox';
 import { farmOperatorContact, lockPrintRequest } from '@printfarm/db/printRequests';
-import { jobReminderEmail, mailJobFacts } from '@printfarm/mail/operatorJobs';
+import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { JobHandler } from './types.ts';
 
 export const jobRemind: JobHandler<'job.remind'> = async ({ jobId }, { prisma, config }) => {
@@ -13,7 +14,7 @@ export const jobRemind: JobHandler<'job.remind'> = async ({ jobId }, { prisma, c
     const job = await tx.printJob.findUnique({ where: { id: jobId } });
     if (!request || job?.state !== 'offered') return 'skipped';
     const operator = await farmOperatorContact(tx, job.farmId);
-    const reminder = await jobReminderEmail(config.PUBLIC_URL, operator, {
+    const reminder = await deferredEmail('jobReminderEmail', config.PUBLIC_URL, operator, {
       ...mailJobFacts(job, request),
       respondBy: job.respondBy,
     });

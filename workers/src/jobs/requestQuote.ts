@@ -9,7 +9,7 @@ import { formatCents } from '@printfarm/domain/money';
 import { estimateProcess } from '@printfarm/domain/pricing';
 import { isTechnology } from '@printfarm/domain/printerCatalogue';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
-import { noFarmEmail, quotesReadyEmail } from '@printfarm/mail/requests';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import { findCandidateFarms } from '../marketplace/candidates.ts';
 import { slicesForFdm } from '../marketplace/firmNumbers.ts';
 import {
@@ -126,7 +126,7 @@ export const requestQuote: JobHandler<'request.quote'> = async (
         data: { quoteIssue: issue, searchRadiusMiles: radius },
       });
       await mailCustomer(tx, locked.userId, (customer) =>
-        noFarmEmail(config.PUBLIC_URL, customer, { ...locked, round }, issue ?? ''),
+        deferredEmail('noFarmEmail', config.PUBLIC_URL, customer, { ...locked, round }, issue ?? ''),
       );
       return 'done' as const;
     }
@@ -159,7 +159,14 @@ export const requestQuote: JobHandler<'request.quote'> = async (
       kind: 'estimate',
     }));
     await mailCustomer(tx, locked.userId, (customer) =>
-      quotesReadyEmail(config.PUBLIC_URL, customer, { ...locked, round }, top, offers.length),
+      deferredEmail(
+        'quotesReadyEmail',
+        config.PUBLIC_URL,
+        customer,
+        { ...locked, round },
+        top,
+        offers.length,
+      ),
     );
     if (sliceable) await recordJob(tx, 'request.firm', { requestId, round });
     return 'done' as const;

@@ -14,8 +14,8 @@ import {
 import { widerRadius } from '@printfarm/domain/farmSearch';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import { offersAreStale } from '@printfarm/domain/requestStatus';
-import { mailJobFacts, newJobEmail } from '@printfarm/mail/operatorJobs';
-import { requotingEmail, reroutedEmail } from '@printfarm/mail/requests';
+import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { JobHandler } from './types.ts';
 
 /** A farm that stopped taking work since it made its offer is skipped. */
@@ -100,7 +100,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
       });
       await recordJob(tx, 'request.quote', { requestId, round });
       await mailCustomer(tx, request.userId, (customer) =>
-        requotingEmail(config.PUBLIC_URL, customer, { ...request, round }, radius),
+        deferredEmail('requotingEmail', config.PUBLIC_URL, customer, { ...request, round }, radius),
       );
       return 'done';
     }
@@ -133,7 +133,10 @@ export const requestRoute: JobHandler<'request.route'> = async (
     await recordJob(
       tx,
       'email.send',
-      await newJobEmail(config.PUBLIC_URL, operator, { ...mailJobFacts(job, request), respondBy }),
+      await deferredEmail('newJobEmail', config.PUBLIC_URL, operator, {
+        ...mailJobFacts(job, request),
+        respondBy,
+      }),
     );
     await recordJob(tx, 'job.deadline', { jobId: job.id, kind: 'response' }, { runAt: respondBy });
     const remindAt = new Date(respondBy.getTime() - config.ROUTE_REMINDER_BEFORE_MS);
@@ -144,7 +147,16 @@ export const requestRoute: JobHandler<'request.route'> = async (
       const why = skippedChosen !== null ? 'unavailable' : reason === 'chosen' ? 'declined' : reason;
       const previousFarm = skippedChosen ?? previous?.farm.displayName ?? null;
       await mailCustomer(tx, request.userId, (customer) =>
-        reroutedEmail(config.PUBLIC_URL, customer, request, job, previousFarm, why, offer.farm.displayName),
+        deferredEmail(
+          'reroutedEmail',
+          config.PUBLIC_URL,
+          customer,
+          request,
+          job,
+          previousFarm,
+          why,
+          offer.farm.displayName,
+        ),
       );
     }
     return 'done';
