@@ -6,8 +6,11 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 
 const STORAGE_KEY = 'scroll-positions';
 const KEPT_ENTRIES = 100;
-/** How long a restore keeps trying while the page's data arrive and it grows tall enough. */
-const RESTORE_FOR_MS = 3_000;
+/**
+ * How long a restore keeps trying while the page's code and data arrive and it grows tall enough (on a
+ * slow phone or a busy connection that can take seconds); a person who scrolls meanwhile stops it.
+ */
+const RESTORE_FOR_MS = 10_000;
 
 function readPositions(): Map<string, number> {
   try {
