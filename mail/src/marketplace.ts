@@ -25,6 +25,13 @@ export interface MailJob {
   readyBy: Date;
 }
 
+/**
+ * A request and a job as a message takes them: only the fields it reads, not the whole rows (with their
+ * files and analyses), since a deferred e-mail carries its input through the outbox and the queue.
+ */
+export const mailRequest = (request: MailRequest): MailRequest => ({ id: request.id, title: request.title });
+export const mailJob = (job: MailJob): MailJob => ({ id: job.id, price: job.price, readyBy: job.readyBy });
+
 export const usd = (amount: Money) => formatUsd(parseCents(amount.toString()) ?? 0);
 const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
 export const dayText = (date: Date) => longDay.format(date);

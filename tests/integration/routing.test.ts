@@ -199,7 +199,16 @@ describe('routing an ordered request to farms', () => {
     const mails = await mailsTo(kit.customer.email, subject);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`$${job.price.toFixed(2)}`);
+    expect(mails[0]?.html).toContain(request.title);
     expect(await outboxMails(prisma(), `job-accepted:${job.id}`)).toBe(1);
+    // The outbox carries what the message reads of the request and the job, not their whole rows.
+    const recorded = await prisma().outboxEvent.findFirstOrThrow({
+      where: { job: 'email.send', payload: { path: ['messageKey'], equals: `job-accepted:${job.id}` } },
+    });
+    const view = (recorded.payload as JobPayload<'email.send'>).view;
+    expect(view?.message).toBe('jobAcceptedEmail');
+    expect(Object.keys(view?.args[2] as object)).toEqual(['id', 'title']);
+    expect(Object.keys(view?.args[3] as object)).toEqual(['id', 'price', 'readyBy']);
 
     // Accepting twice changes nothing.
     const twice = await act(best, job.id, 'accept');

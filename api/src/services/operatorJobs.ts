@@ -21,6 +21,7 @@ import {
 } from '@printfarm/domain/printJob';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailJob, mailRequest } from '@printfarm/mail/marketplace';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
@@ -154,7 +155,14 @@ export function acceptJob(context: JobActionContext, jobId: string): Promise<voi
       jobData: { respondedAt: new Date() },
     });
     await mailCustomer(tx, request.userId, (customer) =>
-      deferredEmail('jobAcceptedEmail', context.appUrl, customer, request, job, job.farm.displayName),
+      deferredEmail(
+        'jobAcceptedEmail',
+        context.appUrl,
+        customer,
+        mailRequest(request),
+        mailJob(job),
+        job.farm.displayName,
+      ),
     );
   });
 }
@@ -193,8 +201,13 @@ export function counterJob(context: JobActionContext, jobId: string, counter: Co
         'counterOfferEmail',
         context.appUrl,
         customer,
-        request,
-        { ...updated, counterRespondBy: respondBy },
+        mailRequest(request),
+        {
+          ...mailJob(updated),
+          counterPrice: updated.counterPrice,
+          counterReadyBy: updated.counterReadyBy,
+          counterRespondBy: respondBy,
+        },
         job.farm.displayName,
       ),
     );
@@ -220,7 +233,14 @@ async function startPrinting(
     data: { progressPercent: percent },
   });
   await mailCustomer(tx, request.userId, (customer) =>
-    deferredEmail('printingStartedEmail', context.appUrl, customer, request, job, job.farm.displayName),
+    deferredEmail(
+      'printingStartedEmail',
+      context.appUrl,
+      customer,
+      mailRequest(request),
+      mailJob(job),
+      job.farm.displayName,
+    ),
   );
 }
 
@@ -274,10 +294,18 @@ export function shipJob(context: JobActionContext, jobId: string, shipment: Ship
       data: { progressPercent: 100 },
     });
     await mailCustomer(tx, request.userId, (customer) =>
-      deferredEmail('shippedEmail', context.appUrl, customer, request, job, job.farm.displayName, {
-        ...shipment,
-        trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
-      }),
+      deferredEmail(
+        'shippedEmail',
+        context.appUrl,
+        customer,
+        mailRequest(request),
+        mailJob(job),
+        job.farm.displayName,
+        {
+          ...shipment,
+          trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
+        },
+      ),
     );
   });
 }
@@ -297,7 +325,14 @@ export function deliverJob(context: JobActionContext, jobId: string): Promise<vo
       },
     });
     await mailCustomer(tx, request.userId, (customer) =>
-      deferredEmail('deliveredEmail', context.appUrl, customer, request, job, job.farm.displayName),
+      deferredEmail(
+        'deliveredEmail',
+        context.appUrl,
+        customer,
+        mailRequest(request),
+        mailJob(job),
+        job.farm.displayName,
+      ),
     );
   });
 }

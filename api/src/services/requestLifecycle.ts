@@ -14,6 +14,7 @@ import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import type { RatingInput } from '@printfarm/domain/printRequest';
 import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
 import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailJob, mailRequest } from '@printfarm/mail/marketplace';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
@@ -92,7 +93,14 @@ export async function answerCounterOffer(
         jobData: { price: job.counterPrice ?? job.price, readyBy: job.counterReadyBy ?? job.readyBy },
       });
       await mailCustomer(tx, request.userId, (customer) =>
-        deferredEmail('jobAcceptedEmail', appUrl, customer, request, accepted, operator.farmName),
+        deferredEmail(
+          'jobAcceptedEmail',
+          appUrl,
+          customer,
+          mailRequest(request),
+          mailJob(accepted),
+          operator.farmName,
+        ),
       );
       await recordJob(
         tx,

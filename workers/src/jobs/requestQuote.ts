@@ -10,6 +10,7 @@ import { estimateProcess } from '@printfarm/domain/pricing';
 import { isTechnology } from '@printfarm/domain/printerCatalogue';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
 import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailRequest } from '@printfarm/mail/marketplace';
 import { findCandidateFarms } from '../marketplace/candidates.ts';
 import { slicesForFdm } from '../marketplace/firmNumbers.ts';
 import {
@@ -126,7 +127,13 @@ export const requestQuote: JobHandler<'request.quote'> = async (
         data: { quoteIssue: issue, searchRadiusMiles: radius },
       });
       await mailCustomer(tx, locked.userId, (customer) =>
-        deferredEmail('noFarmEmail', config.PUBLIC_URL, customer, { ...locked, round }, issue ?? ''),
+        deferredEmail(
+          'noFarmEmail',
+          config.PUBLIC_URL,
+          customer,
+          { ...mailRequest(locked), round },
+          issue ?? '',
+        ),
       );
       return 'done' as const;
     }
@@ -163,7 +170,7 @@ export const requestQuote: JobHandler<'request.quote'> = async (
         'quotesReadyEmail',
         config.PUBLIC_URL,
         customer,
-        { ...locked, round },
+        { ...mailRequest(locked), round },
         top,
         offers.length,
       ),

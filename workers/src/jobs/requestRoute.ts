@@ -15,6 +15,7 @@ import { widerRadius } from '@printfarm/domain/farmSearch';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import { offersAreStale } from '@printfarm/domain/requestStatus';
 import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailJob, mailRequest } from '@printfarm/mail/marketplace';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { JobHandler } from './types.ts';
 
@@ -100,7 +101,13 @@ export const requestRoute: JobHandler<'request.route'> = async (
       });
       await recordJob(tx, 'request.quote', { requestId, round });
       await mailCustomer(tx, request.userId, (customer) =>
-        deferredEmail('requotingEmail', config.PUBLIC_URL, customer, { ...request, round }, radius),
+        deferredEmail(
+          'requotingEmail',
+          config.PUBLIC_URL,
+          customer,
+          { ...mailRequest(request), round },
+          radius,
+        ),
       );
       return 'done';
     }
@@ -151,8 +158,8 @@ export const requestRoute: JobHandler<'request.route'> = async (
           'reroutedEmail',
           config.PUBLIC_URL,
           customer,
-          request,
-          job,
+          mailRequest(request),
+          mailJob(job),
           previousFarm,
           why,
           offer.farm.displayName,
