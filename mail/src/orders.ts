@@ -36,6 +36,12 @@ export interface MailStore {
   storeName: string;
 }
 
+/** A store as its messages take it: the two names, not the row (a deferred e-mail carries its input). */
+export const mailStore = (store: MailStore): MailStore => ({
+  displayName: store.displayName,
+  storeName: store.storeName,
+});
+
 const itemCount = (order: MailOrder) =>
   countOf(
     order.items.reduce((sum, item) => sum + item.quantity, 0),

@@ -111,6 +111,11 @@ describe('POST /api/stores/:storeId/orders', () => {
     });
     expect(event?.payload).toMatchObject({ view: { message: 'orderConfirmationEmail' } });
     expect(event?.payload).not.toHaveProperty('html');
+    // The store as the message reads it, not its row.
+    expect((event?.payload as { view?: { args: unknown[] } } | undefined)?.view?.args[1]).toEqual({
+      displayName: 'Orders Test Store',
+      storeName: expect.any(String),
+    });
     await eventually(async () =>
       (await emailsTo(ownerEmail)).some((mail) => mail.subject.includes(order.id.slice(0, 8).toUpperCase())),
     );

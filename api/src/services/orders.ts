@@ -18,7 +18,7 @@ import {
 } from '@printfarm/domain/order';
 import { SHIPPING_METHODS, shippingFeeCents } from '@printfarm/domain/shipping';
 import { deferredEmail } from '@printfarm/mail/deferred';
-import type { MailOrder } from '@printfarm/mail/orders';
+import { type MailOrder, mailStore } from '@printfarm/mail/orders';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
 import { type CheckoutOrder, insertCheckout, isStockRefusal, readCheckout } from './checkout.ts';
@@ -192,13 +192,16 @@ export async function placeOrder(
   };
   const orderUrl = orderLinkUrl(context.publicUrl, context.linkSecret, orderId);
   const events: CheckoutOrder['events'] = [
-    { job: 'email.send', payload: await deferredEmail('orderConfirmationEmail', mail, store, orderUrl) },
+    {
+      job: 'email.send',
+      payload: await deferredEmail('orderConfirmationEmail', mail, mailStore(store), orderUrl),
+    },
   ];
   if (store.ownerEmail) {
     const adminUrl = new URL(`/admin/store/${store.storeName}?tab=orders`, context.publicUrl).href;
     events.push({
       job: 'email.send',
-      payload: await deferredEmail('newOrderEmail', mail, store, store.ownerEmail, adminUrl),
+      payload: await deferredEmail('newOrderEmail', mail, mailStore(store), store.ownerEmail, adminUrl),
     });
   }
   try {
@@ -310,11 +313,15 @@ export async function updateOrderStatus(
       await recordJob(
         tx,
         'email.send',
-        await deferredEmail('orderCancelledEmail', toMailOrder(order), store),
+        await deferredEmail('orderCancelledEmail', toMailOrder(order), mailStore(store)),
       );
     }
     if (update.status === 'shipped') {
-      await recordJob(tx, 'email.send', await deferredEmail('orderShippedEmail', toMailOrder(order), store));
+      await recordJob(
+        tx,
+        'email.send',
+        await deferredEmail('orderShippedEmail', toMailOrder(order), mailStore(store)),
+      );
     }
     return order;
   });

@@ -4,6 +4,7 @@ import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { CustomOrder } from '@printfarm/domain/store';
 import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailStore } from '@printfarm/mail/orders';
 import { assertOwnerOrStaff, type SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
 import { type StoreWithShipping, WITH_SHIPPING } from './storeShipping.ts';
@@ -76,10 +77,14 @@ export async function requestCustomOrder(prisma: PrismaClient, storeId: string, 
       await recordJob(
         tx,
         'email.send',
-        await deferredEmail('customOrderRequestEmail', request, store, store.owner.email),
+        await deferredEmail('customOrderRequestEmail', request, mailStore(store), store.owner.email),
       );
     }
-    await recordJob(tx, 'email.send', await deferredEmail('customOrderAcknowledgementEmail', request, store));
+    await recordJob(
+      tx,
+      'email.send',
+      await deferredEmail('customOrderAcknowledgementEmail', request, mailStore(store)),
+    );
     return request;
   });
 }
