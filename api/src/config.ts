@@ -25,9 +25,7 @@ const schema = v.pipe(
     // How many proxies (load balancer, CDN) stand in front of the API: their X-Forwarded-* headers are
     // believed, and the client's address is the one the outermost of them saw (X-Forwarded-For's entry
     // that many from the right). 0 ignores the headers. Default: 1 in production, 0 otherwise.
-    TRUSTED_PROXIES: v.optional(
-      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
-    ),
+    TRUSTED_PROXIES: envField.optionalInt(),
     SHUTDOWN_GRACE_MS: envField.int(10_000, 0),
     // On SIGTERM, /api/health/ready answers 503 this long before the API stops accepting, so a load
     // balancer takes it out of rotation first.
@@ -43,9 +41,7 @@ const schema = v.pipe(
     UPLOAD_STARTS_PER_10_MIN: envField.int(60, 1),
     // Operator applications: the follow-up e-mail goes out system.applicationFollowUpHours (a platform
     // setting, 48 h) after submission; this overrides it in milliseconds, for tests only.
-    APPLICATION_FOLLOWUP_DELAY_MS: v.optional(
-      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
-    ),
+    APPLICATION_FOLLOWUP_DELAY_MS: envField.optionalInt(),
     SESSION_IDLE_DAYS: envField.int(7, 1),
     SESSION_ABSOLUTE_DAYS: envField.int(30, 1),
     // OpenID Connect sign-in is offered only when all three are set.

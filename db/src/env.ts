@@ -9,8 +9,6 @@ import * as v from 'valibot';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const wholeNumber = () => v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number));
-
 export const serviceEnv = {
   NODE_ENV: envField.nodeEnv(),
   PUBLIC_URL: envField.url('http://localhost:8080', ['http', 'https']),
@@ -46,7 +44,7 @@ export const serviceEnv = {
   STAFF_EMAILS: envField.list(),
   // Print jobs: how long a farm (and a customer, on a counter-offer) has to answer. The platform setting
   // system.routeResponseHours (24 h) decides; this overrides it, for tests only.
-  ROUTE_RESPONSE_MS: v.optional(v.pipe(wholeNumber(), v.minValue(100))),
+  ROUTE_RESPONSE_MS: envField.optionalInt(100),
   // Google Geocoding for farm addresses, and Google's hosts in the CSP; without it the offline US ZIP
   // table is used.
   GOOGLE_MAPS_API_KEY: v.optional(v.string()),

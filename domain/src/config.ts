@@ -27,6 +27,9 @@ export function loadConfig<S extends v.GenericSchema>(schema: S, env: Env): v.In
   );
 }
 
+const wholeNumber = (min: number) =>
+  v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min));
+
 /** Reusable field schemas for environment variables. */
 export const envField = {
   port: (fallback: number) =>
@@ -41,11 +44,9 @@ export const envField = {
       ),
       String(fallback),
     ),
-  int: (fallback: number, min = 0) =>
-    v.optional(
-      v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min)),
-      String(fallback),
-    ),
+  int: (fallback: number, min = 0) => v.optional(wholeNumber(min), String(fallback)),
+  /** A whole number when set; undefined when unset, so the code decides (a default that depends on others). */
+  optionalInt: (min = 0) => v.optional(wholeNumber(min)),
   url: (fallback: string, protocols: string[]) =>
     v.optional(
       v.pipe(
