@@ -2,6 +2,7 @@
 // the row dropdown that saves at once, the edit dialog, and the 401 redirect for visitors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signInBrowser } from '../support/auth.ts';
+import { holdSignIn } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { eventually } from '../support/server.ts';
 
@@ -40,8 +41,10 @@ describe('Prospect List in Chromium', () => {
   });
   it('sends a visitor to sign in', { timeout: 60_000 }, async () => {
     const page = await suite.newPage();
+    const release = await holdSignIn(page);
     await page.goto(`${suite.api.url}/admin/prospects`);
     await page.getByText('You are logged out. Logging in again...').waitFor({ timeout: 30_000 });
+    release();
     await page.waitForURL((url) => url.pathname !== '/admin/prospects', { timeout: 30_000 });
   });
 

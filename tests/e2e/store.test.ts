@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { addSessionCookies } from '../support/browser.ts';
+import { addSessionCookies, holdSignIn } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually } from '../support/server.ts';
@@ -174,8 +174,10 @@ describe('storefront and store admin in Chromium', () => {
 
     // Signed out: the admin says so and sends the browser to /api/login after 500 ms.
     const anonymous = await newPage();
+    const release = await holdSignIn(anonymous);
     await anonymous.goto(`${suite.api.url}/admin/store/${storeName}`);
     await anonymous.getByText('You are logged out. Logging in again...').waitFor();
+    release();
     await anonymous.waitForURL((url) => !url.pathname.startsWith('/admin/'));
 
     const other = await createUser(suite.api.prisma, { role: 'operator' });

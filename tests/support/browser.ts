@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (browser downloads are not possible here).
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,4 +34,21 @@ export async function addSessionCookies(context: BrowserContext, baseUrl: string
       return { name, value: rest.join('='), url: baseUrl };
     }),
   );
+}
+
+/**
+ * Holds the app's way to sign in (/api/login) until the returned function is called. The signed-out
+ * toast shows for half a second before the app goes there, which a busy machine can let pass between
+ * two looks; held, the page stays until the test has read it.
+ */
+export async function holdSignIn(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/login*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
