@@ -3,7 +3,7 @@
 // relay, so a follow-up written by a worker never waits for an API: FOR UPDATE SKIP LOCKED hands each
 // row to one of them.
 import { withTimeout } from '@printfarm/domain/async';
-import { isJobName } from '@printfarm/domain/queues';
+import { isJobName, type JobName } from '@printfarm/domain/queues';
 import type { PrismaClient } from '../index.ts';
 import type { Logger } from '../logger.ts';
 import type { QueueRegistry } from './queues.ts';
@@ -36,6 +36,12 @@ export interface RelayOptions {
   publishTimeoutMs?: number;
   /** Published events are kept this long (for audits and replays), then deleted. */
   retainPublishedMs?: number;
+  /**
+   * Commits that arrive this soon after the last batch wait for the rest of it, so that a stream of
+   * them is published a batch at a time (one transaction, one round trip to Redis per queue) instead
+   * of one event at a time.
+   */
+  gatherMs?: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -46,6 +52,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const maxBackoffMs = options.maxBackoffMs ?? 5_000;
   const publishTimeoutMs = options.publishTimeoutMs ?? 3_000;
   const retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * HOUR_MS;
+  const gatherMs = options.gatherMs ?? 10;
   let lastPrune = 0;
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -64,6 +71,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
           FOR UPDATE SKIP LOCKED`;
         const done: string[] = [];
         let failed = false;
+        const byJob = new Map<JobName, PendingEvent[]>();
         for (const event of events) {
           if (!isJobName(event.job)) {
             log.error({ eventId: event.id, job: event.job }, 'outbox event names no known job; dropping it');
@@ -73,19 +81,30 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
             });
             continue;
           }
+          const group = byJob.get(event.job);
+          if (group) group.push(event);
+          else byJob.set(event.job, [event]);
+        }
+        // One round trip to Redis per queue, whatever the batch holds.
+        for (const [job, group] of byJob) {
           try {
-            const delay = Math.max(0, event.run_at.getTime() - Date.now());
             await withTimeout(
-              queues.get(event.job).add(event.job, event.payload, { jobId: event.id, delay }),
+              queues.get(job).addBulk(
+                group.map((event) => ({
+                  name: job,
+                  data: event.payload,
+                  opts: { jobId: event.id, delay: Math.max(0, event.run_at.getTime() - Date.now()) },
+                })),
+              ),
               publishTimeoutMs,
               `queue did not answer within ${publishTimeoutMs} ms`,
             );
-            done.push(event.id);
+            done.push(...group.map((event) => event.id));
           } catch (error) {
-            // Redis is down or refusing: keep the row, note why, and stop this batch.
+            // Redis is down or refusing: keep the rows, note why, and stop this batch.
             failed = true;
-            await tx.outboxEvent.update({
-              where: { id: event.id },
+            await tx.outboxEvent.updateMany({
+              where: { id: { in: group.map((event) => event.id) } },
               data: { attempts: { increment: 1 }, lastError: String(error).slice(0, 1000) },
             });
             break;
@@ -136,7 +155,12 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   }
 
   const loop = (async () => {
+    let lastDrain = 0;
     while (!stopped) {
+      const gathering = lastDrain + gatherMs - Date.now();
+      if (gathering > 0) await new Promise((resolve) => setTimeout(resolve, gathering));
+      if (stopped) break;
+      lastDrain = Date.now();
       try {
         const published = await drain();
         if (failures > 0) log.info('outbox relay reconnected to the queue');
