@@ -13,21 +13,28 @@ import { requestLogMiddleware } from './http/requestLog.ts';
 import { crossSiteRequestMiddleware, securityHeadersMiddleware } from './http/security.ts';
 import { spaMiddleware } from './http/spa.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createCheckoutWriter } from './services/checkout.ts';
 import { createPublicFarmCache } from './services/publicFarmCache.ts';
 import { createUploadServer } from './uploads/server.ts';
 
 /** What createApp needs; the process's long-lived parts may be left out, and are then made here. */
-type MadeHere = 'metrics' | 'lifecycle' | 'rateLimits' | 'publicFarms';
+type MadeHere = 'metrics' | 'lifecycle' | 'rateLimits' | 'publicFarms' | 'checkouts';
 export type AppDeps = Omit<ApiDeps, MadeHere> & Partial<Pick<ApiDeps, MadeHere>>;
 
 /** The given dependencies with the ones left out made here. */
 export function apiDeps(given: AppDeps): ApiDeps {
+  const metrics = given.metrics ?? createMetrics('api');
   return {
     ...given,
-    metrics: given.metrics ?? createMetrics('api'),
+    metrics,
     lifecycle: given.lifecycle ?? { draining: false },
     rateLimits: given.rateLimits ?? createRateLimits(given),
     publicFarms: given.publicFarms ?? createPublicFarmCache(given.prisma),
+    checkouts:
+      given.checkouts ??
+      createCheckoutWriter(given.prisma, {
+        onBatch: (orders) => metrics.checkoutBatchOrders.observe(orders),
+      }),
   };
 }
 

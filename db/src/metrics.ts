@@ -34,6 +34,12 @@ export function createMetrics(processName: 'api' | 'workers') {
       buckets: SECONDS_BUCKETS,
       registers,
     }),
+    checkoutBatchOrders: new Histogram({
+      name: 'printfarm_checkout_batch_orders',
+      help: 'Orders written by one call of a store checkout batch (more than one while a store is busy)',
+      buckets: [1, 2, 4, 8, 16, 32],
+      registers,
+    }),
     jobDuration: new Histogram({
       name: 'printfarm_job_duration_seconds',
       help: 'Time a job took, by job name and outcome (done, skipped, failed…)',

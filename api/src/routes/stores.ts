@@ -37,7 +37,10 @@ function idempotencyKeyOf(ctx: AppContext): string | undefined {
   return key;
 }
 
-export function registerStoreRoutes(router: AppRouter, { prisma, config, log, rateLimits }: ApiDeps): void {
+export function registerStoreRoutes(
+  router: AppRouter,
+  { prisma, config, log, rateLimits, checkouts }: ApiDeps,
+): void {
   // Generous for real carts (a shop's checkout retries, a family behind one address), tight for scripts.
   const placeOrderLimit = rateLimits.limit({
     name: 'store-order',
@@ -76,6 +79,7 @@ export function registerStoreRoutes(router: AppRouter, { prisma, config, log, ra
     async (ctx) => {
       const storeId = idParam(ctx, 'storeId', STORE_NOT_FOUND);
       const { order, created } = await placeOrder(prisma, storeId, ctx.state.input, {
+        checkouts,
         idempotencyKey: idempotencyKeyOf(ctx),
         publicUrl: config.PUBLIC_URL,
         linkSecret: config.SESSION_SECRET,

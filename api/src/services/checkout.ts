@@ -1,16 +1,18 @@
 // A checkout in two round trips. One query reads what pricing needs (the store with its owner's e-mail
-// and shipping rules, the products, and an order the Idempotency-Key made before). One statement writes:
-// it takes the stock of every line (never below zero, at the price the order was priced at), inserts
-// the order and its items, and records its outbox events. One statement is one atomic step: if any
-// line cannot be taken, raise_exception aborts it whole, stock included; a repeated Idempotency-Key
-// aborts it on the orders' unique key.
+// and shipping rules, the products, and an order the Idempotency-Key made before). One call writes:
+// place_store_orders (a SQL function, prisma/migrations) takes the stock of every line (never below
+// zero, at the price the order was priced at), inserts the order and its items, and records its outbox
+// events, all or nothing for each order.
+//
+// That call writes a batch: the orders a store receives while its previous batch is being written wait
+// for it and go together, in one transaction with one commit. A store's popular product is then locked
+// once per batch instead of once per order, and the orders waiting for it wait here, not in PostgreSQL.
+// A store that receives one order at a time writes it at once.
 import type { Order, OrderItem, PrismaClient, StoreShippingMethod } from '@printfarm/db';
 import { Prisma } from '@printfarm/db';
 import { OUTBOX_CHANNEL } from '@printfarm/db/outbox';
 import type { JobName } from '@printfarm/domain/queues';
 import type { OrderWithItems } from '../presenters/order.ts';
-
-export const STOCK_REFUSED = 'checkout: a line could not be taken';
 
 export interface CheckoutLine {
   productId: string;
@@ -37,14 +39,6 @@ export interface CheckoutOrder {
   requestHash: string | null;
   lines: CheckoutLine[];
   events: { job: JobName; payload: unknown }[];
-}
-
-interface PlacedRow {
-  status: string;
-  payment_status: string;
-  created_at: Date;
-  updated_at: Date;
-  items: { id: string; productId: string; createdAt: string }[];
 }
 
 export interface CheckoutStore {
@@ -125,76 +119,137 @@ export async function readCheckout(
   };
 }
 
-/** True for the refusal raised when a line's stock (or price) changed after the order was priced. */
-export function isStockRefusal(error: unknown): boolean {
-  return String((error as { message?: unknown })?.message ?? '').includes(STOCK_REFUSED);
+/** What became of an order in its batch. */
+export type CheckoutOutcome =
+  | { outcome: 'placed'; order: OrderWithItems }
+  /** A line could not be taken (gone, hidden, short, or repriced since): nothing was written. */
+  | { outcome: 'refused' }
+  /** The store already has an order with this Idempotency-Key: nothing was written. */
+  | { outcome: 'duplicate' };
+
+export interface CheckoutWriter {
+  /** Writes one priced order, in the next batch of its store. */
+  place(order: CheckoutOrder): Promise<CheckoutOutcome>;
 }
 
-export async function insertCheckout(prisma: PrismaClient, order: CheckoutOrder): Promise<OrderWithItems> {
-  const { lines } = order;
-  const [placed] = await prisma.$queryRaw<PlacedRow[]>`
-    WITH lines AS (
-      SELECT * FROM unnest(
-        ${lines.map((line) => line.productId)}::uuid[],
-        ${lines.map((line) => line.quantity)}::int[],
-        ${lines.map((line) => line.unitPrice)}::numeric[],
-        ${lines.map((line) => line.productName)}::text[],
-        ${lines.map((line) => (line.customizations ? JSON.stringify(line.customizations) : null))}::jsonb[],
-        ${lines.map((_, index) => index)}::int[]
-      ) AS l(product_id, quantity, unit_price, product_name, customizations, position)
-    ),
-    taken AS (
-      UPDATE products p
-         SET stock_quantity = p.stock_quantity - l.quantity, updated_at = now()
-        FROM lines l
-       WHERE p.id = l.product_id AND p.store_id = ${order.storeId}::uuid AND p.is_active
-         AND p.stock_quantity >= l.quantity AND p.price = l.unit_price
-      RETURNING p.id
-    ),
-    checked AS (
-      SELECT CASE WHEN count(*) < ${lines.length}::int THEN raise_exception(${STOCK_REFUSED}) ELSE true END AS ok
-        FROM taken
-    ),
-    placed AS (
-      INSERT INTO orders (id, store_id, customer_name, customer_email, customer_phone, shipping_address,
-                          shipping_method, notes, subtotal, shipping_fee, total_amount, idempotency_key,
-                          request_hash)
-      SELECT ${order.id}::uuid, ${order.storeId}::uuid, ${order.customerName}, ${order.customerEmail},
-             ${order.customerPhone}, ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.shippingMethod},
-             ${order.notes}, ${order.subtotal}::numeric, ${order.shippingFee}::numeric,
-             ${order.totalAmount}::numeric, ${order.idempotencyKey}, ${order.requestHash}
-        FROM checked WHERE checked.ok
-      RETURNING status, payment_status, created_at, updated_at
-    ),
-    items AS (
-      INSERT INTO order_items (order_id, product_id, quantity, unit_price, product_name, customizations)
-      SELECT ${order.id}::uuid, l.product_id, l.quantity, l.unit_price, l.product_name, l.customizations
-        FROM lines l, placed
-      RETURNING id, product_id, created_at
-    ),
-    events AS (
-      INSERT INTO outbox_events (job, payload)
-      SELECT e.job, e.payload
-        FROM unnest(
-          ${order.events.map((event) => event.job)}::text[],
-          ${order.events.map((event) => JSON.stringify(event.payload))}::jsonb[]
-        ) AS e(job, payload), placed
-      RETURNING id
-    ),
-    -- Wakes the relays at commit, as recordJob does.
-    notified AS (SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM placed)
-    SELECT placed.status, placed.payment_status, placed.created_at, placed.updated_at,
-           (SELECT json_agg(json_build_object('id', id, 'productId', product_id, 'createdAt', created_at))
-              FROM items) AS items,
-           (SELECT count(*) FROM events)::int AS events,
-           (SELECT count(*) FROM notified)::int AS notified
-      FROM placed`;
-  if (!placed) throw new Error('the checkout statement placed no order');
-  return orderWithItems(order, placed);
+interface PlacedRow {
+  order_id: string;
+  outcome: 'placed' | 'refused' | 'duplicate';
+  order_status: string | null;
+  order_payment_status: string | null;
+  order_created_at: Date | null;
+  order_updated_at: Date | null;
+  order_items: { id: string; productId: string; createdAt: string }[] | null;
+}
+
+interface Waiting {
+  order: CheckoutOrder;
+  resolve(outcome: CheckoutOutcome): void;
+  reject(error: unknown): void;
+}
+
+export interface CheckoutWriterOptions {
+  /** Orders one call writes at most (each is a few statements inside the function). */
+  maxBatch?: number;
+  /** Told the size of every batch written (the API's metrics). */
+  onBatch?: (orders: number) => void;
+}
+
+export function createCheckoutWriter(
+  prisma: PrismaClient,
+  { maxBatch = 32, onBatch }: CheckoutWriterOptions = {},
+): CheckoutWriter {
+  /** Per store with a batch being written: the orders that arrived since. */
+  const queued = new Map<string, Waiting[]>();
+
+  async function call(storeId: string, orders: CheckoutOrder[]): Promise<CheckoutOutcome[]> {
+    onBatch?.(orders.length);
+    const rows = await prisma.$queryRaw<PlacedRow[]>`
+      SELECT * FROM place_store_orders(${storeId}::uuid, ${JSON.stringify(orders.map(batchEntry))}::jsonb, ${OUTBOX_CHANNEL})`;
+    return orders.map((order, index) => {
+      const row = rows[index];
+      if (row?.order_id !== order.id) throw new Error('place_store_orders answered out of order');
+      if (row.outcome === 'placed') return { outcome: 'placed', order: orderWithItems(order, row) };
+      return { outcome: row.outcome };
+    });
+  }
+
+  async function write(storeId: string, batch: Waiting[]): Promise<void> {
+    try {
+      const outcomes = await call(
+        storeId,
+        batch.map(({ order }) => order),
+      );
+      for (const [index, { resolve }] of batch.entries()) resolve(outcomes[index] as CheckoutOutcome);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // One order the database refuses must not fail the orders that happened to share its batch:
+      // each is written again on its own and answered with its own outcome.
+      for (const waiting of batch) await write(storeId, [waiting]);
+    }
+  }
+
+  async function drain(storeId: string): Promise<void> {
+    for (;;) {
+      const waiting = queued.get(storeId) ?? [];
+      if (waiting.length === 0) {
+        queued.delete(storeId);
+        return;
+      }
+      await write(storeId, waiting.splice(0, maxBatch));
+    }
+  }
+
+  return {
+    place(order) {
+      return new Promise((resolve, reject) => {
+        const waiting = queued.get(order.storeId);
+        if (waiting) {
+          waiting.push({ order, resolve, reject });
+          return;
+        }
+        queued.set(order.storeId, [{ order, resolve, reject }]);
+        void drain(order.storeId);
+      });
+    },
+  };
+}
+
+/** An order as place_store_orders reads it. */
+function batchEntry(order: CheckoutOrder) {
+  return {
+    id: order.id,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    shippingAddress: order.shippingAddress,
+    shippingMethod: order.shippingMethod,
+    notes: order.notes,
+    subtotal: order.subtotal,
+    shippingFee: order.shippingFee,
+    totalAmount: order.totalAmount,
+    idempotencyKey: order.idempotencyKey,
+    requestHash: order.requestHash,
+    lines: order.lines.map((line) => ({ ...line, customizations: line.customizations ?? null })),
+    events: order.events,
+  };
 }
 
 /** The order as Prisma would read it back, from what was written and what the database filled in. */
 function orderWithItems(order: CheckoutOrder, placed: PlacedRow): OrderWithItems {
+  const {
+    order_status: status,
+    order_payment_status: paymentStatus,
+    order_created_at: createdAt,
+    order_updated_at: updatedAt,
+    order_items: written,
+  } = placed;
+  if (status === null || paymentStatus === null || createdAt === null || updatedAt === null || !written) {
+    throw new Error(`place_store_orders placed order ${order.id} without its row`);
+  }
   const row: Order = {
     id: order.id,
     storeId: order.storeId,
@@ -206,30 +261,30 @@ function orderWithItems(order: CheckoutOrder, placed: PlacedRow): OrderWithItems
     subtotal: new Prisma.Decimal(order.subtotal),
     shippingFee: new Prisma.Decimal(order.shippingFee),
     totalAmount: new Prisma.Decimal(order.totalAmount),
-    status: placed.status,
-    paymentStatus: placed.payment_status,
+    status,
+    paymentStatus,
     paymentId: null,
     trackingNumber: null,
     shippingMethod: order.shippingMethod,
     notes: order.notes,
     idempotencyKey: order.idempotencyKey,
     requestHash: order.requestHash,
-    createdAt: placed.created_at,
-    updatedAt: placed.updated_at,
+    createdAt,
+    updatedAt,
   };
   // In the cart's order, whatever order the database returned them in.
   const items: OrderItem[] = order.lines.map((line) => {
-    const written = placed.items.find((item) => item.productId === line.productId);
-    if (!written) throw new Error(`the checkout statement wrote no item for ${line.productId}`);
+    const item = written.find((entry) => entry.productId === line.productId);
+    if (!item) throw new Error(`place_store_orders wrote no item for ${line.productId}`);
     return {
-      id: written.id,
+      id: item.id,
       orderId: order.id,
       productId: line.productId,
       quantity: line.quantity,
       unitPrice: new Prisma.Decimal(line.unitPrice),
       productName: line.productName,
       customizations: (line.customizations ?? null) as Prisma.JsonValue,
-      createdAt: new Date(written.createdAt),
+      createdAt: new Date(item.createdAt),
     };
   });
   return { ...row, items };

@@ -1,10 +1,9 @@
 // Placing an order and moving it through its states. Every line is priced from the database; the stock,
-// the order, its items and its e-mails are written by one statement (services/checkout.ts), and an
-// idempotency key makes a repeated submit answer the order it already made.
+// the order, its items and its e-mails are written in one call, in the store's next batch
+// (services/checkout.ts), and an idempotency key makes a repeated submit answer the order it already made.
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
-import { databaseErrorCode, isUniqueViolation } from '@printfarm/db/errors';
 import type { Logger } from '@printfarm/db/logger';
 import { recordJob } from '@printfarm/db/outbox';
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
@@ -21,7 +20,7 @@ import { deferredEmail } from '@printfarm/mail/deferred';
 import { type MailOrder, mailStore } from '@printfarm/mail/orders';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
-import { type CheckoutOrder, insertCheckout, isStockRefusal, readCheckout } from './checkout.ts';
+import { type CheckoutOrder, type CheckoutWriter, readCheckout } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
 import { shippingRatesOf } from './storeShipping.ts';
 import { STORE_NOT_FOUND } from './stores.ts';
@@ -31,6 +30,8 @@ export const ORDER_LINK_INVALID =
   'This order link is not valid. Please open the link from your confirmation e-mail.';
 
 export interface PlaceOrderContext {
+  /** Writes priced orders, a store's batch at a time (one per process: createApp makes it). */
+  checkouts: CheckoutWriter;
   idempotencyKey?: string | undefined;
   publicUrl: string;
   /** Signs the order's confirmation link (the session secret). */
@@ -113,8 +114,6 @@ async function refuseLine(
 
 /** A checkout raced a price change or a concurrent order for the last units: priced again this often. */
 const PRICING_ATTEMPTS = 3;
-/** PostgreSQL gave up one of two orders waiting on each other's rows: it can simply run again. */
-const DEADLOCK = '40P01';
 
 export async function placeOrder(
   prisma: PrismaClient,
@@ -204,52 +203,45 @@ export async function placeOrder(
       payload: await deferredEmail('newOrderEmail', mail, mailStore(store), store.ownerEmail, adminUrl),
     });
   }
-  try {
-    const order = await insertCheckout(prisma, {
-      id: orderId,
-      storeId,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      customerPhone: input.customerPhone || null,
-      shippingAddress: input.shippingAddress,
-      shippingMethod: input.shippingMethod,
-      notes: input.notes || null,
-      subtotal: formatCents(subtotalCents),
-      shippingFee: formatCents(feeCents),
-      totalAmount: formatCents(totalCents),
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash: idempotencyKey ? hash : null,
-      lines: priced.map((line) => ({
-        productId: line.productId,
-        productName: line.name,
-        quantity: line.quantity,
-        unitPrice: formatCents(line.unitPriceCents),
-        customizations: line.customizations,
-      })),
-      events,
-    });
-    return { order, created: true };
-  } catch (error) {
-    // The same key raced us and won: its order is committed (the unique index waited for it).
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const raced = await findByKey(prisma, storeId, idempotencyKey, hash);
-      if (raced) return { order: raced, created: false };
-    }
-    if (isStockRefusal(error)) {
-      // Sold out or gone since it was priced: say which line. Otherwise its price changed: price again.
-      for (const line of lines) {
-        const left = await prisma.product.findFirst({
-          where: { id: line.productId, storeId, isActive: true, stockQuantity: { gte: line.quantity } },
-          select: { id: true },
-        });
-        if (!left) await refuseLine(prisma, storeId, line);
-      }
-    }
-    const retry = isStockRefusal(error) || databaseErrorCode(error) === DEADLOCK;
-    if (retry && attempt < PRICING_ATTEMPTS) return placeOrder(prisma, storeId, input, context, attempt + 1);
-    if (retry) throw conflict('The products in this order changed while it was placed. Please try again.');
-    throw error;
+  const placed = await context.checkouts.place({
+    id: orderId,
+    storeId,
+    customerName: input.customerName,
+    customerEmail: input.customerEmail,
+    customerPhone: input.customerPhone || null,
+    shippingAddress: input.shippingAddress,
+    shippingMethod: input.shippingMethod,
+    notes: input.notes || null,
+    subtotal: formatCents(subtotalCents),
+    shippingFee: formatCents(feeCents),
+    totalAmount: formatCents(totalCents),
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: idempotencyKey ? hash : null,
+    lines: priced.map((line) => ({
+      productId: line.productId,
+      productName: line.name,
+      quantity: line.quantity,
+      unitPrice: formatCents(line.unitPriceCents),
+      customizations: line.customizations,
+    })),
+    events,
+  });
+  if (placed.outcome === 'placed') return { order: placed.order, created: true };
+  // The same key raced us and won: its order is committed (the unique index waited for it).
+  if (placed.outcome === 'duplicate' && idempotencyKey) {
+    const raced = await findByKey(prisma, storeId, idempotencyKey, hash);
+    if (raced) return { order: raced, created: false };
   }
+  // Sold out or gone since it was priced: say which line. Otherwise its price changed: price again.
+  for (const line of lines) {
+    const left = await prisma.product.findFirst({
+      where: { id: line.productId, storeId, isActive: true, stockQuantity: { gte: line.quantity } },
+      select: { id: true },
+    });
+    if (!left) await refuseLine(prisma, storeId, line);
+  }
+  if (attempt < PRICING_ATTEMPTS) return placeOrder(prisma, storeId, input, context, attempt + 1);
+  throw conflict('The products in this order changed while it was placed. Please try again.');
 }
 
 export function listStoreOrders(prisma: PrismaClient, storeId: string) {
