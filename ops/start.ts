@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { workersProcessEnv } from '../workers/src/processEnv.ts';
 import { fail, step } from './lib/log.ts';
 import { portInUse } from './lib/ports.ts';
 import {
@@ -67,10 +68,10 @@ if (localSmtp && !(await portInUse(Number(env.SMTP_PORT)))) {
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function startProcess(name: string, entry: string): ChildProcess {
+function startProcess(name: string, entry: string, processEnv: NodeJS.ProcessEnv = env): ChildProcess {
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [entry], {
     cwd: repoRoot,
-    env,
+    env: processEnv,
     stdio: 'inherit',
   });
   child.on('exit', (code, signal) => {
@@ -101,7 +102,7 @@ process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 startProcess('api', 'api/src/main.ts');
-startProcess('workers', 'workers/src/main.ts');
+startProcess('workers', 'workers/src/main.ts', workersProcessEnv(env));
 
 const appUrl = `http://localhost:${env.PORT}`;
 const deadline = Date.now() + 60_000;

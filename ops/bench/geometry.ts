@@ -1,13 +1,16 @@
 // Model analysis throughput: a ~100 MB binary STL analysed by our streaming analyser (volume, area,
 // shells, open/non-manifold edges) next to three.js STLLoader merely parsing the same file, each in its
-// own child process so peak memory (maxRSS) is measured separately. Runs alternate and the median by
-// CPU time is kept, as the machine is shared. Also times a typical 5 MB part. Prints the ratios last.
-// Run: node ops/bench/geometry.ts [--megabytes 100] [--runs 3]   (KEEP=1 keeps the generated files)
+// own child process so peak memory (maxRSS) is measured separately. Both run in the environment the
+// workers process runs in (workers/src/processEnv.ts: huge pages for malloc); ours runs a third time
+// without it, for the difference. Runs alternate and the median by CPU time is kept, as the machine is
+// shared. Also times a typical 5 MB part. Prints the ratios last.
+// Run: node ops/bench/geometry.ts [--megabytes 100] [--runs 5]   (KEEP=1 keeps the generated files)
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workersProcessEnv } from '../../workers/src/processEnv.ts';
 import { reportTarget } from '../lib/summary.ts';
 
 const here = fileURLToPath(import.meta.url);
@@ -116,24 +119,39 @@ async function child(kind: string, file: string): Promise<void> {
   process.stdout.write(JSON.stringify({ ...result, maxRssMb }));
 }
 
-function measureOnce(kind: 'ours' | 'three', file: string, label: string): Measurement {
+/** The environment of a child: the workers process's, or without its huge pages (`smallPages`). */
+function childEnv(smallPages = false): NodeJS.ProcessEnv {
+  const { GLIBC_TUNABLES: _, ...plain } = process.env;
+  return smallPages ? plain : workersProcessEnv(plain);
+}
+
+function measureOnce(kind: 'ours' | 'three', file: string, label: string, smallPages = false): Measurement {
   const output = execFileSync(process.execPath, [here, '--child', kind, file], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: childEnv(smallPages),
   });
   return { label, ...(JSON.parse(output) as Omit<Measurement, 'label'>) };
 }
 
-/** Alternates the two analysers `runs` times; per analyser the run with the median CPU time. */
-function measurePair(file: string, runs: number): [ours: Measurement, three: Measurement] {
+/**
+ * Alternates the analysers `runs` times: ours and STLLoader as the workers run, and ours with 4 KB
+ * pages; per analyser the run with the median CPU time.
+ */
+function measureRounds(
+  file: string,
+  runs: number,
+): [ours: Measurement, three: Measurement, small: Measurement] {
   const ours: Measurement[] = [];
   const three: Measurement[] = [];
+  const small: Measurement[] = [];
   for (let run = 0; run < runs; run++) {
     ours.push(measureOnce('ours', file, 'ours: analyse'));
     three.push(measureOnce('three', file, 'three.js STLLoader'));
+    small.push(measureOnce('ours', file, 'ours, 4 KB pages', true));
   }
-  return [median(ours), median(three)];
+  return [median(ours), median(three), median(small)];
 }
 
 function median(runs: Measurement[]): Measurement {
@@ -176,7 +194,7 @@ async function main(): Promise<void> {
   const megabytesArg = args.indexOf('--megabytes');
   const megabytes = megabytesArg >= 0 ? Number(args[megabytesArg + 1]) : 100;
   const runsArg = args.indexOf('--runs');
-  const runs = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1])) : 3;
+  const runs = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1])) : 5;
   const dir = mkdtempSync(path.join(tmpdir(), 'printfarm-geometry-bench-'));
   try {
     const big = path.join(dir, 'big.stl');
@@ -187,13 +205,14 @@ async function main(): Promise<void> {
     writeBenchStl(typical, 5);
     const bigMb = statSync(big).size / 1_000_000;
     const typicalMb = statSync(typical).size / 1_000_000;
-    const [ours, three] = measurePair(big, runs);
+    const [ours, three, small] = measureRounds(big, runs);
     const part = measureOnce('ours', typical, 'ours: typical part');
     console.log(`median of ${runs} alternating runs each (by CPU time)`);
     console.log('');
     table([
       { ...ours, mb: bigMb },
       { ...three, mb: bigMb },
+      { ...small, mb: bigMb },
       { ...part, mb: typicalMb },
     ]);
     console.log('');
@@ -204,6 +223,9 @@ async function main(): Promise<void> {
       `ours: ${(bigMb / (ours.cpuMs / 1000)).toFixed(0)} MB/s of CPU (target ≥ 300), peak ${ours.maxRssMb.toFixed(0)} MB = ${(ours.maxRssMb / bigMb).toFixed(2)}× the file (target ≤ 1.5×)`,
     );
     console.log(`peak memory ratio (ours / STLLoader): ${(ours.maxRssMb / three.maxRssMb).toFixed(2)}×`);
+    console.log(
+      `huge pages (the workers' environment): ${(bigMb / (small.cpuMs / 1000)).toFixed(0)} MB/s of CPU with 4 KB pages, ${(bigMb / (ours.cpuMs / 1000)).toFixed(0)} MB/s with them`,
+    );
     const mbPerCpuSecond = (row: Measurement) => bigMb / (row.cpuMs / 1000);
     reportTarget({
       what: `${megabytes} MB binary STL, full analysis, MB/s of CPU`,

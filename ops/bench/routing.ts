@@ -19,6 +19,7 @@ import { hashPassword } from '../../db/src/password.ts';
 import { cookieHeaderFrom } from '../../tests/support/auth.ts';
 import { call, offersOf, submitAndQuote, uploadedRequest } from '../../tests/support/marketplace.ts';
 import { binaryStlCube } from '../../tests/support/tus.ts';
+import { workersProcessEnv } from '../../workers/src/processEnv.ts';
 import { percentile } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
 import { freePort } from '../lib/ports.ts';
@@ -141,7 +142,7 @@ export async function withMarketplaceStack(
     step('starting the API and the workers (child processes)');
     const [api, workers] = await Promise.all([
       startChild('api', 'api/src/main.ts', env, /"msg":"api listening"/),
-      startChild('workers', 'workers/src/main.ts', env, /"msg":"workers running"/),
+      startChild('workers', 'workers/src/main.ts', workersProcessEnv(env), /"msg":"workers running"/),
     ]);
     cleanups.unshift(
       () => stopChild(api),

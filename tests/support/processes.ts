@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '../../ops/lib/prepare.ts';
+import { workersProcessEnv } from '../../workers/src/processEnv.ts';
 import { testEnv } from './env.ts';
 import { eventually } from './server.ts';
 
@@ -68,7 +69,7 @@ export async function processEnv(extra: Record<string, string> = {}): Promise<Re
 
 /** A worker process, resolved once it has said it runs. */
 export async function launchWorkers(env: Record<string, string>): Promise<LaunchedProcess> {
-  const workers = launchProcess('workers/src/main.ts', env);
+  const workers = launchProcess('workers/src/main.ts', workersProcessEnv(env));
   await eventually(async () => workers.output().includes('workers running'), 30_000);
   return workers;
 }
