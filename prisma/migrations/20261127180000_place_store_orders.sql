@@ -8,8 +8,9 @@
 -- The batch's products are locked first, all at once and in id order: checkouts of the same products
 -- queue for them instead of each holding a row the other needs (a deadlock, which PostgreSQL breaks
 -- only after deadlock_timeout), and the items' foreign key checks then find rows this transaction has
--- locked already instead of sharing them with every other checkout in flight. One commit (one WAL flush)
--- and one NOTIFY serve the whole batch.
+-- locked already instead of sharing them with every other checkout in flight. Their stock is counted
+-- down in memory and written once per product; one commit (one WAL flush) and one NOTIFY serve the
+-- whole batch.
 
 -- migrate:up
 CREATE FUNCTION place_store_orders(store uuid, batch jsonb, channel text)
@@ -17,15 +18,29 @@ RETURNS TABLE (order_id uuid, outcome text, order_status text, order_payment_sta
                order_created_at timestamptz, order_updated_at timestamptz, order_items jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
+  -- The batch's products as they stand, then as its orders leave them: each row is updated once, at the
+  -- end, however many orders took from it (a row updated once per order grows a chain of versions that
+  -- every later order in the batch walks).
+  ids uuid[];
+  prices numeric[];
+  stock int[];
+  left_over int[];
   entry jsonb;
+  line record;
+  slot int;
+  short boolean;
   placed_at timestamptz;
 BEGIN
-  PERFORM 1 FROM products p
-   WHERE p.store_id = store
-     AND p.id IN (SELECT (line->>'productId')::uuid
-                    FROM jsonb_array_elements(batch) AS b(o), jsonb_array_elements(b.o->'lines') AS x(line))
-   ORDER BY p.id
-     FOR NO KEY UPDATE;
+  SELECT coalesce(array_agg(p.id ORDER BY p.id), '{}'), coalesce(array_agg(p.price ORDER BY p.id), '{}'),
+         coalesce(array_agg(p.stock_quantity ORDER BY p.id), '{}')
+    INTO ids, prices, stock
+    FROM (SELECT p.id, p.price, p.stock_quantity FROM products p
+           WHERE p.store_id = store AND p.is_active
+             AND p.id IN (SELECT (x.line->>'productId')::uuid
+                            FROM jsonb_array_elements(batch) AS b(o), jsonb_array_elements(b.o->'lines') AS x(line))
+           ORDER BY p.id
+             FOR NO KEY UPDATE) p;
+  left_over := stock;
 
   FOR entry IN SELECT value FROM jsonb_array_elements(batch) LOOP
     order_id := (entry->>'id')::uuid;
@@ -35,12 +50,16 @@ BEGIN
     order_updated_at := NULL;
     order_items := NULL;
 
-    IF EXISTS (
-      SELECT 1
-        FROM jsonb_to_recordset(entry->'lines') AS l("productId" uuid, quantity int, "unitPrice" numeric)
-        LEFT JOIN products p ON p.id = l."productId" AND p.store_id = store AND p.is_active
-       WHERE p.id IS NULL OR p.stock_quantity < l.quantity OR p.price <> l."unitPrice"
-    ) THEN
+    short := false;
+    FOR line IN SELECT * FROM jsonb_to_recordset(entry->'lines') AS l("productId" uuid, quantity int, "unitPrice" numeric)
+    LOOP
+      slot := array_position(ids, line."productId");
+      IF slot IS NULL OR left_over[slot] < line.quantity OR prices[slot] <> line."unitPrice" THEN
+        short := true;
+        EXIT;
+      END IF;
+    END LOOP;
+    IF short THEN
       outcome := 'refused';
       RETURN NEXT;
       CONTINUE;
@@ -64,10 +83,10 @@ BEGIN
       CONTINUE;
     END IF;
 
-    UPDATE products p
-       SET stock_quantity = p.stock_quantity - l.quantity, updated_at = placed_at
-      FROM jsonb_to_recordset(entry->'lines') AS l("productId" uuid, quantity int)
-     WHERE p.id = l."productId";
+    FOR line IN SELECT * FROM jsonb_to_recordset(entry->'lines') AS l("productId" uuid, quantity int) LOOP
+      slot := array_position(ids, line."productId");
+      left_over[slot] := left_over[slot] - line.quantity;
+    END LOOP;
 
     WITH written AS (
       INSERT INTO order_items AS i (order_id, product_id, quantity, unit_price, product_name, customizations,
@@ -87,6 +106,11 @@ BEGIN
     outcome := 'placed';
     RETURN NEXT;
   END LOOP;
+
+  UPDATE products p
+     SET stock_quantity = s.left_over, updated_at = clock_timestamp()
+    FROM unnest(ids, stock, left_over) AS s(id, stock, left_over)
+   WHERE p.id = s.id AND s.left_over <> s.stock;
 
   -- Wakes the relays at commit, as recordJob does.
   PERFORM pg_notify(channel, '');
