@@ -13,7 +13,7 @@ import { requestLogMiddleware } from './http/requestLog.ts';
 import { crossSiteRequestMiddleware, securityHeadersMiddleware } from './http/security.ts';
 import { spaMiddleware } from './http/spa.ts';
 import { registerRoutes } from './routes/index.ts';
-import { createCheckoutWriter } from './services/checkout.ts';
+import { createCheckouts } from './services/checkout.ts';
 import { createPublicFarmCache } from './services/publicFarmCache.ts';
 import { createUploadServer } from './uploads/server.ts';
 
@@ -32,7 +32,7 @@ export function apiDeps(given: AppDeps): ApiDeps {
     publicFarms: given.publicFarms ?? createPublicFarmCache(given.prisma),
     checkouts:
       given.checkouts ??
-      createCheckoutWriter(given.prisma, {
+      createCheckouts(given.prisma, {
         onBatch: (orders) => metrics.checkoutBatchOrders.observe(orders),
       }),
   };

@@ -1,5 +1,7 @@
 // `npm run bench`: runs every benchmark under ops/bench one after another and prints their numbers.
-// `npm run bench -- geometry checkout` runs only the named ones.
+// `npm run bench -- geometry checkout` runs only the named ones. Each runs with NODE_ENV=production, as
+// the API and the workers run in production: libraries such as React otherwise run their development
+// builds (the servers' own settings are the benchmark's, NODE_ENV=test among them).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +23,7 @@ for (const name of benches) {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(process.execPath, [path.join(here, `${name}.ts`)], {
     stdio: 'inherit',
-    env: { ...process.env, BENCH_SUMMARY: summary },
+    env: { ...process.env, NODE_ENV: 'production', BENCH_SUMMARY: summary },
   });
   if (result.status !== 0) {
     failed += 1;

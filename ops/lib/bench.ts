@@ -51,6 +51,11 @@ export async function withBenchApi(
   const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
   const queuePrefix = `bench-${name}-${suffix}`;
 
+  if (process.env.NODE_ENV !== 'production') {
+    console.warn(
+      'NODE_ENV is not production: libraries run their development builds (npm run bench sets it)',
+    );
+  }
   step(`fresh database ${database.pathname.slice(1)}`);
   generatePrismaClient();
   await ensureDatabase(databaseUrl);

@@ -4,7 +4,7 @@
 // order they arrived; an order the database rejects fails alone, not the orders that shared its batch.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckoutOrder, createCheckoutWriter } from '../../api/src/services/checkout.ts';
+import { type CheckoutOrder, createCheckouts } from '../../api/src/services/checkout.ts';
 import { useServerSuite } from '../support/server.ts';
 
 const tag = () => randomUUID().slice(0, 8);
@@ -52,7 +52,7 @@ describe('store checkout batches', () => {
 
   function writer() {
     const batches: number[] = [];
-    const checkouts = createCheckoutWriter(server.api.prisma, { onBatch: (orders) => batches.push(orders) });
+    const checkouts = createCheckouts(server.api.prisma, { onBatch: (orders) => batches.push(orders) });
     return { checkouts, batches };
   }
 
@@ -105,6 +105,43 @@ describe('store checkout batches', () => {
       createdAt: stored?.createdAt,
       items: [{ id: stored?.items[0]?.id, productId: part.id, quantity: 1 }],
     });
+  });
+
+  it('reads what pricing needs for the checkouts that arrive together, each its own products and earlier order', async () => {
+    const knob = await server.api.prisma.product.create({
+      data: { storeId, name: 'Read Knob', price: '1.50', stockQuantity: 9 },
+    });
+    const clip = await server.api.prisma.product.create({
+      data: { storeId, name: 'Read Clip', price: '0.75', stockQuantity: 4 },
+    });
+    const { checkouts } = writer();
+    const key = randomUUID();
+    const earlier = order([{ productId: knob.id, quantity: 1, unitPrice: '1.50' }], {
+      idempotencyKey: key,
+      requestHash: 'a',
+    });
+    expect((await checkouts.place(earlier)).outcome).toBe('placed');
+
+    // The first is read at once; the two that arrived meanwhile are read together.
+    const [first, second, third, elsewhere] = await Promise.all([
+      checkouts.read(storeId, [knob.id], null),
+      checkouts.read(storeId, [clip.id], key),
+      checkouts.read(storeId, [clip.id, knob.id], randomUUID()),
+      checkouts.read(randomUUID(), [knob.id], key),
+    ]);
+    const stock = (reading: typeof first) =>
+      reading?.products.map((product) => [product.name, product.price.toFixed(2), product.stockQuantity]);
+    expect(first?.store?.displayName).toBe('Batch Store');
+    expect(stock(first)).toEqual([['Read Knob', '1.50', 8]]);
+    expect(first?.earlierOrderId).toBeNull();
+    expect(stock(second)).toEqual([['Read Clip', '0.75', 4]]);
+    expect(second?.earlierOrderId).toBe(earlier.id);
+    expect(stock(third)).toEqual([
+      ['Read Clip', '0.75', 4],
+      ['Read Knob', '1.50', 8],
+    ]);
+    expect(third?.earlierOrderId).toBeNull();
+    expect(elsewhere).toEqual({ store: null, products: [], earlierOrderId: null });
   });
 
   it('answers a second order with the same Idempotency-Key in one batch as a duplicate', async () => {

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { DefaultContext, ParameterizedContext } from 'koa';
 import type { SessionUser } from '../auth/guards.ts';
 import type { ApiConfig } from '../config.ts';
-import type { CheckoutWriter } from '../services/checkout.ts';
+import type { Checkouts } from '../services/checkout.ts';
 import type { PublicFarmCache } from '../services/publicFarmCache.ts';
 import type { RateLimits } from './rateLimit.ts';
 
@@ -54,8 +54,8 @@ export interface ApiDeps {
   rateLimits: RateLimits;
   /** The public farm list and marker feed kept in memory (createApp makes it unless given one). */
   publicFarms: PublicFarmCache;
-  /** Writes priced orders a store's batch at a time (createApp makes it unless given one). */
-  checkouts: CheckoutWriter;
+  /** Reads and writes checkouts a store's batch at a time (createApp makes it unless given one). */
+  checkouts: Checkouts;
   /** Set once the process is shutting down: /api/health/ready answers 503 from then on. */
   lifecycle: { draining: boolean };
 }

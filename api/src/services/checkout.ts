@@ -1,18 +1,19 @@
-// A checkout in two round trips. One query reads what pricing needs (the store with its owner's e-mail
-// and shipping rules, the products, and an order the Idempotency-Key made before). One call writes:
+// A checkout reads what pricing needs (the store with its owner's e-mail and shipping rules, the
+// products, and an order the Idempotency-Key made before), prices the order in TypeScript, then writes it:
 // place_store_orders (a SQL function, prisma/migrations) takes the stock of every line (never below
 // zero, at the price the order was priced at), inserts the order and its items, and records its outbox
 // events, all or nothing for each order.
 //
-// That call writes a batch: the orders a store receives while its previous batch is being written wait
-// for it and go together, in one transaction with one commit. A store's popular product is then locked
-// once per batch instead of once per order, and the orders waiting for it wait here, not in PostgreSQL.
-// A store that receives one order at a time writes it at once.
+// Both go a store's batch at a time (storeBatches.ts): the checkouts a store receives while its previous
+// read or write is running wait for it and go together, one query and one transaction for all of them.
+// A store's popular product is then locked once per batch instead of once per order, and the orders
+// waiting for it wait here, not in PostgreSQL. A store that receives one order at a time goes at once.
 import type { Order, OrderItem, PrismaClient, StoreShippingMethod } from '@printfarm/db';
 import { Prisma } from '@printfarm/db';
 import { OUTBOX_CHANNEL } from '@printfarm/db/outbox';
 import type { JobName } from '@printfarm/domain/queues';
 import type { OrderWithItems } from '../presenters/order.ts';
+import { storeBatches } from './storeBatches.ts';
 
 export interface CheckoutLine {
   productId: string;
@@ -77,16 +78,22 @@ interface ReadingRow {
     shippingMethods: { method: string; fee: string }[];
   } | null;
   products: { id: string; name: string; price: string; stockQuantity: number }[];
-  earlierOrderId: string | null;
+  earlierOrders: { key: string; id: string }[];
 }
 
-/** Everything pricing an order needs, in one query. */
-export async function readCheckout(
+interface ReadingRequest {
+  productIds: string[];
+  idempotencyKey: string | null;
+}
+
+/** Everything pricing a batch of a store's orders needs, in one query; each order gets its own part. */
+async function readCheckouts(
   prisma: PrismaClient,
   storeId: string,
-  productIds: string[],
-  idempotencyKey: string | null,
-): Promise<CheckoutReading> {
+  requests: ReadingRequest[],
+): Promise<PromiseSettledResult<CheckoutReading>[]> {
+  const productIds = [...new Set(requests.flatMap((request) => request.productIds))];
+  const keys = requests.flatMap((request) => (request.idempotencyKey ? [request.idempotencyKey] : []));
   const [row] = await prisma.$queryRaw<ReadingRow[]>`
     SELECT
       (SELECT json_build_object(
@@ -100,23 +107,32 @@ export async function readCheckout(
                                                   'stockQuantity', p.stock_quantity)), '[]')
          FROM products p
         WHERE p.id = ANY(${productIds}::uuid[]) AND p.store_id = ${storeId}::uuid AND p.is_active) AS products,
-      (SELECT o.id FROM orders o
-        WHERE o.store_id = ${storeId}::uuid AND o.idempotency_key = ${idempotencyKey}) AS "earlierOrderId"`;
+      (SELECT coalesce(json_agg(json_build_object('key', o.idempotency_key, 'id', o.id)), '[]')
+         FROM orders o
+        WHERE o.store_id = ${storeId}::uuid AND o.idempotency_key = ANY(${keys}::text[])) AS "earlierOrders"`;
   if (!row) throw new Error('the checkout reading returned no row');
-  const store = row.store;
-  return {
-    store: store && {
-      ...store,
-      freeShippingOver: store.freeShippingOver === null ? null : new Prisma.Decimal(store.freeShippingOver),
-      shippingMethods: store.shippingMethods.map((method) => ({
-        storeId: store.id,
-        method: method.method,
-        fee: new Prisma.Decimal(method.fee),
-      })),
-    },
-    products: row.products.map((product) => ({ ...product, price: new Prisma.Decimal(product.price) })),
-    earlierOrderId: row.earlierOrderId,
+  const found = row.store;
+  const store: CheckoutStore | null = found && {
+    ...found,
+    freeShippingOver: found.freeShippingOver === null ? null : new Prisma.Decimal(found.freeShippingOver),
+    shippingMethods: found.shippingMethods.map((method) => ({
+      storeId: found.id,
+      method: method.method,
+      fee: new Prisma.Decimal(method.fee),
+    })),
   };
+  const products = new Map(
+    row.products.map((product) => [product.id, { ...product, price: new Prisma.Decimal(product.price) }]),
+  );
+  const earlier = new Map(row.earlierOrders.map((order) => [order.key, order.id]));
+  return requests.map((request) => ({
+    status: 'fulfilled',
+    value: {
+      store,
+      products: request.productIds.flatMap((id) => products.get(id) ?? []),
+      earlierOrderId: request.idempotencyKey ? (earlier.get(request.idempotencyKey) ?? null) : null,
+    },
+  }));
 }
 
 /** What became of an order in its batch. */
@@ -127,8 +143,10 @@ export type CheckoutOutcome =
   /** The store already has an order with this Idempotency-Key: nothing was written. */
   | { outcome: 'duplicate' };
 
-export interface CheckoutWriter {
-  /** Writes one priced order, in the next batch of its store. */
+export interface Checkouts {
+  /** What pricing an order needs, in its store's next batch of readings. */
+  read(storeId: string, productIds: string[], idempotencyKey: string | null): Promise<CheckoutReading>;
+  /** Writes one priced order, in its store's next batch of orders. */
   place(order: CheckoutOrder): Promise<CheckoutOutcome>;
 }
 
@@ -142,27 +160,18 @@ interface PlacedRow {
   order_items: { id: string; productId: string; createdAt: string }[] | null;
 }
 
-interface Waiting {
-  order: CheckoutOrder;
-  resolve(outcome: CheckoutOutcome): void;
-  reject(error: unknown): void;
-}
-
-export interface CheckoutWriterOptions {
-  /** Orders one call writes at most (each is a few statements inside the function). */
+export interface CheckoutOptions {
+  /** Orders one call of place_store_orders writes at most (each is a few statements inside it). */
   maxBatch?: number;
-  /** Told the size of every batch written (the API's metrics). */
+  /** Told the size of every batch of orders written (the API's metrics). */
   onBatch?: (orders: number) => void;
 }
 
-export function createCheckoutWriter(
+export function createCheckouts(
   prisma: PrismaClient,
-  { maxBatch = 32, onBatch }: CheckoutWriterOptions = {},
-): CheckoutWriter {
-  /** Per store with a batch being written: the orders that arrived since. */
-  const queued = new Map<string, Waiting[]>();
-
-  async function call(storeId: string, orders: CheckoutOrder[]): Promise<CheckoutOutcome[]> {
+  { maxBatch = 32, onBatch }: CheckoutOptions = {},
+): Checkouts {
+  async function write(storeId: string, orders: CheckoutOrder[]): Promise<CheckoutOutcome[]> {
     onBatch?.(orders.length);
     const rows = await prisma.$queryRaw<PlacedRow[]>`
       SELECT * FROM place_store_orders(${storeId}::uuid, ${JSON.stringify(orders.map(batchEntry))}::jsonb, ${OUTBOX_CHANNEL})`;
@@ -174,48 +183,40 @@ export function createCheckoutWriter(
     });
   }
 
-  async function write(storeId: string, batch: Waiting[]): Promise<void> {
-    try {
-      const outcomes = await call(
-        storeId,
-        batch.map(({ order }) => order),
-      );
-      for (const [index, { resolve }] of batch.entries()) resolve(outcomes[index] as CheckoutOutcome);
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
-      }
-      // One order the database refuses must not fail the orders that happened to share its batch:
-      // each is written again on its own and answered with its own outcome.
-      for (const waiting of batch) await write(storeId, [waiting]);
-    }
-  }
-
-  async function drain(storeId: string): Promise<void> {
-    for (;;) {
-      const waiting = queued.get(storeId) ?? [];
-      if (waiting.length === 0) {
-        queued.delete(storeId);
-        return;
-      }
-      await write(storeId, waiting.splice(0, maxBatch));
-    }
-  }
-
-  return {
-    place(order) {
-      return new Promise((resolve, reject) => {
-        const waiting = queued.get(order.storeId);
-        if (waiting) {
-          waiting.push({ order, resolve, reject });
-          return;
+  const read = storeBatches<ReadingRequest, CheckoutReading>(
+    (storeId, requests) => readCheckouts(prisma, storeId, requests),
+    { maxBatch: 64 },
+  );
+  const place = storeBatches<CheckoutOrder, CheckoutOutcome>(
+    async (storeId, orders) => {
+      try {
+        return settled(await write(storeId, orders));
+      } catch (error) {
+        if (orders.length === 1) throw error;
+        // One order the database refuses must not fail the orders that happened to share its batch:
+        // each is written again on its own and answered with its own outcome.
+        const alone: PromiseSettledResult<CheckoutOutcome>[] = [];
+        for (const order of orders) {
+          alone.push(
+            await write(storeId, [order]).then(
+              ([outcome]) => ({ status: 'fulfilled', value: outcome as CheckoutOutcome }),
+              (reason: unknown) => ({ status: 'rejected', reason }),
+            ),
+          );
         }
-        queued.set(order.storeId, [{ order, resolve, reject }]);
-        void drain(order.storeId);
-      });
+        return alone;
+      }
     },
+    { maxBatch },
+  );
+  return {
+    read: (storeId, productIds, idempotencyKey) => read(storeId, { productIds, idempotencyKey }),
+    place: (order) => place(order.storeId, order),
   };
+}
+
+function settled<T>(values: T[]): PromiseSettledResult<T>[] {
+  return values.map((value) => ({ status: 'fulfilled', value }));
 }
 
 /** An order as place_store_orders reads it. */

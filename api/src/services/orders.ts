@@ -20,7 +20,7 @@ import { deferredEmail } from '@printfarm/mail/deferred';
 import { type MailOrder, mailStore } from '@printfarm/mail/orders';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
-import { type CheckoutOrder, type CheckoutWriter, readCheckout } from './checkout.ts';
+import type { CheckoutOrder, Checkouts } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
 import { shippingRatesOf } from './storeShipping.ts';
 import { STORE_NOT_FOUND } from './stores.ts';
@@ -30,8 +30,8 @@ export const ORDER_LINK_INVALID =
   'This order link is not valid. Please open the link from your confirmation e-mail.';
 
 export interface PlaceOrderContext {
-  /** Writes priced orders, a store's batch at a time (one per process: createApp makes it). */
-  checkouts: CheckoutWriter;
+  /** Reads and writes checkouts a store's batch at a time (one per process: createApp makes it). */
+  checkouts: Checkouts;
   idempotencyKey?: string | undefined;
   publicUrl: string;
   /** Signs the order's confirmation link (the session secret). */
@@ -125,9 +125,9 @@ export async function placeOrder(
   const { idempotencyKey, log } = context;
   const hash = requestHash(input);
   const lines = input.items.map((item, index) => ({ ...item, index }));
-  // What pricing needs, read in one query; an order the key made before is answered as it is.
-  const { store, products, earlierOrderId } = await readCheckout(
-    prisma,
+  // What pricing needs, read in one query (with the store's other checkouts of the moment); an order
+  // the key made before is answered as it is.
+  const { store, products, earlierOrderId } = await context.checkouts.read(
     storeId,
     lines.map((line) => line.productId),
     idempotencyKey ?? null,
