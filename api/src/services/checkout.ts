@@ -173,8 +173,9 @@ export function createCheckouts(
 ): Checkouts {
   async function write(storeId: string, orders: CheckoutOrder[]): Promise<CheckoutOutcome[]> {
     onBatch?.(orders.length);
+    // The orders as they are: place_store_orders reads the fields it needs (a missing one is NULL).
     const rows = await prisma.$queryRaw<PlacedRow[]>`
-      SELECT * FROM place_store_orders(${storeId}::uuid, ${JSON.stringify(orders.map(batchEntry))}::jsonb, ${OUTBOX_CHANNEL})`;
+      SELECT * FROM place_store_orders(${storeId}::uuid, ${JSON.stringify(orders)}::jsonb, ${OUTBOX_CHANNEL})`;
     return orders.map((order, index) => {
       const row = rows[index];
       if (row?.order_id !== order.id) throw new Error('place_store_orders answered out of order');
@@ -217,26 +218,6 @@ export function createCheckouts(
 
 function settled<T>(values: T[]): PromiseSettledResult<T>[] {
   return values.map((value) => ({ status: 'fulfilled', value }));
-}
-
-/** An order as place_store_orders reads it. */
-function batchEntry(order: CheckoutOrder) {
-  return {
-    id: order.id,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    customerPhone: order.customerPhone,
-    shippingAddress: order.shippingAddress,
-    shippingMethod: order.shippingMethod,
-    notes: order.notes,
-    subtotal: order.subtotal,
-    shippingFee: order.shippingFee,
-    totalAmount: order.totalAmount,
-    idempotencyKey: order.idempotencyKey,
-    requestHash: order.requestHash,
-    lines: order.lines.map((line) => ({ ...line, customizations: line.customizations ?? null })),
-    events: order.events,
-  };
 }
 
 /** The order as Prisma would read it back, from what was written and what the database filled in. */
