@@ -24,7 +24,12 @@ describe('store checkout batches', () => {
   }, 60_000);
 
   function order(
-    lines: { productId: string; quantity: number; unitPrice: string }[],
+    lines: {
+      productId: string;
+      quantity: number;
+      unitPrice: string;
+      customizations?: Record<string, unknown>;
+    }[],
     overrides: Partial<CheckoutOrder> = {},
   ): CheckoutOrder {
     const subtotal = lines.reduce((sum, line) => sum + Number(line.unitPrice) * line.quantity, 0);
@@ -151,8 +156,9 @@ describe('store checkout batches', () => {
     const { checkouts, batches } = writer();
     const line = { productId: part.id, quantity: 2, unitPrice: '5.00' };
     const key = randomUUID();
+    const engraved = order([{ ...line, customizations: { engraving: 'AB' } }]);
     const outcomes = await Promise.all([
-      checkouts.place(order([line])),
+      checkouts.place(engraved),
       checkouts.place(order([line], { idempotencyKey: key, requestHash: 'a' })),
       checkouts.place(order([line], { idempotencyKey: key, requestHash: 'a' })),
     ]);
@@ -162,6 +168,9 @@ describe('store checkout batches', () => {
       (await server.api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity,
     ).toBe(6);
     expect(await server.api.prisma.order.count({ where: { storeId, idempotencyKey: key } })).toBe(1);
+    const items = await server.api.prisma.orderItem.findMany({ where: { productId: part.id } });
+    expect(items.map((item) => item.customizations)).toContainEqual({ engraving: 'AB' });
+    expect(items.map((item) => item.customizations)).toContainEqual(null);
   });
 
   it('refuses a line priced at a price the product no longer has, and a product gone from the store', async () => {
