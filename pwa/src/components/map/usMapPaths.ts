@@ -3,8 +3,10 @@
 // topojson and d3-geo and projecting every state's outline on the main thread.
 import { geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { Arc, GeometryCollection, Topology } from 'topojson-specification';
 import { usProjection } from './usProjection.ts';
+
+type UsTopology = Topology<{ states: GeometryCollection }>;
 
 export interface UsMapPaths {
   /** Every state filled, outlined along the coast and the national borders. */
@@ -61,7 +63,80 @@ function relativePathWriter() {
   };
 }
 
-export function usMapPaths(us: Topology<{ states: GeometryCollection }>): UsMapPaths {
+/**
+ * Frame units the first frame's outline (us-map-outline.json) may stray from the full shapes: the whole
+ * US is drawn at about 0.3 (a phone) to 1 pixel per unit, so under half a pixel, with 40 % of the points
+ * (a first paint is drawn by the CPU on many machines, and the state shapes were most of its cost).
+ */
+export const OUTLINE_TOLERANCE = 0.5;
+
+/** The indexes of the points Douglas-Peucker keeps within `tolerance` of the line, both ends always. */
+function keptPoints(points: readonly (readonly [number, number])[], tolerance: number): number[] {
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const spans: [number, number][] = [[0, points.length - 1]];
+  for (let span = spans.pop(); span; span = spans.pop()) {
+    const [from, to] = span;
+    const [ax, ay] = points[from] ?? [0, 0];
+    const [bx, by] = points[to] ?? [0, 0];
+    const length = Math.hypot(bx - ax, by - ay);
+    let farthest = -1;
+    let distance = tolerance;
+    for (let i = from + 1; i < to; i++) {
+      const [px, py] = points[i] ?? [0, 0];
+      const d =
+        length > 0
+          ? Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length
+          : Math.hypot(px - ax, py - ay);
+      if (d > distance) [farthest, distance] = [i, d];
+    }
+    if (farthest < 0) continue;
+    keep[farthest] = 1;
+    spans.push([from, farthest], [farthest, to]);
+  }
+  const kept: number[] = [];
+  for (const [i, flag] of keep.entries()) if (flag) kept.push(i);
+  return kept;
+}
+
+/**
+ * The topology with each arc simplified where it is drawn (in frame units). Arcs are shared by the states
+ * on both sides and keep their ends, so neighbouring states still meet without a crack.
+ */
+export function simplifiedTopology(us: UsTopology, tolerance: number): UsTopology {
+  const { transform } = us;
+  if (!transform) throw new Error('the state shapes are expected quantized');
+  const projection = usProjection();
+  const arcs = us.arcs.map((arc): Arc => {
+    // Quantized, each position as the step from the one before.
+    const quantized: (readonly [number, number])[] = [];
+    let [qx, qy] = [0, 0];
+    for (const [dx = 0, dy = 0] of arc) {
+      [qx, qy] = [qx + dx, qy + dy];
+      quantized.push([qx, qy]);
+    }
+    const projected = quantized.map(
+      ([x, y]) =>
+        projection([
+          x * transform.scale[0] + transform.translate[0],
+          y * transform.scale[1] + transform.translate[1],
+        ]) ?? ([Number.NaN, Number.NaN] as const),
+    );
+    // An arc the projection leaves out in part is kept whole.
+    if (projected.some(([x]) => Number.isNaN(x))) return arc;
+    let [px, py] = [0, 0];
+    return keptPoints(projected, tolerance).map((i) => {
+      const [x, y] = quantized[i] ?? [0, 0];
+      const step: [number, number] = [x - px, y - py];
+      [px, py] = [x, y];
+      return step;
+    });
+  });
+  return { ...us, arcs };
+}
+
+export function usMapPaths(us: UsTopology): UsMapPaths {
   const writer = relativePathWriter();
   const path = geoPath(usProjection(), writer);
   path(feature(us, us.objects.states));
