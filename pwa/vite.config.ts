@@ -18,7 +18,7 @@ const reactRouterDist = path.join(
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 const apiProxy = { '/api': { target: apiTarget, ws: true, xfwd: true } };
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   // A build started from a test process inherits NODE_ENV=test, which would ship React's development build.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
@@ -173,6 +173,13 @@ export default defineConfig(({ command, mode }) => {
       manifest: true,
       modulePreload: { polyfill: false },
       rolldownOptions: {
+        // The network page's map drawn from its HTML before the app loads (scripts/build.ts links it).
+        input: isSsrBuild
+          ? undefined
+          : {
+              index: path.join(pwaRoot, 'index.html'),
+              drawFirstFrame: path.join(pwaRoot, 'src/components/map/drawFirstFrame.ts'),
+            },
         output: {
           codeSplitting: {
             groups: [

@@ -7,6 +7,7 @@ import { sessionMiddleware } from './auth/session.ts';
 import { addressMiddleware, knownMethodsMiddleware } from './http/address.ts';
 import type { ApiDeps, AppState } from './http/context.ts';
 import { errorMiddleware, HttpError } from './http/errors.ts';
+import { mapPagesMiddleware } from './http/mapPages.ts';
 import { httpMetricsMiddleware, metricsEndpointMiddleware } from './http/metrics.ts';
 import { createRateLimits } from './http/rateLimit.ts';
 import { requestLogMiddleware } from './http/requestLog.ts';
@@ -72,6 +73,8 @@ export function createApp(given: AppDeps): Koa<AppState> {
         (await deps.prisma.store.count({ where: { storeName, isActive: true } })) > 0,
     }),
   );
+  // Inside the SPA's middleware, so that a page with the farm map is answered before spa.ts sends it.
+  app.use(mapPagesMiddleware(deps.config.PWA_DIST, deps.publicFarms));
   app.use(
     bodyParser({
       enableTypes: ['json'],

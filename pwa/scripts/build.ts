@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { FIRST_FRAME_SLOT_ATTRIBUTE } from '../src/components/map/firstFrameSlot.ts';
 import { writeProductImages } from './productImages.ts';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -84,8 +85,11 @@ async function prerenderPages(): Promise<number> {
       const pageModule = entry.pageOf(url);
       if (!pageModule) throw new Error(`No route renders ${url}`);
       const links = pageLinks(manifest, pageModule);
-      const page = deferScripts(
-        inlineStyles(withHead(shell.replace('</head>', `${links}</head>`), await entry.render(url))),
+      const markup = await entry.render(url);
+      const page = withFirstFrame(
+        deferScripts(inlineStyles(withHead(shell.replace('</head>', `${links}</head>`), markup))),
+        markup,
+        manifest,
       );
       const file = path.join(outDir, PRERENDER_DIR, url === '/' ? 'index.html' : `${url.slice(1)}.html`);
       mkdirSync(path.dirname(file), { recursive: true });
@@ -133,6 +137,32 @@ function deferScripts(html: string): string {
     });
   const boot = `<script src="/boot.js" defer data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
   return rest.replace('</head>', `${boot}</head>`);
+}
+
+/**
+ * A page whose map leaves a slot for its first frame runs src/components/map/drawFirstFrame.ts, which
+ * draws the map from the farms the server puts into the page: a module script, so it runs once the page
+ * is parsed, and render-blocking, so that the page's first paint has the map in it (painting the page
+ * first and the map a frame later would draw most of the screen twice, and on a machine that draws with
+ * its CPU a frame takes hundreds of milliseconds). Placed before boot.js, so it has run when the app starts.
+ */
+function withFirstFrame(html: string, markup: string, manifest: Record<string, ManifestChunk>): string {
+  if (!markup.includes(FIRST_FRAME_SLOT_ATTRIBUTE)) return html;
+  const entry = manifest['src/components/map/drawFirstFrame.ts'];
+  if (!entry) throw new Error('The build has no drawFirstFrame entry (vite.config.ts)');
+  const imports = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || imports.has(chunk.file)) return;
+    imports.add(chunk.file);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  for (const key of entry.imports ?? []) visit(key);
+  const tags = [
+    ...[...imports].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script type="module" blocking="render" crossorigin src="/${entry.file}"></script>`,
+  ].join('');
+  return html.replace('<script src="/boot.js"', `${tags}<script src="/boot.js"`);
 }
 
 function* files(dir: string): Generator<string> {

@@ -1,7 +1,9 @@
 // The network map in Chromium at a phone's and a laptop's size (issue 16): the US fills the card's
 // width, 45 farms close together never draw as overlapping markers and split as the map zooms in, the
 // info window stays whole inside the map and closes on Escape, and a farm card shows its farm with the
-// states around it. Each test keeps a screenshot under var/test-screenshots/networkMap/.
+// states around it. The map is in the page's first paint, drawn from its HTML before the app loads, and
+// the live map takes over exactly where it stands (issue 14). Each test keeps a screenshot under
+// var/test-screenshots/networkMap/.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browserSuite.ts';
@@ -133,6 +135,67 @@ describe('the network map at a phone and a laptop size', () => {
     await insertFarms(suite.api, [...northEastFarms(), ...OTHERS]);
   });
 
+  /**
+   * The network page with the app's entry held back until `release` is called, as on a slow connection,
+   * with the first frame's paint times (Element Timing of its clusters) and the page's errors recorded.
+   */
+  async function openHeldBack(viewport: { width: number; height: number }) {
+    const page = await suite.newPage({ viewport });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // A signed-out visitor's /api/auth/user is a 401, and these tests block the service worker.
+      const text = message.text();
+      const expected =
+        text.startsWith('Failed to load resource') || text.includes('Service worker registration failed');
+      if (message.type() === 'error' && !expected) problems.push(text);
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(`
+      window.__mapPaints = [];
+      new PerformanceObserver((list) => window.__mapPaints.push(...list.getEntries().map((e) => e.renderTime)))
+        .observe({ type: 'element', buffered: true });`);
+    await page.goto(`${suite.api.url}/print-farms`);
+    return { page, problems, release };
+  }
+
+  /** Each marker and cluster on the map, its centre and how many farms it stands for, in page order. */
+  async function drawnItems(page: Page, selector: string) {
+    const items: { x: number; y: number; count: number }[] = [];
+    for (const element of await page.locator(selector).all()) {
+      const box = await boxOf(element);
+      const text = (await element.textContent()) ?? '';
+      items.push({ ...centre(box), count: text ? Number(text) : 1 });
+    }
+    return items;
+  }
+
+  it('paints the map in the very first frame of the page, before the app has loaded', async () => {
+    // Tall enough that the whole map is in view, so that each of its clusters reports its paint.
+    const { page, release } = await openHeldBack({ width: 1366, height: 1400 });
+    await page.locator('.farm-map__first-cluster').first().waitFor({ state: 'attached' });
+    const { firstPaint, mapPainted } = await eventually(async () => {
+      const times = await page.evaluate<{ firstPaint: number; mapPainted: number } | null>(`(() => {
+        const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        return firstPaint !== undefined && window.__mapPaints.length > 0
+          ? { firstPaint, mapPainted: Math.max(...window.__mapPaints) }
+          : null;
+      })()`);
+      return times ?? undefined;
+    });
+    // Every cluster reached the screen with the page's first contentful paint: one and the same frame.
+    expect(Math.abs(mapPainted - firstPaint)).toBeLessThanOrEqual(1);
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+    release();
+  });
+
   async function openMap(viewport: Viewport): Promise<Page> {
     const page = await suite.openPage('/print-farms', {
       viewport: { width: viewport.width, height: viewport.height },
@@ -192,6 +255,55 @@ describe('the network map at a phone and a laptop size', () => {
             return zoomed.items.length >= 6 && largest < 45;
           });
           await saveScreenshot(page, import.meta.url, 'map-zoomed-in');
+        },
+        TEST_TIMEOUT,
+      );
+
+      it(
+        'draws the fitted map from the HTML before the app loads, and the live map takes over where it stands',
+        async () => {
+          const { page, problems, release } = await openHeldBack(viewport);
+          const firstFrame = page.locator('.farm-map__first-frame');
+          await page.locator('.farm-map__first-cluster').first().waitFor({ state: 'attached' });
+          // The picture is in place before the page's first paint, with every farm, over no spinner.
+          const drawnAt = await page.evaluate<number>(
+            `performance.getEntriesByName('farm-map:first-frame')[0].startTime`,
+          );
+          await page.locator('.farm-map__land').first().waitFor();
+          expect(drawnAt).toBeLessThan(
+            await page.evaluate<number>(
+              `new Promise((resolve) => new PerformanceObserver((list) => resolve(list.getEntries()[0].startTime)).observe({ type: 'paint', buffered: true }))`,
+            ),
+          );
+          await page.locator('.network-map-card').evaluate((card) => {
+            card.scrollIntoView({ block: 'start' });
+            window.scrollBy(0, -72);
+          });
+          const mapBefore = await boxOf(page.locator('.farm-map'));
+          const drawn = await drawnItems(page, '.farm-map__first-cluster, .farm-map__first-marker');
+          expect(drawn.reduce((sum, item) => sum + item.count, 0)).toBe(45 + OTHERS.length);
+          expect(
+            await page
+              .locator('.farm-map__status .spinner')
+              .evaluate((spinner) => getComputedStyle(spinner).animationName),
+          ).toBe('none');
+          await saveScreenshot(page, import.meta.url, 'map-first-frame');
+
+          release();
+          await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+          await firstFrame.waitFor({ state: 'detached', timeout: 30_000 });
+          const live = await drawnItems(page, '.farm-cluster, .farm-marker');
+          // The same clusters and markers, where the first frame had them; the map has not moved.
+          expect(live.map((item) => item.count)).toEqual(drawn.map((item) => item.count));
+          for (const [i, item] of live.entries()) {
+            expect(Math.abs(item.x - (drawn[i]?.x ?? Number.NaN))).toBeLessThan(0.5);
+            expect(Math.abs(item.y - (drawn[i]?.y ?? Number.NaN))).toBeLessThan(0.5);
+          }
+          await page.locator('.network-stat__value').first().waitFor();
+          expect(await boxOf(page.locator('.farm-map'))).toEqual(mapBefore);
+          await saveScreenshot(page, import.meta.url, 'map-taken-over');
+          // Taken over without a hydration mismatch or any other error.
+          expect(problems).toEqual([]);
         },
         TEST_TIMEOUT,
       );

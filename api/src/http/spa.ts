@@ -13,7 +13,7 @@ const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manife
 const PRERENDERED = 'prerendered';
 
 /** The prerendered file for a page path, if the build made one: / → index.html, /blog/a → blog/a.html. */
-function prerenderedFile(distDir: string, pagePath: string): string | null {
+export function prerenderedFile(distDir: string, pagePath: string): string | null {
   const trimmed = pagePath.replace(/\/+$/, '');
   if (/\.[a-z0-9]{1,8}$/i.test(trimmed) || /\.\.|\0/.test(trimmed)) return null;
   const rel = `${PRERENDERED}/${trimmed === '' ? 'index' : trimmed.slice(1)}.html`;

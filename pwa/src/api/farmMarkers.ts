@@ -1,14 +1,9 @@
 // The map's marker feed and the farm behind a marker (issue 14). Kept apart from printFarms.ts, which
 // the landing page loads too: only the map needs these.
 import { queryOptions } from '@tanstack/react-query';
+import { MARKER_FEED_URL } from './farmMarkerFeed.ts';
 import type { PublicFarm } from './printFarms.ts';
 import { getQueryFn } from './request.ts';
-
-/**
- * Where the map's worker reads the feed (components/map/markerIndex.ts): the worker parses and clusters
- * it, so it never passes through the page's main thread or its query cache.
- */
-export const MARKER_FEED_URL = '/api/print-farms/markers';
 
 export const farmMarkerKeys = {
   farm: (markerId: number) => [MARKER_FEED_URL, markerId] as const,

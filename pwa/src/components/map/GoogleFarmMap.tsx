@@ -6,20 +6,18 @@ import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '../ui/spinner.tsx';
+import { CLUSTER_MAX_ZOOM } from './clusterLevels.ts';
 import type { ClusterItem, FarmPoint } from './clusters.ts';
-import { CLUSTER_MAX_ZOOM } from './clusters.ts';
 import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
 import type { FarmFocus } from './FarmMap.tsx';
+import { type PickedFarm, pickedFromList, toMapFarm } from './farmView.ts';
 import {
   MAP_FIT_MAX_ZOOM,
   MAP_REGION_GOOGLE_ZOOM,
   MAP_START_ZOOM,
   MARKER_SIZE_PX,
-  type PickedFarm,
-  pickedFromList,
-  toMapFarm,
   US_CENTRE,
-} from './farmView.ts';
+} from './mapZoom.ts';
 import { type FarmMarker, markerTitle } from './markerFeed.ts';
 import type { MarkerIndex } from './markerIndex.ts';
 import type { LoadedMarkers } from './markerProtocol.ts';

@@ -13,78 +13,31 @@ import { Spinner } from '../ui/spinner.tsx';
 import type { ClusterItem, FarmPoint } from './clusters.ts';
 import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
 import type { FarmFocus } from './FarmMap.tsx';
-import {
-  MAP_FIT_MAX_ZOOM,
-  MAP_REGION_SPAN,
-  MAP_START_ZOOM,
-  MARKER_SIZE_PX,
-  type PickedFarm,
-  pickedFromList,
-  toMapFarm,
-} from './farmView.ts';
+import { type PickedFarm, pickedFromList, toMapFarm } from './farmView.ts';
+import { FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
 import { MapPopup } from './MapPopup.tsx';
+import {
+  clampZoom,
+  clusterDiameter,
+  fittedView,
+  toScreen as frameToScreen,
+  MAX_ZOOM,
+  regionView,
+  type Size,
+  scaleAt,
+  shapesTransform,
+  type View,
+  viewBox,
+  zoomForScale,
+} from './mapView.ts';
+import { MAP_START_ZOOM } from './mapZoom.ts';
 import { type FarmMarker, markerTitle } from './markerFeed.ts';
 import type { MarkerIndex } from './markerIndex.ts';
-import type { Box, LoadedMarkers } from './markerProtocol.ts';
-import { FRAME_H, FRAME_W } from './usFrame.ts';
+import type { LoadedMarkers } from './markerProtocol.ts';
 import { loadedUsMap, loadUsMap } from './usMap.ts';
 import type { UsMapPaths } from './usMapPaths.ts';
 
-const MIN_ZOOM = 3;
-const MAX_ZOOM = 16;
-/** Room kept around the farms when fitting them: half a marker and a little air. */
-const FIT_PADDING_PX = MARKER_SIZE_PX / 2 + 8;
 const SAME_SPOT_LIST_LIMIT = 50;
-
-/** Centre of the view in frame units and the zoom level (4 = the whole US fits the box). */
-interface View {
-  cx: number;
-  cy: number;
-  zoom: number;
-}
-
-interface Size {
-  width: number;
-  height: number;
-}
-
-const HOME_VIEW: View = { cx: FRAME_W / 2, cy: FRAME_H / 2, zoom: MAP_START_ZOOM };
-const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
-
-/** Screen pixels per frame unit at a zoom: at zoom 4 the whole US just fits the box. */
-const scaleAt = (size: Size, zoom: number) =>
-  Math.min(size.width / FRAME_W, size.height / FRAME_H) * 2 ** (zoom - MAP_START_ZOOM);
-const zoomForScale = (size: Size, scale: number) =>
-  MAP_START_ZOOM + Math.log2(scale / scaleAt(size, MAP_START_ZOOM));
-
-/** All farms in view, zoom capped at 15; farms spread over the country show the whole of it. */
-function fittedView(size: Size, bounds: Box | null): View {
-  if (!bounds) return HOME_VIEW;
-  const [minX, minY, maxX, maxY] = bounds;
-  const fitScale = Math.min(
-    (size.width - 2 * FIT_PADDING_PX) / Math.max(maxX - minX, 1e-6),
-    (size.height - 2 * FIT_PADDING_PX) / Math.max(maxY - minY, 1e-6),
-  );
-  const zoom = Math.min(MAP_FIT_MAX_ZOOM, zoomForScale(size, fitScale));
-  if (zoom <= MAP_START_ZOOM) return HOME_VIEW;
-  return { cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, zoom: clampZoom(zoom) };
-}
-
-/** A farm picked from the list, centred with the states around it. */
-const regionView = (size: Size, x: number, y: number): View => ({
-  cx: x,
-  cy: y,
-  zoom: clampZoom(zoomForScale(size, Math.min(size.width, size.height) / MAP_REGION_SPAN)),
-});
-
-/** The part of the frame in view, with a marker's width around it so markers at the edge are drawn. */
-function viewBox(size: Size, view: View): Box {
-  const scale = scaleAt(size, view.zoom);
-  const margin = MARKER_SIZE_PX / scale;
-  const halfW = size.width / 2 / scale + margin;
-  const halfH = size.height / 2 / scale + margin;
-  return [view.cx - halfW, view.cy - halfH, view.cx + halfW, view.cy + halfH];
-}
 
 export interface OfflineFarmMapProps {
   index: MarkerIndex;
@@ -95,6 +48,8 @@ export interface OfflineFarmMapProps {
   /** Once, when the first fitted frame with its markers is on screen. */
   onRendered?: () => void;
   onFailed?: () => void;
+  /** The first frame drawn from the page's HTML, shown until this map has drawn its own ('' for none). */
+  firstFrame?: string;
 }
 
 export function OfflineFarmMap({
@@ -104,6 +59,7 @@ export function OfflineFarmMap({
   onSelect,
   onRendered,
   onFailed,
+  firstFrame = '',
 }: OfflineFarmMapProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [atlas, setAtlas] = useState<UsMapPaths | null>(loadedUsMap);
@@ -335,9 +291,8 @@ export function OfflineFarmMap({
     setOpenings((n) => n + 1);
   }
 
-  const scale = size && view ? scaleAt(size, view.zoom) : 1;
   const toScreen = (x: number, y: number): [number, number] =>
-    size && view ? [(x - view.cx) * scale + size.width / 2, (y - view.cy) * scale + size.height / 2] : [0, 0];
+    size && view ? frameToScreen(size, view, x, y) : [0, 0];
 
   return (
     <div className="farm-map-frame">
@@ -357,6 +312,7 @@ export function OfflineFarmMap({
         onPointerCancel={onPointerUp}
         onKeyDown={onKeyDown}
       >
+        {firstFrame && !failed && !(ready && shown) && <FirstFrameSlot picture={firstFrame} />}
         {!ready && !failed && (
           <div className="farm-map__status">
             <Spinner size="md" decorative />
@@ -373,9 +329,7 @@ export function OfflineFarmMap({
               viewBox={`0 0 ${size.width} ${size.height}`}
               aria-hidden="true"
             >
-              <g
-                transform={`translate(${size.width / 2 - view.cx * scale} ${size.height / 2 - view.cy * scale}) scale(${scale})`}
-              >
+              <g transform={shapesTransform(size, view)}>
                 <path className="farm-map__land" d={atlas.land} vectorEffect="non-scaling-stroke" />
                 <path className="farm-map__borders" d={atlas.borders} vectorEffect="non-scaling-stroke" />
               </g>
@@ -384,7 +338,7 @@ export function OfflineFarmMap({
               {shown?.items.map((item) => {
                 const [left, top] = toScreen(item.x, item.y);
                 if (item.kind === 'cluster') {
-                  const diameter = Math.min(64, 34 + Math.log2(item.count) * 4);
+                  const diameter = clusterDiameter(item.count);
                   return (
                     <button
                       type="button"
@@ -477,6 +431,24 @@ export function OfflineFarmMap({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * The map's first frame (drawFirstFrame.ts): a picture of the fitted view drawn from the page's HTML
+ * before the app loaded, kept as it is (React does not touch what it holds) until the live map has
+ * drawn the same view under it. Hidden from assistive technology, which hears the loading status.
+ */
+export function FirstFrameSlot({ picture }: { picture: string }) {
+  return (
+    <div
+      className="farm-map__first-frame"
+      {...{ [FIRST_FRAME_SLOT_ATTRIBUTE]: '' }}
+      aria-hidden="true"
+      inert
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own markup, read back from the DOM.
+      dangerouslySetInnerHTML={{ __html: picture }}
+    />
   );
 }
 

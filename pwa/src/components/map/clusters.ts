@@ -3,6 +3,13 @@
 // pseudo lng/lat whose Web-Mercator projection gives back the plane's coordinates, so that the radius is
 // in screen pixels at every scale, including the scales below 1 a phone shows the whole US at.
 import Supercluster from 'supercluster';
+import {
+  CLUSTER_MAX_ZOOM,
+  type ClusterLevel,
+  clusterLevel,
+  levelShifts,
+  PLANE_ZOOM_OFFSET,
+} from './clusterLevels.ts';
 import type { FarmMarker } from './markerFeed.ts';
 
 /**
@@ -10,8 +17,6 @@ import type { FarmMarker } from './markerFeed.ts';
  * indexes have, markers left single end up at least about 32 px apart, the marker's own size.
  */
 export const CLUSTER_RADIUS_PX = 40;
-/** Past this supercluster zoom every farm is its own marker (farms at one address stay a cluster). */
-export const CLUSTER_MAX_ZOOM = 17;
 
 export interface FarmPoint {
   marker: FarmMarker;
@@ -35,11 +40,6 @@ interface ClusterProps {
 
 /** Side of the square (in plane units) that maps onto supercluster's unit world. */
 const PLANE = 1024;
-/**
- * Offline, supercluster zoom = log2(screen pixels per frame unit) + this, so that a phone's whole-US
- * scale (about 0.35) is still a zoom level of its own instead of being counted as scale 1.
- */
-const PLANE_ZOOM_OFFSET = 4;
 
 function planeToLngLat(x: number, y: number): [number, number] {
   const u = x / PLANE;
@@ -61,6 +61,8 @@ export interface FarmClusterIndex {
    * screen pixels per frame unit; on Google, Google's zoom.
    */
   query(box: readonly [number, number, number, number], zoom: number): ClusterItem[];
+  /** The same, at one level of one index (clusterLevels.ts). */
+  queryLevel(box: readonly [number, number, number, number], level: ClusterLevel): ClusterItem[];
   /** The map zoom (same units as query) from which the cluster is split. */
   expansionZoom(clusterId: number): number;
   leaves(clusterId: number, limit: number): FarmPoint[];
@@ -103,10 +105,8 @@ export function buildClusterIndex(
   points: readonly FarmPoint[],
   { plane }: { plane: boolean },
 ): FarmClusterIndex {
-  // Supercluster clusters at whole levels only. The offline map zooms smoothly, and a phone's scale sits
-  // between levels: a second index half a level off keeps the radius on screen within 2^±¼ of its value.
-  // Each is built when first asked for, so the first frame waits for one of them only.
-  const shifts = plane ? [0, 0.5] : [0];
+  // Each index is built when first asked for, so the first frame waits for one of them only.
+  const shifts = levelShifts(plane);
   const offset = plane ? PLANE_ZOOM_OFFSET : 0;
   const built: ReturnType<typeof levelIndex>[] = [];
   const levelAt = (which: number) => {
@@ -125,38 +125,35 @@ export function buildClusterIndex(
     id: Math.floor(clusterId / shifts.length),
   });
 
+  function queryLevel(
+    [minX, minY, maxX, maxY]: readonly [number, number, number, number],
+    { which, z }: ClusterLevel,
+  ): ClusterItem[] {
+    const [west, north] = plane ? planeToLngLat(Math.max(0, minX), Math.max(0, minY)) : [minX, maxY];
+    const [east, south] = plane ? planeToLngLat(Math.min(PLANE, maxX), Math.min(PLANE, maxY)) : [maxX, minY];
+    const { index } = levelAt(which);
+    return index.getClusters([west, south, east, north], z).map((feature): ClusterItem => {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      const props = feature.properties;
+      if ('cluster' in props && props.cluster) {
+        const [x, y] = toXY(lng, lat);
+        return {
+          kind: 'cluster',
+          id: props.cluster_id * shifts.length + which,
+          count: props.point_count,
+          printers: props.printers,
+          x,
+          y,
+        };
+      }
+      const point = pointOf(props as PointProps);
+      return { kind: 'farm', marker: point.marker, x: point.x, y: point.y };
+    });
+  }
+
   return {
-    query([minX, minY, maxX, maxY], zoom) {
-      const [west, north] = plane ? planeToLngLat(Math.max(0, minX), Math.max(0, minY)) : [minX, maxY];
-      const [east, south] = plane
-        ? planeToLngLat(Math.min(PLANE, maxX), Math.min(PLANE, maxY))
-        : [maxX, minY];
-      // The index and whole level nearest to the zoom asked for.
-      const candidates = shifts.map((shift, which) => {
-        const wanted = zoom + offset - shift;
-        const z = Math.min(CLUSTER_MAX_ZOOM + 1, Math.max(0, Math.round(wanted)));
-        return { which, z, off: Math.abs(wanted - z) };
-      });
-      const best = candidates.reduce((a, b) => (b.off < a.off ? b : a));
-      const { index } = levelAt(best.which);
-      return index.getClusters([west, south, east, north], best.z).map((feature): ClusterItem => {
-        const [lng, lat] = feature.geometry.coordinates as [number, number];
-        const props = feature.properties;
-        if ('cluster' in props && props.cluster) {
-          const [x, y] = toXY(lng, lat);
-          return {
-            kind: 'cluster',
-            id: props.cluster_id * shifts.length + best.which,
-            count: props.point_count,
-            printers: props.printers,
-            x,
-            y,
-          };
-        }
-        const point = pointOf(props as PointProps);
-        return { kind: 'farm', marker: point.marker, x: point.x, y: point.y };
-      });
-    },
+    query: (box, zoom) => queryLevel(box, clusterLevel(zoom, plane)),
+    queryLevel,
     expansionZoom(clusterId) {
       const { level, id } = split(clusterId);
       // query takes the nearest level, so this one is in use from half a step (between indexes) below it.

@@ -1,7 +1,7 @@
-// The map's side of the marker worker: one worker per page, started as the map first renders (before the
-// page has finished hydrating) so that the feed is read and clustered in parallel; each call a promise.
-import { useEffect, useState } from 'react';
-import { MARKER_FEED_URL } from '../../api/farmMarkers.ts';
+// The map's side of the marker worker: one worker per page, each call a promise. On the network page it
+// is started by the map's first frame as the app starts loading (drawFirstFrame.ts), so that the feed is
+// read and clustered while the app loads; elsewhere as the map first renders (useMarkerIndex.ts).
+import { MARKER_FEED_URL } from '../../api/farmMarkerFeed.ts';
 import type {
   LoadedMarkers,
   MarkerCall,
@@ -46,13 +46,19 @@ function createMarkerIndex(plane: MarkerPlane): MarkerIndex {
       worker.postMessage(request);
     });
   };
-  return { ready: call('load', { url: MARKER_FEED_URL, plane }), call };
+  const ready = call('load', { url: MARKER_FEED_URL, plane });
+  ready.then(
+    (result) => performance.mark('farm-map:markers-ready', { detail: { farms: result.count } }),
+    // A feed that cannot be read is the map's to show (useMarkerIndex), and made afresh by markerIndexFor.
+    () => {},
+  );
+  return { ready, call };
 }
 
 let pageIndex: { plane: MarkerPlane; index: MarkerIndex; failed: boolean } | null = null;
 
 /** The page's marker index, kept for later maps on the page; made afresh after a failed read. */
-function markerIndexFor(plane: MarkerPlane): MarkerIndex | null {
+export function markerIndexFor(plane: MarkerPlane): MarkerIndex | null {
   // The prerenderer has no workers: the map renders as loading there.
   if (typeof Worker === 'undefined') return null;
   if (!pageIndex || pageIndex.plane !== plane || pageIndex.failed) {
@@ -63,28 +69,4 @@ function markerIndexFor(plane: MarkerPlane): MarkerIndex | null {
     pageIndex = entry;
   }
   return pageIndex.index;
-}
-
-/** The map's marker index, and the markers it holds once the feed has been read. */
-export function useMarkerIndex(plane: MarkerPlane) {
-  // Made during the first render, so the worker starts before the rest of the page has hydrated.
-  const [index] = useState(() => markerIndexFor(plane));
-  const [loaded, setLoaded] = useState<LoadedMarkers | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!index) return;
-    let live = true;
-    index.ready.then(
-      (result) => {
-        if (!live) return;
-        performance.mark('farm-map:markers-ready', { detail: { farms: result.count } });
-        setLoaded(result);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [index]);
-  return { index, loaded, failed };
 }

@@ -3,8 +3,8 @@
 // once). It starts while the page is still hydrating.
 import { buildClusterIndex, type FarmClusterIndex, type FarmPoint } from './clusters.ts';
 import { decodeMarkerFeed } from './markerFeed.ts';
-import type { Box, MarkerCalls, MarkerPlane, MarkerRequest, MarkerResponse } from './markerProtocol.ts';
-import { usProjection } from './usProjection.ts';
+import { markerPlacer, placeMarkers } from './markerPlacement.ts';
+import type { Box, MarkerCalls, MarkerRequest, MarkerResponse } from './markerProtocol.ts';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<MarkerRequest>) => void) | null;
@@ -12,9 +12,8 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const projection = usProjection();
 
-let plane: MarkerPlane = 'frame';
+let place = markerPlacer('frame');
 let points: FarmPoint[] = [];
 let index: FarmClusterIndex | null = null;
 /** Markers by their coordinates as the feed rounded them, to find the marker of a farm from the list. */
@@ -22,12 +21,6 @@ let byPosition = new Map<string, FarmPoint[]>();
 let scale = 1;
 
 const positionKey = (lat: number, lng: number) => `${Math.round(lat * scale)},${Math.round(lng * scale)}`;
-
-function place(lat: number, lng: number): [number, number] | null {
-  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  if (plane === 'lnglat') return [lng, lat];
-  return projection([lng, lat]);
-}
 
 const calls: {
   [K in keyof MarkerCalls]: (
@@ -38,27 +31,19 @@ const calls: {
     const response = await fetch(url, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`${response.status}: the marker feed could not be read`);
     const decoded = decodeMarkerFeed(await response.json());
-    plane = target;
+    place = markerPlacer(target);
     scale = decoded.scale;
-    points = [];
+    const placed = placeMarkers(decoded.markers, target);
+    points = placed.points;
     byPosition = new Map();
-    let bounds: [number, number, number, number] | null = null;
-    for (const marker of decoded.markers) {
-      const xy = place(marker.lat, marker.lng);
-      if (!xy) continue;
-      const [x, y] = xy;
-      const point = { marker, x, y };
-      points.push(point);
-      const key = positionKey(marker.lat, marker.lng);
+    for (const point of points) {
+      const key = positionKey(point.marker.lat, point.marker.lng);
       const same = byPosition.get(key);
       if (same) same.push(point);
       else byPosition.set(key, [point]);
-      bounds = bounds
-        ? [Math.min(bounds[0], x), Math.min(bounds[1], y), Math.max(bounds[2], x), Math.max(bounds[3], y)]
-        : [x, y, x, y];
     }
-    index = buildClusterIndex(points, { plane: plane === 'frame' });
-    return { count: points.length, bounds };
+    index = buildClusterIndex(points, { plane: target === 'frame' });
+    return { count: points.length, bounds: placed.bounds };
   },
   query({ box, zoom }: { box: Box; zoom: number }) {
     const items = index?.query(box, zoom) ?? [];

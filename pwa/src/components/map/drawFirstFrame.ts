@@ -1,0 +1,29 @@
+// The network page's map, drawn from the page's own HTML before the app has loaded (issue 14): the server
+// puts the farms clustered for every map size into the page (mapFirstFrame.ts); this module, which the
+// prerendered page runs before its first paint (scripts/build.ts), fits them into the map's box as the
+// live map does and draws the state outline, clusters and markers into the map's first-frame slot. The
+// app keeps the picture until its live map has drawn the same view (FirstFrameSlot in OfflineFarmMap.tsx),
+// and the marker worker starts reading the feed as soon as the app starts loading.
+import { firstFrameMarkup } from './firstFrameMarkup.ts';
+import { FIRST_FRAME_DATA_ID, FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
+import type { MapFirstFrame } from './mapFirstFrame.ts';
+import { markerIndexFor } from './markerIndex.ts';
+import outline from './us-map-outline.json';
+
+function drawFirstFrame(): void {
+  const data = document.getElementById(FIRST_FRAME_DATA_ID)?.textContent;
+  const slot = document.querySelector<HTMLElement>(`[${FIRST_FRAME_SLOT_ATTRIBUTE}]`);
+  const box = slot?.parentElement;
+  if (!data || !slot || !box) return;
+  // The box inside its border, as the live map measures it.
+  const size = { width: box.clientWidth, height: box.clientHeight };
+  if (size.width === 0 || size.height === 0) return;
+  const markup = firstFrameMarkup(JSON.parse(data) as MapFirstFrame, size, outline);
+  if (!markup) return;
+  slot.innerHTML = markup;
+  performance.mark('farm-map:first-frame');
+  // The app's map needs the marker worker: it reads and clusters the feed while the app loads.
+  window.addEventListener('app:starting', () => markerIndexFor('frame'), { once: true });
+}
+
+drawFirstFrame();
