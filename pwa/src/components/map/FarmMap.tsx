@@ -10,7 +10,7 @@ import { MapLoadingError } from './FarmInfo.tsx';
 import { FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
 import { FirstFrameSlot, MapControls, OfflineFarmMap } from './OfflineFarmMap.tsx';
 import { useMarkerIndex } from './useMarkerIndex.ts';
-import { loadUsMap, usMapUrl } from './usMap.ts';
+import { loadUsMap } from './usMap.ts';
 import './map.css';
 
 const GOOGLE_MAPS_API_KEY = (import.meta.env.VITE_GOOGLE_MAPS_API_KEY as string | undefined)?.trim() ?? '';
@@ -65,15 +65,6 @@ function MapStatus({ text, firstFrame }: { text: string; firstFrame: string }) {
       <MapControls disabled />
     </div>
   );
-}
-
-/**
- * Has the browser fetch the state shapes from the page's first HTML on, in parallel with the app's code
- * (React places the link in the document's head). The marker feed is read by the map's worker.
- */
-export function FarmMapPreload() {
-  if (GOOGLE_MAPS_API_KEY) return null;
-  return <link rel="preload" href={usMapUrl} as="fetch" crossOrigin="anonymous" />;
 }
 
 export function FarmMap({ focus, onSelect, onSettled }: FarmMapProps) {

@@ -2,13 +2,15 @@
 // puts the farms clustered for every map size into the page (mapFirstFrame.ts); this module, which the
 // prerendered page runs before its first paint (scripts/build.ts), fits them into the map's box as the
 // live map does and draws the state outline, clusters and markers into the map's first-frame slot. The
-// app keeps the picture until its live map has drawn the same view (FirstFrameSlot in OfflineFarmMap.tsx),
-// and the marker worker starts reading the feed as soon as the app starts loading.
+// app keeps the picture until its live map has drawn the same view (FirstFrameSlot in OfflineFarmMap.tsx);
+// what the live map needs, the marker worker and the full state shapes, starts loading with the app,
+// not before the first paint, which it would only slow down.
 import { firstFrameMarkup } from './firstFrameMarkup.ts';
 import { FIRST_FRAME_DATA_ID, FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
 import type { MapFirstFrame } from './mapFirstFrame.ts';
 import { markerIndexFor } from './markerIndex.ts';
 import outline from './us-map-outline.json';
+import { loadUsMap } from './usMap.ts';
 
 function drawFirstFrame(): void {
   const data = document.getElementById(FIRST_FRAME_DATA_ID)?.textContent;
@@ -22,8 +24,15 @@ function drawFirstFrame(): void {
   if (!markup) return;
   slot.innerHTML = markup;
   performance.mark('farm-map:first-frame');
-  // The app's map needs the marker worker: it reads and clusters the feed while the app loads.
-  window.addEventListener('app:starting', () => markerIndexFor('frame'), { once: true });
+  // The worker reads and clusters the feed, and the shapes arrive, while the app loads.
+  window.addEventListener(
+    'app:starting',
+    () => {
+      markerIndexFor('frame');
+      loadUsMap().catch(() => {});
+    },
+    { once: true },
+  );
 }
 
 drawFirstFrame();

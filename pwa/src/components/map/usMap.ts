@@ -1,5 +1,5 @@
-// The offline map's state shapes (made by pwa/scripts/make-us-map.ts): one small hashed file the network
-// page preloads from its first HTML, loaded once and kept for every later map.
+// The offline map's state shapes (made by pwa/scripts/make-us-map.ts): one small hashed file, loaded once
+// and kept for every later map; on the network page from the moment the app starts (drawFirstFrame.ts).
 
 import usMapUrl from './us-map.json?url';
 import type { UsMapPaths } from './usMapPaths.ts';

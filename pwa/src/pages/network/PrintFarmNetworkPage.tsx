@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { printFarmQueries } from '../../api/printFarms.ts';
-import { type FarmFocus, FarmMap, FarmMapPreload } from '../../components/map/FarmMap.tsx';
+import { type FarmFocus, FarmMap } from '../../components/map/FarmMap.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Container, PageHero } from '../../components/ui/layout.tsx';
@@ -108,7 +108,6 @@ export default function PrintFarmNetworkPage() {
 
   return (
     <SiteLayout nav={NETWORK_NAV}>
-      <FarmMapPreload />
       <PageHero
         className="network-hero page-hero--center"
         eyebrow="Distributed manufacturing, coast to coast"
