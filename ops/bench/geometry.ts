@@ -1,9 +1,10 @@
 // Model analysis throughput: a ~100 MB binary STL analysed by our streaming analyser (volume, area,
 // shells, open/non-manifold edges) next to three.js STLLoader merely parsing the same file, each in its
 // own child process so peak memory (maxRSS) is measured separately. Both run in the environment the
-// workers process runs in (workers/src/processEnv.ts: huge pages for malloc); ours runs a third time
-// without it, for the difference. Runs alternate and the median by CPU time is kept, as the machine is
-// shared. Also times a typical 5 MB part. Prints the ratios last.
+// workers process runs in (workers/src/processEnv.ts: huge pages for malloc); ours runs again without
+// it, and both again after a 5 MB file (their code compiled, as in an analysis thread the workers have
+// used before: a fresh process also pays for compiling it). Runs alternate and the median by CPU time is
+// kept, as the machine is shared. Also times a typical 5 MB part. Prints the ratios last.
 // Run: node ops/bench/geometry.ts [--megabytes 100] [--runs 5]   (KEEP=1 keeps the generated files)
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -81,9 +82,11 @@ function cpuSince(start: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-async function childOurs(file: string): Promise<Omit<Measurement, 'label' | 'maxRssMb'>> {
+async function childOurs(file: string, warmUp?: string): Promise<Omit<Measurement, 'label' | 'maxRssMb'>> {
   const { analyzeModel } = await import('../../workers/src/geometry/analyze.ts');
   const { localFile } = await import('../../workers/src/storage/uploads.ts');
+  // A warm analysis thread (the workers reuse each for 50 jobs) has analysed a file before.
+  if (warmUp) await analyzeModel(localFile(warmUp, statSync(warmUp).size), path.basename(warmUp));
   const cpu = process.cpuUsage();
   const started = performance.now();
   const outcome = await analyzeModel(localFile(file, statSync(file).size), path.basename(file));
@@ -99,8 +102,12 @@ async function childOurs(file: string): Promise<Omit<Measurement, 'label' | 'max
   };
 }
 
-async function childThree(file: string): Promise<Omit<Measurement, 'label' | 'maxRssMb'>> {
+async function childThree(file: string, warmUp?: string): Promise<Omit<Measurement, 'label' | 'maxRssMb'>> {
   const { STLLoader } = await import('three/examples/jsm/loaders/STLLoader.js');
+  if (warmUp) {
+    const bytes = readFileSync(warmUp);
+    new STLLoader().parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  }
   const cpu = process.cpuUsage();
   const started = performance.now();
   const bytes = readFileSync(file);
@@ -112,8 +119,8 @@ async function childThree(file: string): Promise<Omit<Measurement, 'label' | 'ma
   return { ms, cpuMs, triangles: positions.count / 3, detail: 'parse only (BufferGeometry, no metrics)' };
 }
 
-async function child(kind: string, file: string): Promise<void> {
-  const result = kind === 'ours' ? await childOurs(file) : await childThree(file);
+async function child(kind: string, file: string, warmUp?: string): Promise<void> {
+  const result = kind === 'ours' ? await childOurs(file, warmUp) : await childThree(file, warmUp);
   // maxRSS is in kilobytes.
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(JSON.stringify({ ...result, maxRssMb }));
@@ -125,8 +132,20 @@ function childEnv(smallPages = false): NodeJS.ProcessEnv {
   return smallPages ? plain : workersProcessEnv(plain);
 }
 
-function measureOnce(kind: 'ours' | 'three', file: string, label: string, smallPages = false): Measurement {
-  const output = execFileSync(process.execPath, [here, '--child', kind, file], {
+interface ChildOptions {
+  /** Without the workers' huge pages. */
+  smallPages?: boolean;
+  /** A file analysed (or parsed) first, untimed: the code is then compiled as in a warm thread. */
+  warmUp?: string;
+}
+
+function measureOnce(
+  kind: 'ours' | 'three',
+  file: string,
+  label: string,
+  { smallPages = false, warmUp }: ChildOptions = {},
+): Measurement {
+  const output = execFileSync(process.execPath, [here, '--child', kind, file, ...(warmUp ? [warmUp] : [])], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -135,23 +154,41 @@ function measureOnce(kind: 'ours' | 'three', file: string, label: string, smallP
   return { label, ...(JSON.parse(output) as Omit<Measurement, 'label'>) };
 }
 
+interface Rounds {
+  ours: Measurement;
+  three: Measurement;
+  small: Measurement;
+  oursWarm: Measurement;
+  threeWarm: Measurement;
+}
+
 /**
- * Alternates the analysers `runs` times: ours and STLLoader as the workers run, and ours with 4 KB
- * pages; per analyser the run with the median CPU time.
+ * Alternates the analysers `runs` times: ours and STLLoader in a fresh process as the workers run it,
+ * ours with 4 KB pages, and both again after a smaller file (compiled, as in a thread the workers have
+ * used before); per analyser the run with the median CPU time.
  */
-function measureRounds(
-  file: string,
-  runs: number,
-): [ours: Measurement, three: Measurement, small: Measurement] {
-  const ours: Measurement[] = [];
-  const three: Measurement[] = [];
-  const small: Measurement[] = [];
+function measureRounds(file: string, warmUp: string, runs: number): Rounds {
+  const runsOf: Record<keyof Rounds, Measurement[]> = {
+    ours: [],
+    three: [],
+    small: [],
+    oursWarm: [],
+    threeWarm: [],
+  };
   for (let run = 0; run < runs; run++) {
-    ours.push(measureOnce('ours', file, 'ours: analyse'));
-    three.push(measureOnce('three', file, 'three.js STLLoader'));
-    small.push(measureOnce('ours', file, 'ours, 4 KB pages', true));
+    runsOf.ours.push(measureOnce('ours', file, 'ours: analyse'));
+    runsOf.three.push(measureOnce('three', file, 'three.js STLLoader'));
+    runsOf.small.push(measureOnce('ours', file, 'ours, 4 KB pages', { smallPages: true }));
+    runsOf.oursWarm.push(measureOnce('ours', file, 'ours, warm thread', { warmUp }));
+    runsOf.threeWarm.push(measureOnce('three', file, 'STLLoader, warm', { warmUp }));
   }
-  return [median(ours), median(three), median(small)];
+  return {
+    ours: median(runsOf.ours),
+    three: median(runsOf.three),
+    small: median(runsOf.small),
+    oursWarm: median(runsOf.oursWarm),
+    threeWarm: median(runsOf.threeWarm),
+  };
 }
 
 function median(runs: Measurement[]): Measurement {
@@ -190,7 +227,7 @@ function table(rows: Array<Measurement & { mb: number }>): void {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (args[0] === '--child') return child(args[1] ?? '', args[2] ?? '');
+  if (args[0] === '--child') return child(args[1] ?? '', args[2] ?? '', args[3]);
   const megabytesArg = args.indexOf('--megabytes');
   const megabytes = megabytesArg >= 0 ? Number(args[megabytesArg + 1]) : 100;
   const runsArg = args.indexOf('--runs');
@@ -205,7 +242,7 @@ async function main(): Promise<void> {
     writeBenchStl(typical, 5);
     const bigMb = statSync(big).size / 1_000_000;
     const typicalMb = statSync(typical).size / 1_000_000;
-    const [ours, three, small] = measureRounds(big, runs);
+    const { ours, three, small, oursWarm, threeWarm } = measureRounds(big, typical, runs);
     const part = measureOnce('ours', typical, 'ours: typical part');
     console.log(`median of ${runs} alternating runs each (by CPU time)`);
     console.log('');
@@ -213,6 +250,8 @@ async function main(): Promise<void> {
       { ...ours, mb: bigMb },
       { ...three, mb: bigMb },
       { ...small, mb: bigMb },
+      { ...oursWarm, mb: bigMb },
+      { ...threeWarm, mb: bigMb },
       { ...part, mb: typicalMb },
     ]);
     console.log('');
@@ -225,6 +264,9 @@ async function main(): Promise<void> {
     console.log(`peak memory ratio (ours / STLLoader): ${(ours.maxRssMb / three.maxRssMb).toFixed(2)}×`);
     console.log(
       `huge pages (the workers' environment): ${(bigMb / (small.cpuMs / 1000)).toFixed(0)} MB/s of CPU with 4 KB pages, ${(bigMb / (ours.cpuMs / 1000)).toFixed(0)} MB/s with them`,
+    );
+    console.log(
+      `warm (compiled, as in an analysis thread used before): ours ${(bigMb / (oursWarm.cpuMs / 1000)).toFixed(0)} MB/s of CPU, STLLoader ${(bigMb / (threeWarm.cpuMs / 1000)).toFixed(0)} MB/s (${(threeWarm.cpuMs / oursWarm.cpuMs).toFixed(2)}×); the target below is the fresh process's`,
     );
     const mbPerCpuSecond = (row: Measurement) => bigMb / (row.cpuMs / 1000);
     reportTarget({
