@@ -70,14 +70,27 @@ export class VertexWelder {
    * facet before it: a corner with the same bits as one of those takes its id with no lookup at all.
    * Any other corner is looked up in the bit cache (cornerId). A corner the bit cache does not know
    * becomes a pending vertex, and the cache entry points at it at once, so the same corner again in
-   * this batch joins it instead of another trip to the big table. Pending vertices are then looked up
-   * in two passes: first every one's table slot is read in a tight loop, so the processor waits for
-   * those cache misses side by side instead of one after another; then they are resolved in the order
-   * they were first seen. Returns false, having changed nothing but the cache, when a corner is not a
-   * number or out of reach: the caller then adds the facets one by one so that the first fault is
-   * reported as it always was.
+   * this batch joins it instead of another trip to the big table; the pending vertices are then looked
+   * up in the big table all together (lookUpPending). Returns false, having changed nothing but the
+   * cache, when a corner is not a number or out of reach: the caller then adds the facets one by one
+   * so that the first fault is reported as it always was.
    */
   weldStlFacets(view: DataView, at: number, records: number, ids: Int32Array): boolean {
+    // Each pass is a function of its own, so the compiler optimizes each with what it has seen run
+    // (compiled on the stack of the first pass, the later ones had not run yet and were thrown away).
+    if (!this.assignCorners(view, at, records, ids)) {
+      this.forgetPending();
+      return false;
+    }
+    if (this.waiting > 0) {
+      this.lookUpPending();
+      this.resolveIds(ids, records * 3);
+    }
+    return true;
+  }
+
+  /** The first pass: ids from the previous facet and the bit cache, pending vertices for the rest. */
+  private assignCorners(view: DataView, at: number, records: number, ids: Int32Array): boolean {
     this.waiting = 0;
     // The previous facet's corners: bits and ids (NONE before the first facet, so nothing matches).
     let ax = 0;
@@ -109,10 +122,7 @@ export class VertexWelder {
         else if (((x ^ cx) | (y ^ cy) | (z ^ cz)) === 0) id = cId;
         if (id === NONE) {
           id = this.cornerId(x, y, z, view, offset);
-          if (id === REFUSED) {
-            this.forgetPending();
-            return false;
-          }
+          if (id === REFUSED) return false;
         }
         ids[i + corner] = id;
         if (corner === 0) nextA = id;
@@ -132,8 +142,16 @@ export class VertexWelder {
       bId = nextB;
       cId = nextC;
     }
+    return true;
+  }
+
+  /**
+   * Finds or enters the batch's pending vertices in the big table: first every one's table slot is
+   * read in a tight loop, so the processor waits for those cache misses side by side instead of one
+   * after another; then they are resolved in the order they were first seen.
+   */
+  private lookUpPending(): void {
     const waiting = this.waiting;
-    if (waiting === 0) return true;
     const cache = this.cache;
     const pending = this.pending;
     const table = this.table;
@@ -151,11 +169,15 @@ export class VertexWelder {
       const slot = pending[p * 4]!;
       if (cache[slot + 3] === ~p) cache[slot + 3] = id + 1;
     }
-    for (let i = 0; i < records * 3; i++) {
+  }
+
+  /** Replaces the pending vertices (~p) among the first `corners` ids with their ids. */
+  private resolveIds(ids: Int32Array, corners: number): void {
+    const resolved = this.resolved;
+    for (let i = 0; i < corners; i++) {
       const id = ids[i]!;
       if (id < 0) ids[i] = resolved[~id]!;
     }
-    return true;
   }
 
   /**
@@ -168,7 +190,9 @@ export class VertexWelder {
     const slot = cacheSlot(x, y, z);
     // id + 1 when known, ~p for pending vertex p of this batch, 0 for an empty entry.
     const stored = cache[slot + 3]!;
-    if (((cache[slot]! ^ x) | (cache[slot + 1]! ^ y) | (cache[slot + 2]! ^ z)) === 0 && stored !== 0) {
+    // Compared without short-circuits: every operation has run before the first batch is optimized.
+    const empty = stored === 0 ? 1 : 0;
+    if (((cache[slot]! ^ x) | (cache[slot + 1]! ^ y) | (cache[slot + 2]! ^ z) | empty) === 0) {
       return stored - (stored > 0 ? 1 : 0);
     }
     const qx = Math.round(view.getFloat32(offset, true) * QUANTUM_PER_MM);
