@@ -1,8 +1,8 @@
 // Model analysis throughput: a ~100 MB binary STL analysed by our streaming analyser (volume, area,
 // shells, open/non-manifold edges) next to three.js STLLoader merely parsing the same file, each in its
 // own child process so peak memory (maxRSS) is measured separately. Both run in the environment the
-// workers process runs in (workers/src/processEnv.ts: huge pages for malloc); ours runs again without
-// it, and both again after a 5 MB file (their code compiled, as in an analysis thread the workers have
+// workers process runs in (workers/src/processEnv.ts: huge pages for malloc); both run again without
+// it, and again after a 5 MB file (their code compiled, as in an analysis thread the workers have
 // used before: a fresh process also pays for compiling it). Runs alternate and the median by CPU time is
 // kept, as the machine is shared. Also times a typical 5 MB part. Prints the ratios last.
 // Run: node ops/bench/geometry.ts [--megabytes 100] [--runs 5]   (KEEP=1 keeps the generated files)
@@ -158,6 +158,7 @@ interface Rounds {
   ours: Measurement;
   three: Measurement;
   small: Measurement;
+  threeSmall: Measurement;
   oursWarm: Measurement;
   threeWarm: Measurement;
 }
@@ -172,6 +173,7 @@ function measureRounds(file: string, warmUp: string, runs: number): Rounds {
     ours: [],
     three: [],
     small: [],
+    threeSmall: [],
     oursWarm: [],
     threeWarm: [],
   };
@@ -179,6 +181,7 @@ function measureRounds(file: string, warmUp: string, runs: number): Rounds {
     runsOf.ours.push(measureOnce('ours', file, 'ours: analyse'));
     runsOf.three.push(measureOnce('three', file, 'three.js STLLoader'));
     runsOf.small.push(measureOnce('ours', file, 'ours, 4 KB pages', { smallPages: true }));
+    runsOf.threeSmall.push(measureOnce('three', file, 'STLLoader, 4 KB pages', { smallPages: true }));
     runsOf.oursWarm.push(measureOnce('ours', file, 'ours, warm thread', { warmUp }));
     runsOf.threeWarm.push(measureOnce('three', file, 'STLLoader, warm', { warmUp }));
   }
@@ -186,6 +189,7 @@ function measureRounds(file: string, warmUp: string, runs: number): Rounds {
     ours: median(runsOf.ours),
     three: median(runsOf.three),
     small: median(runsOf.small),
+    threeSmall: median(runsOf.threeSmall),
     oursWarm: median(runsOf.oursWarm),
     threeWarm: median(runsOf.threeWarm),
   };
@@ -242,7 +246,7 @@ async function main(): Promise<void> {
     writeBenchStl(typical, 5);
     const bigMb = statSync(big).size / 1_000_000;
     const typicalMb = statSync(typical).size / 1_000_000;
-    const { ours, three, small, oursWarm, threeWarm } = measureRounds(big, typical, runs);
+    const { ours, three, small, threeSmall, oursWarm, threeWarm } = measureRounds(big, typical, runs);
     const part = measureOnce('ours', typical, 'ours: typical part');
     console.log(`median of ${runs} alternating runs each (by CPU time)`);
     console.log('');
@@ -250,6 +254,7 @@ async function main(): Promise<void> {
       { ...ours, mb: bigMb },
       { ...three, mb: bigMb },
       { ...small, mb: bigMb },
+      { ...threeSmall, mb: bigMb },
       { ...oursWarm, mb: bigMb },
       { ...threeWarm, mb: bigMb },
       { ...part, mb: typicalMb },
@@ -263,7 +268,7 @@ async function main(): Promise<void> {
     );
     console.log(`peak memory ratio (ours / STLLoader): ${(ours.maxRssMb / three.maxRssMb).toFixed(2)}×`);
     console.log(
-      `huge pages (the workers' environment): ${(bigMb / (small.cpuMs / 1000)).toFixed(0)} MB/s of CPU with 4 KB pages, ${(bigMb / (ours.cpuMs / 1000)).toFixed(0)} MB/s with them`,
+      `huge pages (the workers' environment): ours ${(bigMb / (small.cpuMs / 1000)).toFixed(0)} MB/s of CPU with 4 KB pages, ${(bigMb / (ours.cpuMs / 1000)).toFixed(0)} MB/s with them; STLLoader ${(bigMb / (threeSmall.cpuMs / 1000)).toFixed(0)} and ${(bigMb / (three.cpuMs / 1000)).toFixed(0)} MB/s (${(threeSmall.cpuMs / small.cpuMs).toFixed(2)}× with 4 KB pages)`,
     );
     console.log(
       `warm (compiled, as in an analysis thread used before): ours ${(bigMb / (oursWarm.cpuMs / 1000)).toFixed(0)} MB/s of CPU, STLLoader ${(bigMb / (threeWarm.cpuMs / 1000)).toFixed(0)} MB/s (${(threeWarm.cpuMs / oursWarm.cpuMs).toFixed(2)}×); the target below is the fresh process's`,
