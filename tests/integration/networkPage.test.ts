@@ -4,30 +4,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { mapFirstFrame } from '../../pwa/src/components/map/mapFirstFrame.ts';
+import { rawGet } from '../support/http.ts';
 import { insertFarms } from '../support/networkFixtures.ts';
 import { useServerSuite } from '../support/server.ts';
 
 const DATA = /<script type="application\/json" id="farm-map-first-frame">(.*?)<\/script>/;
-
-/** GET with an Accept-Encoding, the body as it came over the wire (node's fetch would decode it). */
-async function raw(url: string, headers: Record<string, string> = {}) {
-  const { request } = await import('node:http');
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    request(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 const firstFrameIn = (html: string) => {
   const json = DATA.exec(html)?.[1];
@@ -58,7 +39,7 @@ describe('the network page with its map drawn from the HTML', () => {
     ]);
     const feed = await (await fetch(`${server.api.url}/api/print-farms/markers`)).json();
     for (const pagePath of ['/print-farms', '/print-farm-network']) {
-      const response = await raw(`${server.api.url}${pagePath}`, { 'accept-encoding': 'br, gzip' });
+      const response = await rawGet(`${server.api.url}${pagePath}`, { 'accept-encoding': 'br, gzip' });
       expect(response.status, pagePath).toBe(200);
       expect(response.headers['content-type'], pagePath).toBe('text/html; charset=utf-8');
       expect(response.headers['content-encoding'], pagePath).toBe('br');
@@ -77,13 +58,13 @@ describe('the network page with its map drawn from the HTML', () => {
 
   it('answers 304 to a current copy, gzip to clients without brotli, and a new page once a farm is added', async () => {
     const url = `${server.api.url}/print-farms`;
-    const first = await raw(url, { 'accept-encoding': 'gzip' });
+    const first = await rawGet(url, { 'accept-encoding': 'gzip' });
     expect(first.headers['content-encoding']).toBe('gzip');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"mp-/);
     const before = firstFrameIn(gunzipSync(first.body).toString('utf8'));
-    expect((await raw(url, { 'if-none-match': etag })).status).toBe(304);
-    const plain = await raw(url);
+    expect((await rawGet(url, { 'if-none-match': etag })).status).toBe(304);
+    const plain = await rawGet(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(firstFrameIn(plain.body.toString('utf8'))).toEqual(before);
 
@@ -97,7 +78,7 @@ describe('the network page with its map drawn from the HTML', () => {
         longitude: -104.9903,
       },
     ]);
-    const after = await raw(url, { 'if-none-match': etag });
+    const after = await rawGet(url, { 'if-none-match': etag });
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     const farms = (frame: { levels: Record<string, [number, number, number?][]> }) =>
@@ -106,7 +87,7 @@ describe('the network page with its map drawn from the HTML', () => {
   });
 
   it('serves pages without the map as the build wrote them', async () => {
-    const response = await raw(`${server.api.url}/faq`, { 'accept-encoding': 'br' });
+    const response = await rawGet(`${server.api.url}/faq`, { 'accept-encoding': 'br' });
     expect(response.status).toBe(200);
     const html = brotliDecompressSync(response.body).toString('utf8');
     expect(html).not.toContain('data-first-frame');

@@ -4,6 +4,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeMarkerFeed } from '../../pwa/src/components/map/markerFeed.ts';
+import { rawGet } from '../support/http.ts';
 import { insertFarms } from '../support/networkFixtures.ts';
 import { useServerSuite } from '../support/server.ts';
 
@@ -23,25 +24,9 @@ const PUBLIC_KEYS = [
   'coordinates',
 ].sort();
 
-/** GET with an Accept-Encoding, the body as it came over the wire (node's fetch would decode it). */
-async function raw(url: string, encoding: string, headers: Record<string, string> = {}) {
-  const { request } = await import('node:http');
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': encoding, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+/** GET with this Accept-Encoding, the body as it came over the wire. */
+const raw = (url: string, encoding: string, headers: Record<string, string> = {}) =>
+  rawGet(url, { 'accept-encoding': encoding, ...headers });
 
 describe('GET /api/print-farms/markers', () => {
   const server = useServerSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' } });
