@@ -168,7 +168,10 @@ export class MeshAccumulator {
   /**
    * measure() over `records` binary STL facets the welder has accepted (so every corner is a number
    * within reach), with the running figures in local variables for the whole batch. The arithmetic
-   * and its order are measure()'s, so the sums come out the same to the last bit.
+   * and its order are measure()'s, so the sums come out the same to the last bit. It is measure()
+   * written again on purpose: copying the corners into measure()'s array of doubles first made the
+   * whole analysis slower (every float read through the DataView is boxed until the copying loop has
+   * been optimized, 10 MB of garbage on a 100 MB file).
    */
   private measureStlFacets(view: DataView, at: number, records: number): void {
     if (!this.originSet) {
