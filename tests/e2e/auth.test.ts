@@ -2,7 +2,7 @@
 // dashboard; staff reach the staff screens, a customer is refused, a visitor is sent to sign in.
 import { describe, expect, it } from 'vitest';
 import { createUser, signInBrowser } from '../support/auth.ts';
-import { holdSignIn } from '../support/browser.ts';
+import { holdSignIn, waitForSignedOutToast } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 
 const WAIT = { timeout: 30_000 };
@@ -107,8 +107,7 @@ describe('accounts in the browser', () => {
     const page = await suite.newPage();
     const release = await holdSignIn(page);
     await page.goto(`${suite.api.url}/admin/dashboard`);
-    await page.getByText('You are logged out. Logging in again...').waitFor(WAIT);
-    await page.getByText('Unauthorized', { exact: true }).waitFor(WAIT);
+    await waitForSignedOutToast(page);
     release();
     await page.waitForURL((url) => url.pathname === '/login', WAIT);
   });

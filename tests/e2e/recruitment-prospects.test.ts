@@ -2,7 +2,7 @@
 // the row dropdown that saves at once, the edit dialog, and the 401 redirect for visitors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signInBrowser } from '../support/auth.ts';
-import { holdSignIn } from '../support/browser.ts';
+import { holdSignIn, waitForSignedOutToast } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { eventually } from '../support/server.ts';
 
@@ -43,7 +43,7 @@ describe('Prospect List in Chromium', () => {
     const page = await suite.newPage();
     const release = await holdSignIn(page);
     await page.goto(`${suite.api.url}/admin/prospects`);
-    await page.getByText('You are logged out. Logging in again...').waitFor({ timeout: 30_000 });
+    await waitForSignedOutToast(page);
     release();
     await page.waitForURL((url) => url.pathname !== '/admin/prospects', { timeout: 30_000 });
   });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { addSessionCookies, holdSignIn } from '../support/browser.ts';
+import { addSessionCookies, holdSignIn, waitForSignedOutToast } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually } from '../support/server.ts';
@@ -176,7 +176,7 @@ describe('storefront and store admin in Chromium', () => {
     const anonymous = await newPage();
     const release = await holdSignIn(anonymous);
     await anonymous.goto(`${suite.api.url}/admin/store/${storeName}`);
-    await anonymous.getByText('You are logged out. Logging in again...').waitFor();
+    await waitForSignedOutToast(anonymous);
     release();
     await anonymous.waitForURL((url) => !url.pathname.startsWith('/admin/'));
 

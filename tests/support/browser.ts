@@ -52,3 +52,15 @@ export async function holdSignIn(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/**
+ * The admin screens' signed-out toast, title and description found together in one look: read one
+ * after the other, the toast could be gone (5 s on screen) before the second look on a busy machine.
+ */
+export async function waitForSignedOutToast(page: Page, timeout = 30_000): Promise<void> {
+  await page
+    .locator('.toast')
+    .filter({ has: page.getByText('Unauthorized', { exact: true }) })
+    .filter({ has: page.getByText('You are logged out. Logging in again...', { exact: true }) })
+    .waitFor({ timeout });
+}
