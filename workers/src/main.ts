@@ -3,6 +3,7 @@
 import { createLogger, prettyLogs } from '@printfarm/db/logger';
 import { ConfigError } from '@printfarm/domain/config';
 import { loadWorkerConfig, type WorkerConfig } from './config.ts';
+import { warmAnalysisThreads } from './geometry/thread.ts';
 import { startWorkerProcess } from './process.ts';
 
 function readConfig(): WorkerConfig {
@@ -24,6 +25,8 @@ const log = createLogger({
   pretty: prettyLogs(config.LOG_PRETTY),
 });
 const workers = startWorkerProcess(config, log);
+// The first uploads after a start are analysed by threads that have compiled the analyser already.
+warmAnalysisThreads({ maxHeapMb: config.ANALYSIS_MAX_HEAP_MB, threads: config.ANALYSIS_THREADS });
 log.info({ queues: [...workers.runtime.workers.keys()] }, 'workers running');
 
 let shuttingDown = false;

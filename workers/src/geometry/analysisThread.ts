@@ -1,10 +1,11 @@
 // Runs inside a worker thread: analyses stored uploads one message at a time and posts each outcome
 // back. Keeping parsers in their own thread bounds their heap and means a parser that blows up
 // cannot take the worker process down.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { openUpload, UploadMissingError } from '../storage/uploads.ts';
 import { analyzeModel } from './analyze.ts';
 import type { AnalysisRequest, ThreadReply } from './thread.ts';
+import { warmUpAnalysis } from './warmUp.ts';
 
 async function run(request: AnalysisRequest): Promise<ThreadReply> {
   try {
@@ -18,6 +19,10 @@ async function run(request: AnalysisRequest): Promise<ThreadReply> {
     };
   }
 }
+
+// A thread the pool keeps ready analyses a model of its own first: a request posted meanwhile waits
+// in the port's queue, and then runs on compiled code.
+if ((workerData as { warmUp?: boolean } | null)?.warmUp) await warmUpAnalysis();
 
 parentPort?.on('message', async (request: AnalysisRequest) => {
   parentPort?.postMessage(await run(request));

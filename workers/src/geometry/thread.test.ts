@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryStl, cubeMesh, sphereMesh, triangles } from '../../../tests/fixtures/models/builders.ts';
 import { tShape } from '../../../tests/fixtures/models/solids.ts';
-import { analyzeInThread, closeAnalysisThreads } from './thread.ts';
+import { analyzeInThread, closeAnalysisThreads, idleAnalysisThreads, warmAnalysisThreads } from './thread.ts';
 
 describe('analysis in a worker thread', () => {
   let uploadDir: string;
@@ -70,5 +70,32 @@ describe('analysis in a worker thread', () => {
       expect(reply.kind === 'outcome' && reply.outcome.status).toBe('ready');
     }
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('keeps warmed threads ready once asked, and replaces one that retires', async () => {
+    await closeAnalysisThreads();
+    expect(idleAnalysisThreads()).toBe(0);
+    try {
+      warmAnalysisThreads({ maxHeapMb: 256, threads: 2 });
+      expect(idleAnalysisThreads()).toBe(2);
+      // Posted while the thread is still analysing its warm-up model: it waits, then runs.
+      const reply = await analyzeInThread({ filePath: 'cube.stl', uploadDir, fileName: 'cube.stl' }, limits);
+      expect(
+        reply.kind === 'outcome' && reply.outcome.status === 'ready' && reply.outcome.analysis.volumeCm3,
+      ).toBe(8);
+      expect(idleAnalysisThreads()).toBe(2);
+      // A thread stopped at its deadline is replaced by a warmed one at once.
+      const late = await analyzeInThread(
+        { filePath: 'sphere.stl', uploadDir, fileName: 'sphere.stl' },
+        { maxHeapMb: 256, timeoutMs: 5, threads: 2 },
+      );
+      expect(late.kind === 'outcome' && late.outcome.status).toBe('rejected');
+      expect(idleAnalysisThreads()).toBe(2);
+      const next = await analyzeInThread({ filePath: 't.stl', uploadDir, fileName: 't.stl' }, limits);
+      expect(next.kind === 'outcome' && next.outcome.status).toBe('ready');
+    } finally {
+      await closeAnalysisThreads();
+    }
+    expect(idleAnalysisThreads()).toBe(0);
   });
 });

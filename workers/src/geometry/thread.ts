@@ -1,6 +1,8 @@
 // Runs analyses in worker threads with a heap limit and a deadline. Threads are kept warm between
 // jobs (starting one costs module loading) and replaced after a timeout, a crash, a STEP file (its
-// WebAssembly memory never shrinks) or a number of jobs.
+// WebAssembly memory never shrinks) or a number of jobs. Once warmAnalysisThreads has been called (the
+// workers process does at start), the pool keeps that many threads ready, each having analysed a model
+// of its own (warmUp.ts), so no upload pays for compiling the analyser.
 import { Worker } from 'node:worker_threads';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { AnalysisOutcome } from './analyze.ts';
@@ -34,6 +36,8 @@ interface PooledThread {
 const idle: PooledThread[] = [];
 let running = 0;
 const waiting: Array<() => void> = [];
+/** The threads kept ready, warmed, by warmAnalysisThreads; none before it is called. */
+let ready: { threads: number; maxHeapMb: number } | undefined;
 
 async function acquire(threads: number): Promise<void> {
   while (running >= threads) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -43,10 +47,32 @@ async function acquire(threads: number): Promise<void> {
 function release(): void {
   running--;
   waiting.shift()?.();
+  refill();
 }
 
-function spawn(maxHeapMb: number): PooledThread {
+/** Starts warmed threads until the pool holds as many as warmAnalysisThreads asked for. */
+function refill(): void {
+  if (!ready) return;
+  while (idle.length + running < ready.threads) idle.unshift(spawn(ready.maxHeapMb, true));
+}
+
+/**
+ * Keeps `threads` analysis threads ready, each warmed by analysing a model of its own before its first
+ * upload, and replaces a thread that retires with a warmed one.
+ */
+export function warmAnalysisThreads({ maxHeapMb, threads = 2 }: Omit<AnalysisLimits, 'timeoutMs'>): void {
+  ready = { threads, maxHeapMb };
+  refill();
+}
+
+/** Threads idle in the pool (tests). */
+export function idleAnalysisThreads(): number {
+  return idle.length;
+}
+
+function spawn(maxHeapMb: number, warmUp = false): PooledThread {
   const worker = new Worker(new URL('./analysisThread.ts', import.meta.url), {
+    workerData: { warmUp },
     resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
     stdout: true, // occt-import-js prints OpenCascade's messages; keep them out of the worker's log
   });
@@ -138,5 +164,6 @@ function runInThread(request: AnalysisRequest, limits: AnalysisLimits): Promise<
 
 /** Stops the warm threads (tests and shutdown); running analyses finish or time out on their own. */
 export async function closeAnalysisThreads(): Promise<void> {
+  ready = undefined;
   await Promise.all(idle.splice(0).map((thread) => thread.worker.terminate()));
 }
