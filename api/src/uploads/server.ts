@@ -13,7 +13,7 @@ import { isUuid } from '@printfarm/domain/ids';
 import { modelFormatFromName, UPLOAD_LIMITS } from '@printfarm/domain/upload';
 import { EVENTS, Metadata, Server, type Upload } from '@tus/server';
 import type { Middleware } from 'koa';
-import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { sendNodeResponse } from 'srvx/node';
 import type { SessionUser } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppState } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,6 +21,7 @@ import { findOwnPrintRequest } from '../services/printRequests.ts';
 import { cleanFileName, type FinishedUpload, recordFinishedUpload } from '../services/projectFiles.ts';
 import { purgeExpiredUploads, releaseUpload, reserveUpload } from '../services/uploadQuota.ts';
 import { RedisLocker } from './redisLocker.ts';
+import { uploadRequest } from './requestBody.ts';
 import { signatureProblem } from './signature.ts';
 import { createUploadStore, FINISHED_FOLDER, TUS_FOLDER, usesS3 } from './store.ts';
 
@@ -240,7 +241,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
   async function handOver(ctx: Parameters<Middleware<AppState>>[0]): Promise<void> {
     ctx.respond = false;
     try {
-      const answer = await tus.handleWeb(new NodeRequest({ req: ctx.req, res: ctx.res }));
+      const answer = await tus.handleWeb(uploadRequest({ req: ctx.req, res: ctx.res }));
       await sendNodeResponse(ctx.res, answer.status >= 400 ? await asJsonError(answer) : answer);
     } catch (error) {
       log.error({ err: error }, 'upload request failed');
