@@ -279,7 +279,10 @@ describe('a new deploy', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('offers the new version through the update prompt, and reloads into it', async () => {
+  // Two service worker installs, each precaching the whole build: on a busy machine more than 30 s.
+  it('offers the new version through the update prompt, and reloads into it', {
+    timeout: 90_000,
+  }, async () => {
     const page = await suite.openPage('/blog');
     await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
     await underServiceWorker(page);
@@ -293,8 +296,10 @@ describe('a new deploy', () => {
       'navigator.serviceWorker.getRegistration().then((registration) => registration.update())',
     );
     await page.getByText('A new version is available.').waitFor({ timeout: TIMEOUT });
+    // Listening before the click: on a busy machine the reload can be over before click() returns.
+    const reloaded = page.waitForEvent('load', { timeout: TIMEOUT });
     await page.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForEvent('load');
+    await reloaded;
     await page.getByRole('heading', { level: 1, name: 'G-Code Confidential' }).waitFor();
     expect(await page.getByText('A new version is available.').count()).toBe(0);
   });
