@@ -51,9 +51,6 @@ async function childOurs(file: string, warmUp?: string): Promise<Omit<Measuremen
   if (warmUp === WARM_UP_MODEL) {
     const { warmUpAnalysis } = await import('../../workers/src/geometry/warmUp.ts');
     await warmUpAnalysis();
-  } else if (warmUp) {
-    // A thread the workers have used before has analysed a file before.
-    await analyzeModel(localFile(warmUp, statSync(warmUp).size), path.basename(warmUp));
   }
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -103,7 +100,7 @@ function childEnv(smallPages = false): NodeJS.ProcessEnv {
 interface ChildOptions {
   /** Without the workers' huge pages. */
   smallPages?: boolean;
-  /** A file analysed (or parsed) first, untimed: the code is then compiled as in a warm thread. */
+  /** Untimed first: for ours WARM_UP_MODEL (the workers' warm-up), for STLLoader a file it parses. */
   warmUp?: string;
 }
 

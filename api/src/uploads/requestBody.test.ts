@@ -42,12 +42,11 @@ describe('the upload request body', () => {
   });
 
   it('has no body for GET and HEAD', async () => {
-    let bodies: unknown[] = [];
+    const bodies: unknown[] = [];
     const url = await serve((req, res) => {
       bodies.push(uploadRequest({ req, res }).body);
       res.end();
     });
-    bodies = [];
     await fetch(url, { method: 'GET' });
     await fetch(url, { method: 'HEAD' });
     expect(bodies).toEqual([null, null]);

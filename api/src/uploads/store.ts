@@ -58,12 +58,10 @@ export class HashingFileStore extends FileStore {
         this.hashing.delete(oldest);
       }
     }
-    let hashed = this.hashing.get(id);
-    if (hashed && hashed.bytes !== offset) {
-      this.hashing.delete(id);
-      hashed = undefined;
-    }
-    const state = hashed;
+    const found = this.hashing.get(id);
+    // Hashed only when every byte before this PATCH was hashed here.
+    const state = found?.bytes === offset ? found : undefined;
+    if (!state) this.hashing.delete(id);
     let received = 0;
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
