@@ -70,6 +70,9 @@ function AppRoutes() {
   return (
     <ErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<PageLoading />}>
+        {/* In the page's boundary, so the app takes the page over with it in place: a person may have
+            scrolled the prerendered page already, and Back should bring them there. */}
+        <ScrollRestoration />
         <Routes>
           {ROUTES.map(({ path, page }) => {
             const Page = pageComponent(page);
@@ -103,7 +106,6 @@ export function AppContent() {
       <OfflineBanner />
       <AppRoutes />
       <Suspense fallback={null}>
-        <ScrollRestoration />
         <AppPrompts />
         <Toaster />
       </Suspense>

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_ARTICLES } from '../../pwa/src/content/blog/index.ts';
 import { createUser } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
+import { PHONE, saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
 
 const WAIT = { timeout: 30_000 };
@@ -123,6 +123,36 @@ describe('navigation', { timeout: 120_000 }, () => {
       await eventually(async () => Math.abs((await scrollY(page)) - cardAt) <= 2);
     },
   );
+
+  it('returns on Back to where the person scrolled before the app had loaded', async () => {
+    const viewport = PHONE;
+    const page = await suite.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+    // The prerendered page shows while its code is held back; the person scrolls down meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${suite.api.url}/`);
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
+    await footerLink.scrollIntoViewIfNeeded();
+    const footerAt = await scrollY(page);
+    expect(footerAt).toBeGreaterThan(viewport.height);
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', ...WAIT });
+    expect(await scrollY(page)).toBe(footerAt);
+    await footerLink.click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor(WAIT);
+    await eventually(async () => (await scrollY(page)) === 0);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/', WAIT);
+    await eventually(async () => Math.abs((await scrollY(page)) - footerAt) <= 2);
+  });
 
   it.each(VIEWPORTS)(
     "puts every footer section's main links in the phone's menu ($name)",

@@ -93,6 +93,8 @@ export default function ScrollRestoration() {
     };
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', persist);
+    // The page may have been scrolled before this ran (it shows, prerendered, while its code loads).
+    remember();
     return () => {
       window.cancelAnimationFrame(frame);
       persist();
