@@ -2,7 +2,7 @@
 // dashboard; staff reach the staff screens, a customer is refused, a visitor is sent to sign in.
 import { describe, expect, it } from 'vitest';
 import { createUser, signInBrowser } from '../support/auth.ts';
-import { holdSignIn, waitForSignedOutToast } from '../support/browser.ts';
+import { recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 
 const WAIT = { timeout: 30_000 };
@@ -105,10 +105,11 @@ describe('accounts in the browser', () => {
     timeout: 90_000,
   }, async () => {
     const page = await suite.newPage();
-    const release = await holdSignIn(page);
+    await recordToasts(page);
     await page.goto(`${suite.api.url}/admin/dashboard`);
-    await waitForSignedOutToast(page);
-    release();
     await page.waitForURL((url) => url.pathname === '/login', WAIT);
+    const toast = await signedOutToastOn(page, '/admin/dashboard');
+    expect(toast, 'the signed-out toast on /admin/dashboard').toBeDefined();
+    expect(toast?.shownFor).toBeGreaterThanOrEqual(SIGNED_OUT_TOAST.redirectAfterMs);
   });
 });

@@ -2,7 +2,7 @@
 // the row dropdown that saves at once, the edit dialog, and the 401 redirect for visitors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signInBrowser } from '../support/auth.ts';
-import { holdSignIn, waitForSignedOutToast } from '../support/browser.ts';
+import { recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { eventually } from '../support/server.ts';
 
@@ -41,11 +41,12 @@ describe('Prospect List in Chromium', () => {
   });
   it('sends a visitor to sign in', { timeout: 60_000 }, async () => {
     const page = await suite.newPage();
-    const release = await holdSignIn(page);
+    await recordToasts(page);
     await page.goto(`${suite.api.url}/admin/prospects`);
-    await waitForSignedOutToast(page);
-    release();
-    await page.waitForURL((url) => url.pathname !== '/admin/prospects', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    const toast = await signedOutToastOn(page, '/admin/prospects');
+    expect(toast, 'the signed-out toast on /admin/prospects').toBeDefined();
+    expect(toast?.shownFor).toBeGreaterThanOrEqual(SIGNED_OUT_TOAST.redirectAfterMs);
   });
 
   it('lists, filters and updates prospects for staff', { timeout: 90_000 }, async () => {

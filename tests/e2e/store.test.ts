@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { addSessionCookies, holdSignIn, waitForSignedOutToast } from '../support/browser.ts';
+import { addSessionCookies, recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually } from '../support/server.ts';
@@ -174,11 +174,12 @@ describe('storefront and store admin in Chromium', () => {
 
     // Signed out: the admin says so and sends the browser to /api/login after 500 ms.
     const anonymous = await newPage();
-    const release = await holdSignIn(anonymous);
+    await recordToasts(anonymous);
     await anonymous.goto(`${suite.api.url}/admin/store/${storeName}`);
-    await waitForSignedOutToast(anonymous);
-    release();
-    await anonymous.waitForURL((url) => !url.pathname.startsWith('/admin/'));
+    await anonymous.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    const toast = await signedOutToastOn(anonymous, `/admin/store/${storeName}`);
+    expect(toast, 'the signed-out toast on the store admin').toBeDefined();
+    expect(toast?.shownFor).toBeGreaterThanOrEqual(SIGNED_OUT_TOAST.redirectAfterMs);
 
     const other = await createUser(suite.api.prisma, { role: 'operator' });
     const intruder = await newPage(await signIn(suite.api.url, other.email, other.password));

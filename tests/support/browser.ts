@@ -36,31 +36,69 @@ export async function addSessionCookies(context: BrowserContext, baseUrl: string
   );
 }
 
-/**
- * Holds the app's way to sign in (/api/login) until the returned function is called. The signed-out
- * toast shows for half a second before the app goes there, which a busy machine can let pass between
- * two looks; held, the page stays until the test has read it.
- */
-export async function holdSignIn(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/login*', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
+/** A toast as the page showed it, and how long it stayed before the page was left (null: not left). */
+export interface ShownToast {
+  path: string;
+  title: string;
+  description: string;
+  shownFor: number | null;
 }
 
+const TOAST_RECORD = 'test:shown-toasts';
+
 /**
- * The admin screens' signed-out toast, title and description found together in one look: read one
- * after the other, the toast could be gone (5 s on screen) before the second look on a busy machine.
+ * Has every page of this tab record each toast it shows (title, description, when it appeared) and
+ * when the page was left, in sessionStorage, which outlives the navigation; read with shownToasts.
+ * Watching from inside the page needs no look at the right moment: the signed-out toast is on screen
+ * for half a second, and while the browser is already on its way to sign in the test cannot look.
  */
-export async function waitForSignedOutToast(page: Page, timeout = 30_000): Promise<void> {
-  await page
-    .locator('.toast')
-    .filter({ has: page.getByText('Unauthorized', { exact: true }) })
-    .filter({ has: page.getByText('You are logged out. Logging in again...', { exact: true }) })
-    .waitFor({ timeout });
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(`(() => {
+    const key = ${JSON.stringify(TOAST_RECORD)};
+    const read = () => JSON.parse(sessionStorage.getItem(key) ?? '[]');
+    const write = (list) => sessionStorage.setItem(key, JSON.stringify(list));
+    const path = location.pathname;
+    const seen = new WeakSet();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.toast')) {
+        if (seen.has(toast) || !toast.checkVisibility()) continue;
+        seen.add(toast);
+        const text = (selector) => toast.querySelector(selector)?.textContent ?? '';
+        write([...read(), { path, title: text('.toast__title'), description: text('.toast__description'),
+          shownAt: Date.now(), leftAt: null }]);
+      }
+    }).observe(document, { subtree: true, childList: true });
+    addEventListener('pagehide', () =>
+      write(read().map((toast) => (toast.path === path && toast.leftAt === null ? { ...toast, leftAt: Date.now() } : toast))));
+  })();`);
+}
+
+/** The toasts recorded since recordToasts, oldest first. */
+export async function shownToasts(page: Page): Promise<ShownToast[]> {
+  const recorded = await page.evaluate<
+    { path: string; title: string; description: string; shownAt: number; leftAt: number | null }[]
+  >(`JSON.parse(sessionStorage.getItem(${JSON.stringify(TOAST_RECORD)}) ?? '[]')`);
+  return recorded.map(({ path, title, description, shownAt, leftAt }) => ({
+    path,
+    title,
+    description,
+    shownFor: leftAt === null ? null : leftAt - shownAt,
+  }));
+}
+
+/** The admin screens' signed-out toast as the spec words it, and how long it shows before sign-in. */
+export const SIGNED_OUT_TOAST = {
+  title: 'Unauthorized',
+  description: 'You are logged out. Logging in again...',
+  redirectAfterMs: 500,
+} as const;
+
+/** The signed-out toast recorded on `path`, if it was shown there. */
+export async function signedOutToastOn(page: Page, path: string): Promise<ShownToast | undefined> {
+  return (await shownToasts(page)).find(
+    (toast) =>
+      toast.path === path &&
+      toast.title === SIGNED_OUT_TOAST.title &&
+      toast.description === SIGNED_OUT_TOAST.description,
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../api/request.ts';
-import { toast, toasterMounted } from '../components/ui/toast.tsx';
+import { toast } from '../components/ui/toast.tsx';
 
 const LOGIN_REDIRECT_MS = 500;
 
@@ -17,15 +17,15 @@ export function useRedirectToLogin(loggedOut: boolean): void {
   useEffect(() => {
     if (!loggedOut || sent.current) return;
     sent.current = true;
-    toast({
+    const { shown } = toast({
       title: 'Unauthorized',
       description: 'You are logged out. Logging in again...',
       variant: 'destructive',
     });
-    // The 500 ms count from when the toast can be seen: the notification region loads after the page.
+    // The 500 ms count from when the toast is on screen: the notification region loads after the page.
     let timer: number | undefined;
     let cancelled = false;
-    void toasterMounted.then(() => {
+    void shown.then(() => {
       if (!cancelled)
         timer = window.setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_MS);
     });

@@ -29,6 +29,8 @@ export interface ToastEntry extends ToastOptions {
 
 export interface ToastHandle {
   id: string;
+  /** Settles once the toast is on screen (or once it is dismissed or replaced before it got there). */
+  shown: Promise<void>;
   dismiss: () => void;
   update: (options: ToastOptions) => void;
 }
@@ -37,6 +39,13 @@ let entries: ToastEntry[] = [];
 let nextId = 0;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, number>();
+/** What settles each toast's `shown`, until it has been on screen. */
+const markShown = new Map<string, () => void>();
+
+function settleShown(id: string): void {
+  markShown.get(id)?.();
+  markShown.delete(id);
+}
 
 function setEntries(next: ToastEntry[]): void {
   entries = next;
@@ -54,7 +63,11 @@ function scheduleRemoval(id: string): void {
 
 /** Closes one toast, or every toast when no id is given. */
 export function dismissToast(id?: string): void {
-  for (const entry of entries) if (id === undefined || entry.id === id) scheduleRemoval(entry.id);
+  for (const entry of entries) {
+    if (id !== undefined && entry.id !== id) continue;
+    scheduleRemoval(entry.id);
+    settleShown(entry.id);
+  }
   setEntries(
     entries.map((entry) => (id === undefined || entry.id === id ? { ...entry, open: false } : entry)),
   );
@@ -64,15 +77,18 @@ export function dismissToast(id?: string): void {
 export function toast(options: ToastOptions): ToastHandle {
   nextId += 1;
   const id = String(nextId);
+  const shown = new Promise<void>((resolve) => markShown.set(id, resolve));
   const kept = [{ ...options, id, open: true }, ...entries].slice(0, TOAST_LIMIT);
   for (const entry of entries) {
     if (kept.includes(entry)) continue;
     window.clearTimeout(removeTimers.get(entry.id));
     removeTimers.delete(entry.id);
+    settleShown(entry.id);
   }
   setEntries(kept);
   return {
     id,
+    shown,
     dismiss: () => dismissToast(id),
     update: (changes) =>
       setEntries(entries.map((entry) => (entry.id === id ? { ...entry, ...changes } : entry))),
@@ -101,6 +117,8 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
   const { id, title, description, action, variant = 'default', duration = TOAST_DURATION_MS } = entry;
   const [paused, setPaused] = useState(false);
   const remaining = useRef(duration);
+
+  useEffect(() => settleShown(id), [id]);
 
   // Hovering or focusing a toast pauses its countdown so it can be read and acted on.
   useEffect(() => {
@@ -142,12 +160,6 @@ function ToastItem({ entry }: { entry: ToastEntry }) {
 }
 
 /** The notification region; render once near the root of the app. */
-let markToasterMounted: () => void = () => {};
-/** Settles once the notification region is on screen (it loads just after the page). */
-export const toasterMounted = new Promise<void>((resolve) => {
-  markToasterMounted = resolve;
-});
-
 export function Toaster() {
   const toasts = useToastEntries();
   const regionRef = useRef<HTMLOListElement>(null);
@@ -157,7 +169,6 @@ export function Toaster() {
 
   useEffect(() => {
     setMounted(true);
-    markToasterMounted();
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== HOTKEY) return;
       event.preventDefault();
