@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_ARTICLES } from '../../pwa/src/content/blog/index.ts';
 import { createUser } from '../support/auth.ts';
+import { holdAppEntry } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { PHONE, saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
@@ -128,14 +129,7 @@ describe('navigation', { timeout: 120_000 }, () => {
     const viewport = PHONE;
     const page = await suite.newPage({ viewport: { width: viewport.width, height: viewport.height } });
     // The prerendered page shows while its code is held back; the person scrolls down meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto(`${suite.api.url}/`);
     const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
     await footerLink.scrollIntoViewIfNeeded();

@@ -6,6 +6,7 @@
 // var/test-screenshots/networkMap/.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { holdAppEntry } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { insertFarms, type SeedFarm } from '../support/networkFixtures.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
@@ -150,14 +151,7 @@ describe('the network map at a phone and a laptop size', () => {
       if (message.type() === 'error' && !expected) problems.push(text);
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.addInitScript(`
       window.__mapPaints = [];
       new PerformanceObserver((list) => window.__mapPaints.push(...list.getEntries().map((e) => e.renderTime)))

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../ops/lib/prepare.ts';
 import { createUser, signIn } from '../support/auth.ts';
-import { addSessionCookies } from '../support/browser.ts';
+import { addSessionCookies, holdAppEntry } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1, routeToFarm } from '../support/marketplace.ts';
 
@@ -108,14 +108,7 @@ describe('fast first paint', () => {
   it('holds a form sent before the app has taken the page over, then sends it through the app', async () => {
     const page = await suite.newPage();
     // Keep the app's entry back until the form has been sent, as on a slow connection.
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto(`${suite.api.url}/blog`);
     const box = page.getByRole('complementary', { name: 'Stay Updated' });
     await box.getByLabel('Email address').fill('not-an-email');

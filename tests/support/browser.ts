@@ -36,6 +36,22 @@ export async function addSessionCookies(context: BrowserContext, baseUrl: string
   );
 }
 
+/**
+ * Holds the app's entry script back until the returned function is called, as on a slow connection:
+ * the prerendered page shows and can be used before the app takes it over.
+ */
+export async function holdAppEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A toast as the page showed it, and how long it stayed before the page was left (null: not left). */
 export interface ShownToast {
   path: string;
