@@ -90,8 +90,7 @@ export class HashingFileStore extends FileStore {
   /** The upload's file, as FileStore finds it: never outside its folder (the API checks ids too). */
   private pathOf(id: string): string {
     const file = path.join(this.directory, id);
-    const inside = path.relative(path.resolve(this.directory), path.resolve(file));
-    if (!inside || inside.startsWith('..') || path.isAbsolute(inside)) throw ERRORS.FILE_NOT_FOUND;
+    if (!isInside(this.directory, file)) throw ERRORS.FILE_NOT_FOUND;
     return file;
   }
 
@@ -122,11 +121,15 @@ export function createUploadStore(config: ApiConfig): ReadableStore {
   });
 }
 
+/** Whether `file` lies inside `folder` (the folder itself does not count). */
+function isInside(folder: string, file: string): boolean {
+  return path.resolve(file).startsWith(`${path.resolve(folder)}${path.sep}`);
+}
+
 /** The absolute path of a stored file from its project_files.filePath; never outside UPLOAD_DIR. */
 export function storedFilePath(config: ApiConfig, filePath: string): string | null {
-  const root = path.resolve(config.UPLOAD_DIR);
-  const absolute = path.resolve(root, filePath);
-  return absolute.startsWith(`${root}${path.sep}`) ? absolute : null;
+  const absolute = path.resolve(config.UPLOAD_DIR, filePath);
+  return isInside(config.UPLOAD_DIR, absolute) ? absolute : null;
 }
 
 export interface StoredFile {
