@@ -126,15 +126,14 @@ describe('navigation', { timeout: 120_000 }, () => {
   );
 
   it('returns on Back to where the person scrolled before the app had loaded', async () => {
-    const viewport = PHONE;
-    const page = await suite.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+    const page = await suite.newPage({ viewport: { width: PHONE.width, height: PHONE.height } });
     // The prerendered page shows while its code is held back; the person scrolls down meanwhile.
     const release = await holdAppEntry(page);
     await page.goto(`${suite.api.url}/`);
     const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
     await footerLink.scrollIntoViewIfNeeded();
     const footerAt = await scrollY(page);
-    expect(footerAt).toBeGreaterThan(viewport.height);
+    expect(footerAt).toBeGreaterThan(PHONE.height);
     expect(await page.locator('html[data-app-ready]').count()).toBe(0);
 
     release();

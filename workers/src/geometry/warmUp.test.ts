@@ -27,7 +27,7 @@ describe('the analysis threads’ warm-up model', () => {
     expect(outcome.analysis.bbox?.z).toBeLessThanOrEqual(41.6);
   });
 
-  it('analyses in the thread without complaint', async () => {
+  it('passes its own check: one closed shell', async () => {
     await expect(warmUpAnalysis()).resolves.toBeUndefined();
   });
 });
