@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { scaleMetrics } from '@printfarm/domain/units';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from 'yauzl';
@@ -64,6 +65,20 @@ describe('STL', () => {
     expectSolidCube(analysis);
     expect(analysis.fitsBuildVolume).toMatchObject({ 'FFF/FDM': true, 'SLA/Resin': true, Other: true });
     expect(analysis.metadata.encoding).toBe('binary');
+  });
+
+  it('keeps full precision, so a part drawn in metres measures right once scaled (no 0 cm³)', async () => {
+    // A 44 × 14 × 47 mm part exported in metres: 0.044 × 0.014 × 0.047 "mm" as parsed.
+    const box = {
+      vertices: cubeMesh(1).vertices.map(([x, y, z]) => [x * 0.044, y * 0.014, z * 0.047]),
+      faces: cube.faces,
+    };
+    const analysis = await ready(binaryStl(triangles(box as typeof cube)), 'ADIS16480.STL');
+    const real = scaleMetrics({ ...analysis, bbox: analysis.bbox }, 'm');
+    expect(real.volumeCm3).toBeCloseTo(28.952, 2);
+    expect(real.surfaceAreaCm2).toBeCloseTo((2 * (44 * 14 + 14 * 47 + 44 * 47)) / 100, 2);
+    expect(real.bbox?.x).toBeCloseTo(44, 3);
+    expect(real.bbox?.z).toBeCloseTo(47, 3);
   });
 
   it('reads a binary STL whose header starts with "solid" as binary', async () => {

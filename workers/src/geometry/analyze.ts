@@ -81,11 +81,6 @@ function label(format: ModelFormat): string {
   return format === 'step' ? 'STEP' : format.toUpperCase();
 }
 
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
 /** The mesh figures of a file that has no mesh (G-code) or was rejected. */
 export const NO_MESH_METRICS = {
   triangleCount: null,
@@ -102,7 +97,7 @@ export const NO_MESH_METRICS = {
 
 function toAnalysis(parsed: ParsedModel): ModelAnalysis {
   if (!parsed.mesh) {
-    const bbox = parsed.extents ? roundBox(parsed.extents) : null;
+    const bbox = parsed.extents ? { ...parsed.extents } : null;
     return {
       format: parsed.format,
       ...NO_MESH_METRICS,
@@ -111,25 +106,23 @@ function toAnalysis(parsed: ParsedModel): ModelAnalysis {
       metadata: parsed.metadata,
     };
   }
+  // Stored at full precision, in the file's own units: a part in metres is scaled by 10⁹ for its volume
+  // in cm³ when read, so any rounding here would become steps of 1,000 cm³ (round for display only).
   const metrics = parsed.mesh.metrics();
   return {
     format: parsed.format,
     triangleCount: metrics.triangleCount,
-    bbox: roundBox(metrics.bbox),
-    volumeCm3: round(metrics.volumeCm3, 6),
-    surfaceAreaCm2: round(metrics.surfaceAreaCm2, 6),
+    bbox: metrics.bbox,
+    volumeCm3: metrics.volumeCm3,
+    surfaceAreaCm2: metrics.surfaceAreaCm2,
     shellCount: metrics.shellCount,
     openEdgeCount: metrics.openEdgeCount,
     nonManifoldEdgeCount: metrics.nonManifoldEdgeCount,
     watertight: metrics.watertight,
     invertedNormals: metrics.invertedNormals,
-    overhangAreaCm2: round(metrics.overhangAreaCm2, 6),
-    supportVolumeCm3: round(metrics.supportVolumeCm3, 6),
+    overhangAreaCm2: metrics.overhangAreaCm2,
+    supportVolumeCm3: metrics.supportVolumeCm3,
     fitsBuildVolume: metrics.fitsBuildVolume,
     metadata: parsed.metadata,
   };
-}
-
-function roundBox(box: { x: number; y: number; z: number }) {
-  return { x: round(box.x, 4), y: round(box.y, 4), z: round(box.z, 4) };
 }
