@@ -24,26 +24,26 @@ const shippingZipCode = v.pipe(
   v.regex(/^\d{5}(?:-\d{4})?$/, ZIP_CODE_MESSAGE),
 );
 
-export const shippingAddressSchema = formObject(
-  {
-    street: requiredText('Street address is required'),
-    city: requiredText('City is required', 100),
-    // One of the 50 US state codes, as the signup form asks; the checkout offers them in a list.
-    state: stateCode('State is required'),
-    zipCode: shippingZipCode,
-    country: v.optional(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.maxLength(56, 'Must be at most 56 characters'),
-        ...plainText(),
-        v.transform((country) => country || DEFAULT_COUNTRY),
-      ),
-      DEFAULT_COUNTRY,
+/** The checkout's address rules, shared by every address the product ships to. */
+export const shippingAddressEntries = {
+  street: requiredText('Street address is required'),
+  city: requiredText('City is required', 100),
+  // One of the 50 US state codes, as the signup form asks; the checkout offers them in a list.
+  state: stateCode('State is required'),
+  zipCode: shippingZipCode,
+  country: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(56, 'Must be at most 56 characters'),
+      ...plainText(),
+      v.transform((country) => country || DEFAULT_COUNTRY),
     ),
-  },
-  'Shipping address is required',
-);
+    DEFAULT_COUNTRY,
+  ),
+};
+
+export const shippingAddressSchema = formObject(shippingAddressEntries, 'Shipping address is required');
 
 const orderDetailsEntries = {
   customerName: requiredText('Name is required'),

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { TECHNOLOGY_PROFILES } from './farmCapabilities.ts';
 import { formObject, optionalText, requiredText } from './fields.ts';
-import { shippingAddressSchema } from './order.ts';
+import { shippingAddressEntries, shippingAddressSchema } from './order.ts';
 import { TECHNOLOGIES, type Technology } from './printerCatalogue.ts';
 import { INFILL_PERCENTS, LAYER_HEIGHTS_MM } from './printSettings.ts';
 import { priceSchema } from './store.ts';
@@ -119,6 +119,27 @@ export function missingForQuote(request: {
   if (request.readyFiles + request.pendingFiles === 0) missing.files = 'Upload at least one printable file';
   return missing;
 }
+
+/**
+ * Where a print request's parts go: the store checkout's address rules, plus who receives them and a
+ * phone number the carrier may call. Given when the customer accepts an offer.
+ */
+export const shipToAddressSchema = formObject(
+  {
+    name: requiredText('Name is required', 100),
+    ...shippingAddressEntries,
+    phone: optionalText(30),
+  },
+  'Shipping address is required',
+);
+export type ShipToAddressInput = v.InferInput<typeof shipToAddressSchema>;
+export type ShipToAddress = v.InferOutput<typeof shipToAddressSchema>;
+
+/**
+ * POST /api/print-requests/{id}/offers/{offerId}/accept. Without an address the request's own, else the
+ * customer's saved default, is used.
+ */
+export const acceptOfferSchema = formObject({ shippingAddress: v.optional(shipToAddressSchema) });
 
 export const cancelRequestSchema = formObject({
   reason: optionalText(500),

@@ -51,8 +51,8 @@ const TRANSITIONS: Record<RequestStatus, readonly RequestStatus[]> = {
   shipped: ['completed'],
   completed: [],
   cancelled: [],
-  // A new file or a corrected unit makes a rejected request a draft again.
-  rejected: ['draft', 'cancelled'],
+  // A new file or a corrected unit makes a rejected request a draft again, or quotable at once.
+  rejected: ['draft', 'quoting', 'cancelled'],
 };
 
 export function isRequestStatus(value: unknown): value is RequestStatus {
@@ -65,6 +65,23 @@ export function canTransition(from: string, to: RequestStatus): boolean {
 
 export function canCancel(status: string): boolean {
   return BEFORE_PRINTING.includes(status);
+}
+
+/**
+ * Where 'Get quotes' may start from. Once ordered, a request goes back to quoting only through the
+ * routing job (no offer left), never by the customer: a new round beside a farm's open job would let
+ * two farms hold one order.
+ */
+export const SUBMITTABLE_STATUSES: readonly RequestStatus[] = [
+  'draft',
+  'pending',
+  'quoted',
+  'expired',
+  'rejected',
+];
+
+export function canSubmit(status: string): boolean {
+  return (SUBMITTABLE_STATUSES as readonly string[]).includes(status);
 }
 
 /** The customer may change technology, material, quantities and so on only before ordering. */

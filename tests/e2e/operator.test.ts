@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { createDraftRequest, createFarm, FDM_X1 } from '../support/marketplace.ts';
+import { createDraftRequest, createFarm, FDM_X1, TEST_SHIP_TO } from '../support/marketplace.ts';
 import { binaryStlCube } from '../support/tus.ts';
 
 const WAIT = { timeout: 20_000 };
@@ -64,7 +64,7 @@ describe('operator area', () => {
     // Ordered and routed to the farm, as request.route leaves it.
     await prisma.customPrintRequest.update({
       where: { id: request.id },
-      data: { status: 'ordered', quoteRound: 1 },
+      data: { status: 'ordered', quoteRound: 1, assignedFarmId: farmId, shippingAddress: TEST_SHIP_TO },
     });
     const readyBy = new Date(Date.now() + 3 * 24 * HOUR_MS);
     const offer = await prisma.requestOffer.create({

@@ -140,6 +140,13 @@ describe('quote journey', () => {
     const farmName = (await cheapest.locator('.offer-card__farm').textContent()) ?? '';
     await cheapest.getByRole('button', { name: 'Accept' }).click();
     const confirm = page.getByRole('dialog', { name: `Order from ${farmName}?` });
+    // A new account has no address yet: the form asks for it, with the quote's ZIP, city and state filled.
+    await confirm.getByRole('button', { name: 'Place order' }).click();
+    await confirm.getByText('Street address is required').waitFor(WAIT);
+    expect(await confirm.getByLabel('ZIP code').inputValue()).toBe('78701');
+    expect(await confirm.getByLabel('City').inputValue()).toBe('Austin');
+    await confirm.getByLabel('Full name').fill('Ada Lovelace');
+    await confirm.getByLabel('Street address').fill('12 Congress Ave');
     await confirm.getByRole('button', { name: 'Place order' }).click();
     await page.locator('.request-header').getByText('Ordered', { exact: true }).waitFor(WAIT);
     await page.getByRole('heading', { name: `Sent to ${farmName}` }).waitFor(WAIT);
@@ -150,5 +157,12 @@ describe('quote journey', () => {
     });
     expect(ordered.status).toBe('ordered');
     expect(ordered.assignedFarm?.displayName).toBe(farmName);
+    expect(ordered.shippingAddress).toMatchObject({
+      name: 'Ada Lovelace',
+      street: '12 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+    });
   });
 });

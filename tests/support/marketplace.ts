@@ -327,6 +327,17 @@ export async function uploadedRequest(
   return patched.body;
 }
 
+/** The address a routed test request ships to, as the customer gave it when accepting. */
+export const TEST_SHIP_TO = {
+  name: 'Casey Customer',
+  street: '9 Elm St',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+  country: 'US',
+  phone: '512-555-0199',
+};
+
 /** The request ordered and routed to the farm, as request.route leaves it: its offer and open job. */
 export async function routeToFarm(
   prisma: PrismaClient,
@@ -338,7 +349,7 @@ export async function routeToFarm(
   const readyBy = new Date(Date.now() + 3 * 24 * 3_600_000);
   await prisma.customPrintRequest.update({
     where: { id: requestId },
-    data: { status: 'ordered', quoteRound: 1 },
+    data: { status: 'ordered', quoteRound: 1, assignedFarmId: farmId, shippingAddress: TEST_SHIP_TO },
   });
   const offer = await prisma.requestOffer.create({
     data: {

@@ -6,6 +6,7 @@ import { trackingUrl } from '@printfarm/domain/tracking';
 import type { JobDetailRow } from '../services/operatorJobs.ts';
 import { day, iso } from './printRequest.ts';
 import { presentProjectFile } from './projectFile.ts';
+import { presentShipTo } from './shipTo.ts';
 
 const ADDRESS_VISIBLE: readonly string[] = ['accepted', 'printing', 'shipped', 'delivered'];
 
@@ -29,7 +30,9 @@ export function presentOperatorJob(job: JobDetailRow) {
     notes: request.notes,
     customerDeadline: day(request.deadline),
     shipTo: { city: request.shipToCity, state: request.shipToState, zip: request.shipToZip },
-    shippingAddress: ADDRESS_VISIBLE.includes(job.state) ? request.shippingAddress : null,
+    shippingAddress: ADDRESS_VISIBLE.includes(job.state)
+      ? presentShipTo(request.shippingAddress, request.customer.firstName)
+      : null,
     price: job.price.toFixed(2),
     readyBy: day(job.readyBy),
     respondBy: iso(job.respondBy),

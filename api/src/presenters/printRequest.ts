@@ -6,6 +6,7 @@ import { OFFER_VALIDITY_DAYS, statusLabel } from '@printfarm/domain/requestStatu
 import { trackingUrl } from '@printfarm/domain/tracking';
 import type { PrintRequestDetailRow, PrintRequestListRow } from '../services/printRequests.ts';
 import { presentProjectFile } from './projectFile.ts';
+import { presentShipTo } from './shipTo.ts';
 
 export const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -110,7 +111,7 @@ export function presentPrintRequest(request: PrintRequestDetailRow) {
     ...presentRequestFields(request),
     fileCount: request.files.length,
     notes: request.notes,
-    shippingAddress: request.shippingAddress,
+    shippingAddress: presentShipTo(request.shippingAddress),
     files: request.files.map(presentProjectFile),
   };
 }

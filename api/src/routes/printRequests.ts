@@ -1,6 +1,11 @@
 // The signed-in customer's print requests: the list, one request, its choices and 'Get quotes', the
 // offers and accepting one, cancelling, answering a counter-offer and rating the delivered job.
-import { cancelRequestSchema, printRequestChoicesSchema, ratingSchema } from '@printfarm/domain/printRequest';
+import {
+  acceptOfferSchema,
+  cancelRequestSchema,
+  printRequestChoicesSchema,
+  ratingSchema,
+} from '@printfarm/domain/printRequest';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
@@ -68,13 +73,18 @@ export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }
     ctx.body = offers.map(presentOffer);
   });
 
-  router.post('/api/print-requests/:requestId/offers/:offerId/accept', requireUser, async (ctx) => {
-    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
-    const offerId = idParam(ctx, 'offerId', 'Offer not found');
-    const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId);
-    if (outcome === 'expired') throw conflict('These offers are older than 7 days; get new quotes first');
-    await answerWithRequest(ctx, id);
-  });
+  router.post(
+    '/api/print-requests/:requestId/offers/:offerId/accept',
+    requireUser,
+    validate(acceptOfferSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+      const offerId = idParam(ctx, 'offerId', 'Offer not found');
+      const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId, ctx.state.input.shippingAddress);
+      if (outcome === 'expired') throw conflict('These offers are older than 7 days; get new quotes first');
+      await answerWithRequest(ctx, id);
+    },
+  );
 
   for (const answer of ['accept', 'refuse'] as const) {
     router.post(`/api/print-requests/:requestId/counter/${answer}`, requireUser, async (ctx) => {

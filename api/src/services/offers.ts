@@ -1,11 +1,13 @@
 // The offers of a request's current quote round, and accepting one: the request becomes ordered with
-// the farm assigned, and request.route is recorded in the same transaction.
-import type { PrismaClient } from '@printfarm/db';
+// the farm assigned and the address to ship to, and request.route is recorded in the same transaction.
+import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { transitionPrintRequest } from '@printfarm/db/printRequests';
+import { type ShipToAddress, shipToAddressSchema } from '@printfarm/domain/printRequest';
 import { offersAreStale, statusLabel } from '@printfarm/domain/requestStatus';
+import { validate } from '@printfarm/domain/validation';
 import type { SessionUser } from '../auth/guards.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { OfferWithFarm } from '../presenters/offer.ts';
 import { lockOwnPrintRequest } from './printRequests.ts';
 
@@ -30,15 +32,57 @@ export async function listOffers(
 
 export type AcceptOutcome = 'ordered' | 'expired';
 
+const asObject = (value: Prisma.JsonValue | null | undefined): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+
 /**
- * Orders the request from one offer of its current round. Offers past their validity move the request
- * to expired instead (committed, so the customer sees it), and the caller answers 409.
+ * The address given with the acceptance, else the one saved on the request (its ship-to choice), else
+ * the customer's default; a saved address without a name is addressed to the customer. Checked by the
+ * very schema a given one is: a missing piece answers 400 naming its field.
+ */
+async function shipToOf(
+  tx: Prisma.TransactionClient,
+  user: SessionUser,
+  request: { shippingAddress: Prisma.JsonValue | null; shipToZip: string | null },
+  given: ShipToAddress | undefined,
+): Promise<ShipToAddress> {
+  let address: ShipToAddress | undefined = given;
+  if (!address) {
+    const customer = await tx.user.findUnique({
+      where: { id: user.id },
+      select: { firstName: true, lastName: true, defaultShippingAddress: true },
+    });
+    const saved = request.shippingAddress ?? customer?.defaultShippingAddress ?? null;
+    const name = [customer?.firstName, customer?.lastName].filter(Boolean).join(' ');
+    const checked = validate(shipToAddressSchema, { ...(name ? { name } : {}), ...asObject(saved) });
+    if (!checked.success) {
+      const fields = Object.fromEntries(
+        Object.entries(checked.error.fields).map(([path, message]) => [`shippingAddress.${path}`, message]),
+      );
+      throw badRequest(saved ? 'Complete the address to ship to' : 'Enter the address to ship to', fields);
+    }
+    address = checked.output;
+  }
+  const zip = address.zipCode.slice(0, 5);
+  if (request.shipToZip && zip !== request.shipToZip) {
+    throw badRequest('The offers were priced for another ZIP code', {
+      'shippingAddress.zipCode': `These prices include shipping to ${request.shipToZip}. To ship to ${zip}, change the ship-to ZIP and get new quotes`,
+    });
+  }
+  return address;
+}
+
+/**
+ * Orders the request from one offer of its current round, to be shipped to `shipTo` (or the address
+ * saved on the request or the account). Offers past their validity move the request to expired
+ * instead (committed, so the customer sees it), and the caller answers 409.
  */
 export async function acceptOffer(
   prisma: PrismaClient,
   user: SessionUser,
   requestId: string,
   offerId: string,
+  shipTo?: ShipToAddress,
 ): Promise<AcceptOutcome> {
   return prisma.$transaction(async (tx) => {
     const request = await lockOwnPrintRequest(tx, user, requestId);
@@ -59,10 +103,11 @@ export async function acceptOffer(
       });
       return 'expired';
     }
+    const address = await shipToOf(tx, user, request, shipTo);
     await transitionPrintRequest(tx, request, 'ordered', {
       byUserId: user.id,
       note: 'Offer accepted',
-      data: { assignedFarmId: offer.farmId, quotedPrice: offer.price },
+      data: { assignedFarmId: offer.farmId, quotedPrice: offer.price, shippingAddress: address },
     });
     await recordJob(tx, 'request.route', { requestId, offerId, reason: 'chosen' });
     return 'ordered';

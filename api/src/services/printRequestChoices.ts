@@ -4,7 +4,7 @@ import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { transitionPrintRequest } from '@printfarm/db/printRequests';
 import { materialsFor, missingForQuote, type PrintRequestChoices } from '@printfarm/domain/printRequest';
-import { EDITABLE_STATUSES, statusLabel } from '@printfarm/domain/requestStatus';
+import { canSubmit, EDITABLE_STATUSES, statusLabel, TransitionError } from '@printfarm/domain/requestStatus';
 import zipcodes from 'zipcodes';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, conflict } from '../http/errors.ts';
@@ -156,6 +156,7 @@ export async function updatePrintRequestChoices(
 export async function submitPrintRequest(prisma: PrismaClient, user: SessionUser, id: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const request = await lockOwnPrintRequest(tx, user, id);
+    if (!canSubmit(request.status)) throw new TransitionError(request.status, 'quoting');
     const files = await tx.projectFile.findMany({
       where: { printRequestId: id, deletedAt: null },
       select: { analysisStatus: true, fileName: true, analysis: { select: { rejectReason: true } } },

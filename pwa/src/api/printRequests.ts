@@ -1,6 +1,10 @@
 // The signed-in customer's print requests: the list, one request with its files and offers (polled
 // while farms are quoting or the slicer is firming prices), and every action the customer takes on one.
-import type { PrintRequestChoicesInput, RatingInput } from '@printfarm/domain/printRequest';
+import type {
+  PrintRequestChoicesInput,
+  RatingInput,
+  ShipToAddressInput,
+} from '@printfarm/domain/printRequest';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfferView } from '../../../api/src/presenters/offer.ts';
 import type { PrintRequestSummaryView, PrintRequestView } from '../../../api/src/presenters/printRequest.ts';
@@ -160,11 +164,14 @@ export function useSubmitPrintRequest(id: string) {
   );
 }
 
+/** Accepting an offer orders the request, shipped to the address given (a 400 names a missing field). */
 export function useAcceptOffer(id: string) {
   return useRequestMutation(
     id,
-    (offerId: string) =>
-      apiJson<PrintRequestDetail>('POST', `${base(id)}/offers/${encodeURIComponent(offerId)}/accept`),
+    ({ offerId, shippingAddress }: { offerId: string; shippingAddress?: ShipToAddressInput | undefined }) =>
+      apiJson<PrintRequestDetail>('POST', `${base(id)}/offers/${encodeURIComponent(offerId)}/accept`, {
+        shippingAddress,
+      }),
     'Could not place the order',
   );
 }

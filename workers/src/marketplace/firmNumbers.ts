@@ -102,8 +102,8 @@ export async function firmNumbers(
   }
   if (!part.sha256) return { ok: false, reason: 'The file has no checksum to slice it by' };
   const profileKey = sliceProfileKey(settings);
-  const key = { sha256: part.sha256, profileKey, units: part.units };
-  const cached = await context.prisma.sliceResult.findUnique({ where: { sha256_profileKey_units: key } });
+  const key = { sha256: part.sha256, profileKey, units: part.units, orientation: 'z-', bed: '250x210x220' };
+  const cached = await context.prisma.sliceResult.findUnique({ where: { sha256_profileKey_units_orientation_bed: key } });
   if (cached) {
     return cached.status === 'ok' && cached.printSeconds !== null && cached.filamentCm3 !== null
       ? { ok: true, process: fromSlice(cached.printSeconds, cached.filamentCm3, density) }
@@ -124,7 +124,7 @@ export async function firmNumbers(
     settings,
   );
   await context.prisma.sliceResult.upsert({
-    where: { sha256_profileKey_units: key },
+    where: { sha256_profileKey_units_orientation_bed: key },
     update: {},
     create: {
       ...key,

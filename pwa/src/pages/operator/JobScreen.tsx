@@ -15,14 +15,6 @@ import { JobFiles } from './JobFiles.tsx';
 import { JobStateBadge, jobChoices, shipToText } from './jobParts.tsx';
 import './job.css';
 
-interface ShippingAddress {
-  street?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-  country?: string;
-}
-
 function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
     <div className={wide ? 'op-facts__wide' : undefined}>
@@ -73,7 +65,7 @@ function DealCard({ job }: { job: OperatorJob }) {
 }
 
 function ShipToCard({ job }: { job: OperatorJob }) {
-  const address = job.shippingAddress as ShippingAddress | null;
+  const address = job.shippingAddress;
   return (
     <Card>
       <CardHeader>
@@ -82,12 +74,17 @@ function ShipToCard({ job }: { job: OperatorJob }) {
       <CardContent>
         {address ? (
           <address className="op-address">
-            {job.customerFirstName && <span>{job.customerFirstName}</span>}
-            {address.street && <span>{address.street}</span>}
+            {address.name && <span className="op-address__name">{address.name}</span>}
+            <span>{address.street}</span>
             <span>
-              {[address.city, address.state].filter(Boolean).join(', ')} {address.zipCode}
+              {address.city}, {address.state} {address.zipCode}
             </span>
-            {address.country && address.country !== 'US' && <span>{address.country}</span>}
+            {address.country !== 'US' && <span>{address.country}</span>}
+            {address.phone && (
+              <a href={`tel:${address.phone.replace(/[^\d+]/g, '')}`} className="op-address__phone">
+                {address.phone}
+              </a>
+            )}
           </address>
         ) : (
           <>

@@ -1,20 +1,14 @@
 // The farms' offers side by side (cards on a laptop, a stacked list on a phone), sortable, each with its
-// estimate/firm state, the breakdown on demand, the farm's record, and 'Accept' behind a confirmation.
+// estimate/firm state, the breakdown on demand, the farm's record, and 'Accept', which asks where to ship.
 import { useState } from 'react';
-import {
-  type OfferView,
-  type PrintRequestDetail,
-  SLICING_REASON,
-  useAcceptOffer,
-} from '../../api/printRequests.ts';
+import { type OfferView, type PrintRequestDetail, SLICING_REASON } from '../../api/printRequests.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { cx } from '../../lib/cx.ts';
-import { day, money, onTime, parts } from './format.ts';
+import { AcceptDialog } from './AcceptDialog.tsx';
+import { day, money, onTime } from './format.ts';
 import { OFFER_SORTS, type OfferSort, sortOffers } from './offerSort.ts';
 
 const FIRST_SHOWN = 6;
@@ -182,7 +176,6 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
   const [sort, setSort] = useState<OfferSort>('Best match');
   const [showAll, setShowAll] = useState(false);
   const [confirming, setConfirming] = useState<OfferView | null>(null);
-  const accept = useAcceptOffer(request.id);
 
   if (loading && !offers) {
     return (
@@ -203,22 +196,6 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
   const where = request.shipTo
     ? `${request.shipTo.city}, ${request.shipTo.state} ${request.shipToZip}`
     : request.shipToZip;
-
-  const placeOrder = () => {
-    if (!confirming) return;
-    const offer = confirming;
-    accept.mutate(offer.id, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast({
-          title: 'Order placed',
-          description: `Sent to ${offer.farmName}. We e-mail you when they accept.`,
-        });
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-      },
-      onError: () => setConfirming(null),
-    });
-  };
 
   return (
     <section className="offers" aria-labelledby="offers-title">
@@ -267,43 +244,14 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
           Show {sorted.length - shown.length} more offer{sorted.length - shown.length === 1 ? '' : 's'}
         </Button>
       )}
-      <Dialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && !accept.isPending && setConfirming(null)}
-        title={confirming ? `Order from ${confirming.farmName}?` : 'Place the order?'}
-        description={
-          confirming
-            ? `${money(confirming.price)} for ${parts(request.quantity)}, shipped to ${where}, ready by ${day(confirming.readyBy, true)}.`
-            : undefined
-        }
-        size="sm"
-        dismissible={!accept.isPending}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(null)} disabled={accept.isPending}>
-              Keep looking
-            </Button>
-            <Button onClick={placeOrder} loading={accept.isPending}>
-              Place order
-            </Button>
-          </>
-        }
-      >
-        {confirming && (
-          <div className="accept-dialog">
-            {confirming.kind === 'estimate' && (
-              <p className="accept-dialog__note">
-                This price is an estimate ({confirming.estimateReason ?? 'priced from the geometry'}). The
-                farm confirms it or proposes new terms, which you can accept or refuse.
-              </p>
-            )}
-            <p>
-              {confirming.farmName} has a short time to accept. If they decline or do not answer in time, we
-              send your order to the next best offer and e-mail you.
-            </p>
-          </div>
-        )}
-      </Dialog>
+      {confirming && (
+        <AcceptDialog
+          request={request}
+          offer={confirming}
+          where={where}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </section>
   );
 }

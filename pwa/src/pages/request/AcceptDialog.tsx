@@ -1,0 +1,159 @@
+// 'Place the order': the offer's terms and the address the farm ships to, prefilled from the address
+// saved on the request or the account's default, and checked with the schema the server checks with.
+import { acceptOfferSchema, type ShipToAddressInput } from '@printfarm/domain/printRequest';
+import { toUsStateCode } from '@printfarm/domain/usStates';
+import { useQuery } from '@tanstack/react-query';
+import type { FieldErrors } from 'react-hook-form';
+import { type OfferView, type PrintRequestDetail, useAcceptOffer } from '../../api/printRequests.ts';
+import { type Profile, profileQueries } from '../../api/profile.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
+import { day, money, parts } from './format.ts';
+
+type ShipToValues = Required<{ [K in keyof ShipToAddressInput]: string }>;
+
+interface AcceptValues {
+  shippingAddress: ShipToValues;
+}
+
+/** The request's own address first (given before), else the account's default, named after its holder. */
+function prefill(request: PrintRequestDetail, profile: Profile | undefined): AcceptValues {
+  const saved = request.shippingAddress ?? profile?.defaultShippingAddress ?? null;
+  const holder = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+  const name = request.shippingAddress?.name ?? holder;
+  return {
+    shippingAddress: {
+      name,
+      street: saved?.street ?? '',
+      city: saved?.city ?? request.shipTo?.city ?? '',
+      state: toUsStateCode(saved?.state ?? request.shipTo?.state ?? '') ?? '',
+      zipCode: saved?.zipCode ?? request.shipToZip ?? '',
+      country: saved?.country ?? 'US',
+      phone: request.shippingAddress?.phone ?? '',
+    },
+  };
+}
+
+export interface AcceptDialogProps {
+  request: PrintRequestDetail;
+  offer: OfferView;
+  where: string | null;
+  onClose: () => void;
+}
+
+export function AcceptDialog(props: AcceptDialogProps) {
+  // The form waits for the profile so its default address is in the fields from the first paint.
+  const profile = useQuery({ ...profileQueries.profile(), staleTime: 60_000 });
+  if (profile.isPending) return null;
+  return <AcceptForm {...props} profile={profile.data} />;
+}
+
+function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogProps & { profile?: Profile }) {
+  const accept = useAcceptOffer(request.id);
+  const {
+    register,
+    handleSubmit,
+    applyServerErrors,
+    formState: { errors },
+  } = useDomainForm(acceptOfferSchema, {
+    defaultValues: prefill(request, profile),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  const address: FieldErrors<ShipToValues> = errors.shippingAddress ?? {};
+
+  const placeOrder = handleSubmit((input) => {
+    accept.mutate(
+      { offerId: offer.id, shippingAddress: input.shippingAddress },
+      {
+        onSuccess: () => {
+          onClose();
+          toast({
+            title: 'Order placed',
+            description: `Sent to ${offer.farmName}. We e-mail you when they accept.`,
+          });
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        },
+        onError: (error) => applyServerErrors(error, { focus: true }),
+      },
+    );
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !accept.isPending && onClose()}
+      title={`Order from ${offer.farmName}?`}
+      description={`${money(offer.price)} for ${parts(request.quantity)}, shipped to ${where ?? 'you'}, ready by ${day(offer.readyBy, true)}.`}
+      size="md"
+      dismissible={!accept.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={accept.isPending}>
+            Keep looking
+          </Button>
+          <Button type="submit" form="accept-offer-form" loading={accept.isPending}>
+            Place order
+          </Button>
+        </>
+      }
+    >
+      <form id="accept-offer-form" className="accept-dialog" onSubmit={placeOrder} noValidate>
+        {offer.kind === 'estimate' && (
+          <p className="accept-dialog__note">
+            This price is an estimate ({offer.estimateReason ?? 'priced from the geometry'}). The farm
+            confirms it or proposes new terms, which you can accept or refuse.
+          </p>
+        )}
+        <fieldset className="ship-to">
+          <legend className="ship-to__legend">Ship to</legend>
+          <FormField label="Full name" required error={address.name?.message}>
+            <Input autoComplete="shipping name" {...register('shippingAddress.name')} />
+          </FormField>
+          <FormField label="Street address" required error={address.street?.message}>
+            <Input autoComplete="shipping street-address" {...register('shippingAddress.street')} />
+          </FormField>
+          <div className="ship-to__grid">
+            <FormField label="City" required error={address.city?.message}>
+              <Input autoComplete="shipping address-level2" {...register('shippingAddress.city')} />
+            </FormField>
+            <FormField label="State" required error={address.state?.message}>
+              <Select
+                autoComplete="shipping address-level1"
+                placeholder="Select state"
+                options={US_STATE_OPTIONS}
+                {...register('shippingAddress.state')}
+              />
+            </FormField>
+            <FormField
+              label="ZIP code"
+              required
+              error={address.zipCode?.message}
+              hint={`Prices include shipping to ${request.shipToZip ?? 'this ZIP'}`}
+            >
+              <Input
+                autoComplete="shipping postal-code"
+                inputMode="numeric"
+                {...register('shippingAddress.zipCode')}
+              />
+            </FormField>
+            <FormField label="Phone (optional)" error={address.phone?.message} hint="For the carrier">
+              <Input autoComplete="shipping tel" type="tel" {...register('shippingAddress.phone')} />
+            </FormField>
+          </div>
+        </fieldset>
+        <p className="accept-dialog__after">
+          {offer.farmName} has a short time to accept. If they decline or do not answer in time, we send your
+          order to the next best offer and e-mail you.
+        </p>
+      </form>
+    </Dialog>
+  );
+}
