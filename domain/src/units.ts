@@ -58,23 +58,52 @@ export function isPlausibleSize(sizeMm: Size3): boolean {
   return !(all.every((side) => side < PLAUSIBLE_MM.min) || all.every((side) => side > PLAUSIBLE_MM.max));
 }
 
+/** What besides its size says a part is drawn in another unit (all in the file's own units). */
+export interface UnitEvidence {
+  /** The volume as parsed, read as mm³. */
+  volumeRawMm3: number | null;
+  /** The median wall thickness the inspection measured. */
+  medianThicknessRaw: number | null;
+}
+
+/** Below this longest side (mm) a part is small enough that its walls and volume decide. */
+const SMALL_PART_MM = 10;
+/** A wall thinner than an FDM nozzle (mm) is rarely meant: the part is more likely drawn in cm or inches. */
+const NOZZLE_MM = 0.4;
+/** A solid smaller than a grain of rice (mm³). */
+const RICE_GRAIN_MM3 = 20;
+
+/**
+ * True when the size alone is implausible (under 2 mm or over 2,000 mm on every axis), or when a small
+ * part (under 10 mm) has walls thinner than a nozzle or less volume than a grain of rice: a 2.7 mm
+ * Suzanne or a 6 mm teapot was almost surely drawn in centimetres or inches.
+ */
+function looksMisscaled(sizeMm: Size3, evidence: UnitEvidence | undefined, f: number): boolean {
+  if (!isPlausibleSize(sizeMm)) return true;
+  if (!evidence || Math.max(...sides(sizeMm)) >= SMALL_PART_MM) return false;
+  const wall = evidence.medianThicknessRaw === null ? null : evidence.medianThicknessRaw * f;
+  const volume = evidence.volumeRawMm3 === null ? null : evidence.volumeRawMm3 * f ** 3;
+  return (wall !== null && wall < NOZZLE_MM) || (volume !== null && volume > 0 && volume < RICE_GRAIN_MM3);
+}
+
 /**
  * The unit that makes an implausible part plausible, or null when the current reading is fine (or no
  * unit would help). `rawBbox` is as parsed; `current` is the unit the customer has now.
  */
-export function suggestUnits(rawBbox: Size3 | null, current: Units): Units | null {
+export function suggestUnits(rawBbox: Size3 | null, current: Units, evidence?: UnitEvidence): Units | null {
   if (!rawBbox) return null;
   const largest = Math.max(...sides(rawBbox));
   if (!(largest > 0)) return null;
-  const inCurrent = { x: rawBbox.x, y: rawBbox.y, z: rawBbox.z };
   const f = MM_PER_UNIT[current];
-  if (isPlausibleSize({ x: inCurrent.x * f, y: inCurrent.y * f, z: inCurrent.z * f })) return null;
+  if (!looksMisscaled({ x: rawBbox.x * f, y: rawBbox.y * f, z: rawBbox.z * f }, evidence, f)) return null;
   let best: { units: Units; distance: number } | null = null;
   for (const units of UNITS) {
     if (units === current) continue;
     const g = MM_PER_UNIT[units];
     const largestMm = largest * g;
     if (largestMm < PLAUSIBLE_MM.min || largestMm > PLAUSIBLE_MM.max) continue;
+    // Only a larger unit can cure a part too small, and a smaller one a part too large.
+    if (g > f !== largest * f < TYPICAL_PART_MM) continue;
     const distance = Math.abs(Math.log(largestMm / TYPICAL_PART_MM));
     if (!best || distance < best.distance) best = { units, distance };
   }
