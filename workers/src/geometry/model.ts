@@ -1,12 +1,43 @@
-// What every parser hands back: a mesh accumulator (meshes) or extents (G-code), plus format extras.
+// What every parser hands back: a mesh (meshes) or extents (G-code), plus format extras. The mesh is
+// whatever sink the caller asked for: the analysis's MeshAccumulator, which measures and keeps nothing,
+// or the inspection's triangle soup (inspect/soup.ts), which keeps every triangle.
 import type { ModelFormat } from '@printfarm/domain/upload';
-import type { MeshAccumulator } from './mesh.ts';
+import { MeshAccumulator } from './mesh.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export interface ParsedModel {
+/** What parsers feed triangles through. */
+export interface MeshSink {
+  readonly triangleCount: number;
+  addTriangle(
+    ax: number,
+    ay: number,
+    az: number,
+    bx: number,
+    by: number,
+    bz: number,
+    cx: number,
+    cy: number,
+    cz: number,
+  ): void;
+  /** Triangle (i, j, k) of a vertex list: see VertexList and addIndexedTriangle. */
+  addListedTriangle(coordinates: Float64Array, welded: Int32Array, i: number, j: number, k: number): void;
+  /** `records` binary STL facets of 50 bytes from byte `at` of `view`. */
+  addStlFacets(view: DataView, at: number, records: number): void;
+  /** A hint: the mesh has at most this many distinct vertices. */
+  reserveVertices(vertices: number): void;
+}
+
+/** Makes the sink a parser fills; binary STL passes the triangle count its header declares. */
+export type NewMesh<Mesh extends MeshSink> = (expectedTriangles?: number) => Mesh;
+
+/** The analysis's sink. */
+export const newMeshAccumulator: NewMesh<MeshAccumulator> = (expectedTriangles) =>
+  new MeshAccumulator(expectedTriangles);
+
+export interface ParsedModel<Mesh extends MeshSink = MeshAccumulator> {
   format: ModelFormat;
-  mesh?: MeshAccumulator;
+  mesh?: Mesh;
   /** Size in mm when there is no mesh (G-code extrusion extents). */
   extents?: { x: number; y: number; z: number };
   metadata: { [key: string]: JsonValue };
@@ -44,12 +75,6 @@ export class VertexList {
  * Adds triangle (i, j, k) of a vertex list (0-based, already checked) to a mesh. Each listed vertex
  * is welded once and then known by its index, so a list belongs to one mesh.
  */
-export function addIndexedTriangle(
-  mesh: MeshAccumulator,
-  list: VertexList,
-  i: number,
-  j: number,
-  k: number,
-): void {
+export function addIndexedTriangle(mesh: MeshSink, list: VertexList, i: number, j: number, k: number): void {
   mesh.addListedTriangle(list.coordinates, list.welded, i, j, k);
 }

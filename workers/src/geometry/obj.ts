@@ -2,13 +2,27 @@
 // v, v/vt, v//vn and v/vt/vn corners. Everything else (normals, materials, groups) is ignored.
 import type { StoredUpload } from '../storage/uploads.ts';
 import { forEachLine, words } from './lines.ts';
-import { MeshAccumulator } from './mesh.ts';
-import { addIndexedTriangle, type ParsedModel, VertexList } from './model.ts';
+import {
+  addIndexedTriangle,
+  type MeshSink,
+  type NewMesh,
+  newMeshAccumulator,
+  type ParsedModel,
+  VertexList,
+} from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 
-export async function parseObj(upload: StoredUpload): Promise<ParsedModel> {
+export function parseObj(upload: StoredUpload): Promise<ParsedModel> {
+  return parseObjInto(upload, newMeshAccumulator);
+}
+
+/** Parses an OBJ into a mesh made by `newMesh`. */
+export async function parseObjInto<Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+): Promise<ParsedModel<Mesh>> {
   const vertices = new VertexList();
-  const mesh = new MeshAccumulator();
+  const mesh = newMesh();
   const corners: number[] = [];
   let faces = 0;
   let objects = 0;

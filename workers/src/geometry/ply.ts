@@ -3,8 +3,14 @@
 import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
 import { forEachLine, words } from './lines.ts';
-import { MeshAccumulator } from './mesh.ts';
-import { addIndexedTriangle, type ParsedModel, VertexList } from './model.ts';
+import {
+  addIndexedTriangle,
+  type MeshSink,
+  type NewMesh,
+  newMeshAccumulator,
+  type ParsedModel,
+  VertexList,
+} from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 
 const TYPE_SIZES: Record<string, number> = {
@@ -127,11 +133,19 @@ function layout(header: Header) {
   return { vertex, face, axes: axes as [number, number, number], indices };
 }
 
-export async function parsePly(upload: StoredUpload): Promise<ParsedModel> {
+export function parsePly(upload: StoredUpload): Promise<ParsedModel> {
+  return parsePlyInto(upload, newMeshAccumulator);
+}
+
+/** Parses a PLY into a mesh made by `newMesh`. */
+export async function parsePlyInto<Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+): Promise<ParsedModel<Mesh>> {
   const head = await readRange(upload, 0, Math.min(upload.size, MAX_HEADER_BYTES));
   const header = parsePlyHeader(head);
   const plan = layout(header);
-  const mesh = new MeshAccumulator();
+  const mesh = newMesh();
   const vertices = new VertexList();
   const state = { mesh, vertices, plan };
   if (header.encoding === 'ascii') await readAscii(upload, header, state);
@@ -149,7 +163,7 @@ export async function parsePly(upload: StoredUpload): Promise<ParsedModel> {
 }
 
 interface ReadState {
-  mesh: MeshAccumulator;
+  mesh: MeshSink;
   vertices: VertexList;
   plan: ReturnType<typeof layout>;
 }

@@ -3,8 +3,7 @@
 import { createRequire } from 'node:module';
 import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
-import { MeshAccumulator } from './mesh.ts';
-import type { ParsedModel } from './model.ts';
+import { type MeshSink, type NewMesh, newMeshAccumulator, type ParsedModel } from './model.ts';
 import { ModelRejection, megabytes } from './reject.ts';
 
 export const STEP_MAX_BYTES = 50 * 1024 * 1024;
@@ -70,7 +69,15 @@ export function checkStepStructure(text: string): StepStructure {
   return { schemas, productNames: [...productNames] };
 }
 
-export async function parseStep(upload: StoredUpload): Promise<ParsedModel> {
+export function parseStep(upload: StoredUpload): Promise<ParsedModel> {
+  return parseStepInto(upload, newMeshAccumulator);
+}
+
+/** Parses a STEP file into a mesh made by `newMesh`. */
+export async function parseStepInto<Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+): Promise<ParsedModel<Mesh>> {
   if (upload.size > STEP_MAX_BYTES) {
     throw new ModelRejection(
       `Refused: STEP files above ${megabytes(STEP_MAX_BYTES)} cannot be analysed (this one is ${megabytes(upload.size)})`,
@@ -82,7 +89,7 @@ export async function parseStep(upload: StoredUpload): Promise<ParsedModel> {
   const result = occt.ReadStepFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
     linearUnit: 'millimeter',
   });
-  const mesh = new MeshAccumulator();
+  const mesh = newMesh();
   for (const part of result.success ? (result.meshes ?? []) : []) {
     const position = part.attributes.position.array;
     const index = part.index?.array;

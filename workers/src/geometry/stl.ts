@@ -4,8 +4,7 @@ import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
 import { forEachBlock } from './blocks.ts';
 import { forEachLine, words } from './lines.ts';
-import { MeshAccumulator } from './mesh.ts';
-import type { ParsedModel } from './model.ts';
+import { type MeshSink, type NewMesh, newMeshAccumulator, type ParsedModel } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 
 const HEADER_BYTES = 84;
@@ -29,10 +28,18 @@ export function isBinaryStlSize(head: Uint8Array, size: number): boolean {
   return HEADER_BYTES + RECORD_BYTES * triangles === size;
 }
 
-export async function parseStl(upload: StoredUpload): Promise<ParsedModel> {
+export function parseStl(upload: StoredUpload): Promise<ParsedModel> {
+  return parseStlInto(upload, newMeshAccumulator);
+}
+
+/** Parses an STL into meshes made by `newMesh`. */
+export async function parseStlInto<Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+): Promise<ParsedModel<Mesh>> {
   const head = await readRange(upload, 0, Math.min(upload.size, 1024));
-  if (isBinaryStlSize(head, upload.size)) return parseBinaryStl(upload, head);
-  if (looksLikeAsciiStl(head)) return parseAsciiStl(upload);
+  if (isBinaryStlSize(head, upload.size)) return parseBinaryStl(upload, head, newMesh);
+  if (looksLikeAsciiStl(head)) return parseAsciiStl(upload, newMesh);
   if (upload.size < HEADER_BYTES) {
     throw new ModelRejection(`Not a valid STL: the file holds only ${count(upload.size)} bytes`);
   }
@@ -43,10 +50,14 @@ export async function parseStl(upload: StoredUpload): Promise<ParsedModel> {
   );
 }
 
-async function parseBinaryStl(upload: StoredUpload, head: Buffer): Promise<ParsedModel> {
+async function parseBinaryStl<Mesh extends MeshSink>(
+  upload: StoredUpload,
+  head: Buffer,
+  newMesh: NewMesh<Mesh>,
+): Promise<ParsedModel<Mesh>> {
   const declared = head.readUInt32LE(80);
   if (declared === 0) throw new ModelRejection('Not a valid STL: the file holds no triangles');
-  const mesh = new MeshAccumulator(declared);
+  const mesh = newMesh(declared);
   await forEachBlock(upload, HEADER_BYTES, BLOCK_RECORDS * RECORD_BYTES, (view, length) =>
     // A last block cut inside a record leaves fewer triangles than declared: rejected below.
     mesh.addStlFacets(view, 0, Math.floor(length / RECORD_BYTES)),
@@ -68,8 +79,11 @@ function headerText(head: Buffer): string {
     .trim();
 }
 
-async function parseAsciiStl(upload: StoredUpload): Promise<ParsedModel> {
-  const mesh = new MeshAccumulator();
+async function parseAsciiStl<Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+): Promise<ParsedModel<Mesh>> {
+  const mesh = newMesh();
   const corners: number[] = [];
   let solidName: string | undefined;
   let inLoop = false;

@@ -3,8 +3,14 @@
 // expanded through components and build items.
 import type { Readable } from 'node:stream';
 import type { StoredUpload } from '../storage/uploads.ts';
-import { MeshAccumulator } from './mesh.ts';
-import { type JsonValue, type ParsedModel, VertexList } from './model.ts';
+import {
+  type JsonValue,
+  type MeshSink,
+  type NewMesh,
+  newMeshAccumulator,
+  type ParsedModel,
+  VertexList,
+} from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 import { attributes, scanTags } from './xmlTags.ts';
 import { ARCHIVE_LIMITS, checkArchive, entryStream, entryText, listEntries, openZip } from './zipArchive.ts';
@@ -204,7 +210,15 @@ function modelPartName(relationships: string | undefined, names: Set<string>): s
   return names.has('3d/3dmodel.model') ? '3d/3dmodel.model' : undefined;
 }
 
-export async function parse3mf(upload: StoredUpload): Promise<ParsedModel> {
+export function parse3mf(upload: StoredUpload): Promise<ParsedModel> {
+  return parse3mfInto(upload, newMeshAccumulator);
+}
+
+/** Parses a 3MF archive's build into a mesh made by `newMesh`. */
+export async function parse3mfInto<Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+): Promise<ParsedModel<Mesh>> {
   const zip = await openZip(upload);
   try {
     if (zip.entryCount > ARCHIVE_LIMITS.maxEntries) {
@@ -259,7 +273,7 @@ export async function parse3mf(upload: StoredUpload): Promise<ParsedModel> {
       for (const object of part.objects.values()) pending.push(...object.components.map((c) => c.path));
     }
 
-    const mesh = new MeshAccumulator();
+    const mesh = newMesh();
     const objectNames = new Set<string>();
     let instances = 0;
     const emit = (partName: string, objectId: string, transform: Transform, depth: number): void => {
@@ -309,7 +323,7 @@ export async function parse3mf(upload: StoredUpload): Promise<ParsedModel> {
   }
 }
 
-function addObjectTriangles(mesh: MeshAccumulator, object: MeshObject, t: Transform): void {
+function addObjectTriangles(mesh: MeshSink, object: MeshObject, t: Transform): void {
   const [
     m00 = 0,
     m01 = 0,
