@@ -1,5 +1,6 @@
 // PLY (Stanford): ASCII, binary_little_endian and binary_big_endian; any extra properties and list
-// types are skipped; counts are checked against the data actually present.
+// types are skipped; counts are checked against the data actually present. Faces come as polygons
+// (a `face` element) or as triangle strips (a `tristrips` element, as Stanford's scans ship).
 import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
 import { forEachLine, words } from './lines.ts';
@@ -63,6 +64,7 @@ function reject(reason: string): never {
 function plural(element: Element): string {
   if (element.name === 'vertex') return 'vertices';
   if (element.name === 'face') return 'faces';
+  if (element.name === 'tristrips') return 'triangle strips';
   return `"${element.name}" elements`;
 }
 
@@ -116,11 +118,14 @@ export function parsePlyHeader(head: Buffer): Header {
 /** Which properties a parser needs from the vertex and face elements. */
 function layout(header: Header) {
   const vertexIndex = header.elements.findIndex((e) => e.name === 'vertex');
-  const faceIndex = header.elements.findIndex((e) => e.name === 'face');
+  // Polygons, else strips: some files declare an empty face element beside their strips.
+  const polygons = header.elements.findIndex((e) => e.name === 'face' && e.count > 0);
+  const faceIndex =
+    polygons >= 0 ? polygons : header.elements.findIndex((e) => e.name === 'tristrips' && e.count > 0);
   const vertex = header.elements[vertexIndex];
   const face = header.elements[faceIndex];
   if (!vertex) reject('the header declares no vertex element');
-  if (!face || face.count === 0) reject('the file holds no faces');
+  if (!face) reject('the file holds no faces');
   if (faceIndex < vertexIndex) reject('faces come before vertices');
   const axes = ['x', 'y', 'z'].map((axis) =>
     vertex.properties.findIndex((p) => p.name === axis && !p.countType),
@@ -129,8 +134,8 @@ function layout(header: Header) {
   const indices = face.properties.findIndex(
     (p) => (p.name === 'vertex_indices' || p.name === 'vertex_index') && p.countType !== undefined,
   );
-  if (indices < 0) reject('the face element has no vertex_indices list');
-  return { vertex, face, axes: axes as [number, number, number], indices };
+  if (indices < 0) reject(`the ${face.name} element has no vertex_indices list`);
+  return { vertex, face, axes: axes as [number, number, number], indices, strips: face.name === 'tristrips' };
 }
 
 export function parsePly(upload: StoredUpload): Promise<ParsedModel> {
@@ -156,7 +161,7 @@ export async function parsePlyInto<Mesh extends MeshSink>(
     metadata: {
       encoding: header.encoding,
       vertices: vertices.length,
-      faces: plan.face.count,
+      ...(plan.strips ? { strips: plan.face.count } : { faces: plan.face.count }),
       comments: header.comments,
     },
   };
@@ -168,9 +173,15 @@ interface ReadState {
   plan: ReturnType<typeof layout>;
 }
 
+/** Adds the triangles of one record of the face element: a polygon, or a strip. */
 function addFace(state: ReadState, corners: number[], faceNumber: number): void {
   // All vertices come first: the tables can take their final size at once.
   if (faceNumber === 1) state.mesh.reserveVertices(state.vertices.length);
+  if (state.plan.strips) addStrips(state, corners, faceNumber);
+  else addPolygon(state, corners, faceNumber);
+}
+
+function addPolygon(state: ReadState, corners: number[], faceNumber: number): void {
   const total = state.vertices.length;
   for (const corner of corners) {
     if (!Number.isInteger(corner) || corner < 0 || corner >= total) {
@@ -180,6 +191,34 @@ function addFace(state: ReadState, corners: number[], faceNumber: number): void 
   if (corners.length < 3) reject(`face ${count(faceNumber)} has fewer than 3 vertices`);
   for (let i = 1; i + 1 < corners.length; i++) {
     addIndexedTriangle(state.mesh, state.vertices, corners[0] ?? 0, corners[i] ?? 0, corners[i + 1] ?? 0);
+  }
+}
+
+/**
+ * One record of a tristrips element: strips of vertex indices, each -1 starting a new strip. Every
+ * three consecutive vertices of a strip make a triangle, wound the other way round every other time;
+ * the degenerate ones that stitch strips together (a repeated vertex) are no faces and are skipped.
+ */
+function addStrips(state: ReadState, indices: number[], recordNumber: number): void {
+  const total = state.vertices.length;
+  let run = 0;
+  for (let n = 0; n < indices.length; n++) {
+    const c = indices[n] ?? 0;
+    if (c === -1) {
+      run = 0;
+      continue;
+    }
+    if (!Number.isInteger(c) || c < 0 || c >= total) {
+      reject(
+        `strip record ${count(recordNumber)} refers to vertex ${c}, but only ${count(total)} are defined`,
+      );
+    }
+    if (++run < 3) continue;
+    const a = indices[n - 2] ?? 0;
+    const b = indices[n - 1] ?? 0;
+    if (a === b || b === c || a === c) continue;
+    if (run % 2 === 1) addIndexedTriangle(state.mesh, state.vertices, a, b, c);
+    else addIndexedTriangle(state.mesh, state.vertices, b, a, c);
   }
 }
 
