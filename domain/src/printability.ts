@@ -12,7 +12,15 @@ import {
   type Technology,
   TYPICAL_BUILD_VOLUME_MM,
 } from './printerCatalogue.ts';
-import { formatSizeMm, MM_PER_UNIT, type Size3, suggestUnits, UNIT_LABELS, type Units } from './units.ts';
+import {
+  formatSizeMm,
+  MM_PER_UNIT,
+  type Size3,
+  suggestUnits,
+  UNIT_LABELS,
+  type UnitEvidence,
+  type Units,
+} from './units.ts';
 
 export const FINDING_SEVERITIES = ['blocks', 'warns', 'info'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
@@ -207,7 +215,7 @@ export function chooseOrientation(
 /** Appended to a blocking sentence when another unit would make the part a plausible size. */
 function unitHint(input: PrintabilityInput): string {
   const bbox = input.metrics.bbox;
-  const suggestion = suggestUnits(bbox, input.units, unitEvidence(input));
+  const suggestion = suggestUnits(bbox, input.units, unitEvidence(input.metrics.volumeCm3, input.inspection));
   if (!bbox || !suggestion) return '';
   const g = MM_PER_UNIT[suggestion];
   const size = formatSizeMm({ x: bbox.x * g, y: bbox.y * g, z: bbox.z * g });
@@ -215,10 +223,10 @@ function unitHint(input: PrintabilityInput): string {
 }
 
 /** What the unit suggestion weighs besides the size: the part's volume and its typical wall. */
-export function unitEvidence(input: Pick<PrintabilityInput, 'metrics' | 'inspection'>) {
-  const quantiles = input.inspection?.thickness?.quantiles;
+export function unitEvidence(volumeCm3: number | null, inspection: MeshInspection | null): UnitEvidence {
+  const quantiles = inspection?.thickness?.quantiles;
   return {
-    volumeRawMm3: input.metrics.volumeCm3 === null ? null : input.metrics.volumeCm3 * 1000,
+    volumeRawMm3: volumeCm3 === null ? null : volumeCm3 * 1000,
     medianThicknessRaw: quantiles ? thicknessAt(quantiles, 0.5) : null,
   };
 }

@@ -45,6 +45,15 @@ export const jobPayloadSchemas = {
     round: v.pipe(v.number(), v.integer(), v.minValue(1)),
   }),
   /**
+   * 'Your quotes are ready', once per round: recorded by stage 2 when the firm prices are in, and by
+   * stage 1 to run after a short wait, so a slow slicer never holds the news back (the first to run
+   * sends it; the e-mail's key refuses the second).
+   */
+  'request.quotesMail': v.object({
+    requestId: v.pipe(v.string(), v.uuid()),
+    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  /**
    * Offers an ordered request to a farm: the customer's chosen offer, or after a decline, a timeout or a
    * refused counter-offer the next best one still valid (none left: back to quoting, wider).
    */

@@ -14,6 +14,7 @@ import { newsletterConfirmEmail } from './newsletter.ts';
 import { counterAnsweredEmail, jobCancelledEmail, jobReminderEmail, newJobEmail } from './operatorJobs.ts';
 import { newOrderEmail, orderCancelledEmail, orderConfirmationEmail, orderShippedEmail } from './orders.ts';
 import {
+  cannotQuoteEmail,
   counterOfferEmail,
   deliveredEmail,
   jobAcceptedEmail,
@@ -31,6 +32,7 @@ const MESSAGES = {
   applicationConfirmationEmail,
   applicationFollowupAlertEmail,
   applicationFollowupEmail,
+  cannotQuoteEmail,
   customOrderAcknowledgementEmail,
   customOrderRequestEmail,
   farmSignupEmail,

@@ -28,16 +28,24 @@ const SEE_REQUEST = 'See your request';
 const offerTerms = (offer: MailOffer) =>
   `ready by ${dayText(offer.readyBy)}, ${Math.round(offer.distanceMiles)} miles away${offer.kind === 'firm' ? '' : ' (estimate)'}`;
 
+/**
+ * Sent once per round when the firm prices are in, or after a short wait with what is there: prices
+ * still estimated are marked, and `estimateReason` says why.
+ */
 export function quotesReadyEmail(
   appUrl: string,
   customer: MailPerson,
   request: MailRequest & { round: number },
   best: readonly MailOffer[],
   offerCount: number,
+  estimateReason: string | null = null,
 ): Promise<Email> {
   const url = requestUrl(appUrl, request.id);
   const intro = `${offerCount} print farm${offerCount === 1 ? '' : 's'} near you priced "${request.title}". The best offers:`;
-  const firm = 'Estimates become firm prices within seconds, once our slicer has checked your files.';
+  const estimated = best.some((offer) => offer.kind !== 'firm');
+  const kind = estimated
+    ? `Prices marked (estimate) are worked out from your part's geometry${estimateReason ? ` (${estimateReason.replace(/\.$/, '')})` : ''}; the farm confirms them or proposes new terms before anything is printed.`
+    : 'Every price is firm: our slicer has sliced your files for these farms.';
   const valid = 'Offers are valid for 7 days.';
   return letter(
     customer,
@@ -53,7 +61,7 @@ export function quotesReadyEmail(
             amount: usd(offer.price),
           })),
         }),
-        h(Paragraph, null, firm),
+        h(Paragraph, null, kind),
         h(ActionButton, { href: url }, 'Compare every offer and order'),
         h(Paragraph, { muted: true }, valid),
       ],
@@ -62,10 +70,36 @@ export function quotesReadyEmail(
         '',
         ...best.map((offer, i) => `  ${i + 1}. ${offer.farmName}: ${usd(offer.price)}, ${offerTerms(offer)}`),
         '',
-        firm,
+        kind,
         `Compare every offer and order here: ${url}`,
         valid,
       ],
+    },
+  );
+}
+
+/** Quoting stopped: a file cannot be printed as it is. Each problem in the customer's words. */
+export function cannotQuoteEmail(
+  appUrl: string,
+  customer: MailPerson,
+  request: MailRequest & { round: number },
+  problems: readonly string[],
+): Promise<Email> {
+  const url = requestUrl(appUrl, request.id);
+  const intro = `We could not quote "${request.title}": ${problems.length === 1 ? 'a file cannot' : 'files cannot'} be printed as ${problems.length === 1 ? 'it is' : 'they are'}.`;
+  const next = 'Upload a fixed file (or choose the right units), then press "Get quotes" again.';
+  return letter(
+    customer,
+    `cannot-quote:${request.id}:${request.round}`,
+    `We cannot quote ${request.title} yet`,
+    {
+      html: [
+        h(Paragraph, null, intro),
+        ...problems.map((problem) => h(Paragraph, { key: problem }, problem)),
+        h(Paragraph, null, next),
+        h(ActionButton, { href: url }, SEE_REQUEST),
+      ],
+      text: [intro, '', ...problems.map((problem) => `  - ${problem}`), '', next, `Your request: ${url}`],
     },
   );
 }

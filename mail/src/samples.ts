@@ -33,6 +33,7 @@ import {
   orderShippedEmail,
 } from './orders.ts';
 import {
+  cannotQuoteEmail,
   counterOfferEmail,
   deliveredEmail,
   jobAcceptedEmail,
@@ -279,6 +280,36 @@ export const samples: readonly Sample[] = [
   {
     name: 'quotesReadyEmail (one farm, no first name)',
     render: () => quotesReadyEmail(APP_URL, { ...customer, firstName: null }, request, offers.slice(1, 2), 1),
+  },
+  {
+    name: 'quotesReadyEmail (all firm)',
+    render: () =>
+      quotesReadyEmail(
+        APP_URL,
+        customer,
+        request,
+        offers.slice(0, 2).map((o) => ({ ...o, kind: 'firm' })),
+        2,
+      ),
+  },
+  {
+    name: 'quotesReadyEmail (estimates, with the reason)',
+    render: () =>
+      quotesReadyEmail(
+        APP_URL,
+        customer,
+        request,
+        offers.slice(1, 2),
+        1,
+        'Priced from the geometry; firm prices come from slicing FDM parts',
+      ),
+  },
+  {
+    name: 'cannotQuoteEmail',
+    render: () =>
+      cannotQuoteEmail(APP_URL, customer, request, [
+        'woody.obj is a surface with no inside, so there is nothing to fill with material.',
+      ]),
   },
   {
     name: 'noFarmEmail',

@@ -71,9 +71,15 @@ describe('firm offers from PrusaSlicer', () => {
 
   it("prices the offers from PrusaSlicer's print time and grams, with the breakdown", async () => {
     const offers = await firmOffersForCube();
-    // Stage 1 answered first with estimates: the customer's 'quotes are ready' e-mail lists them so.
+    // Stage 1 answered first with estimates; 'Your quotes are ready' waited for the firm prices.
     const [ready] = await mailsTo(customer.email, 'Your quotes are ready: cube 20mm');
-    expect(ready?.text).toMatch(/1\. .+: \$\d+\.\d{2}, ready by .+ \(estimate\)/);
+    expect(ready?.text).toMatch(/1\. .+: \$\d+\.\d{2}, ready by .+ miles away\n/);
+    expect(ready?.text).not.toContain('(estimate)');
+    expect(ready?.text).toContain('Every price is firm');
+    const firmPrices = new Set(offers.map((offer) => `$${Number(offer.price).toFixed(2)}`));
+    const mailed = [...(ready?.text ?? '').matchAll(/: (\$\d+\.\d{2}),/g)].map((match) => match[1]);
+    expect(mailed.length).toBeGreaterThan(0);
+    for (const price of mailed) expect(firmPrices).toContain(price);
     const [slice, ...others] = await server.api.prisma.sliceResult.findMany();
     expect(others).toHaveLength(0);
     expect(slice).toMatchObject({ status: 'ok', profileKey: '0.20mm-15pct', units: 'mm', reason: null });

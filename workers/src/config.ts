@@ -30,6 +30,8 @@ const schema = v.object({
   SLICER_TIMEOUT_MS: envField.int(60_000, 1_000),
   SLICER_MEMORY_MB: envField.int(2_048, 256),
   SLICER_CONCURRENCY: envField.int(2, 1),
+  // 'Your quotes are ready' waits for the firm prices at most this long, then goes with the estimates.
+  QUOTES_MAIL_WAIT_MS: envField.int(60_000, 0),
 });
 
 export type WorkerConfig = v.InferOutput<typeof schema>;

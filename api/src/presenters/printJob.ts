@@ -1,5 +1,7 @@
 // A print job as the farm's operator works it: the customer's files and choices, where it ships (the
 // full address only once the farm has accepted), the deal and its deadlines.
+
+import type { PrintabilityContext } from '@printfarm/db/printability';
 import { JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
 import { storedPrintSettings } from '@printfarm/domain/printSettings';
 import { trackingUrl } from '@printfarm/domain/tracking';
@@ -10,8 +12,9 @@ import { presentShipTo } from './shipTo.ts';
 
 const ADDRESS_VISIBLE: readonly string[] = ['accepted', 'printing', 'shipped', 'delivered'];
 
-export function presentOperatorJob(job: JobDetailRow) {
+export function presentOperatorJob(job: JobDetailRow, context: PrintabilityContext) {
   const request = job.request;
+  const judgement = { technology: request.technology, context };
   const settings = storedPrintSettings(request.specifications);
   return {
     id: job.id,
@@ -62,7 +65,7 @@ export function presentOperatorJob(job: JobDetailRow) {
           comment: job.rating.comment,
         }
       : null,
-    files: request.files.map(presentProjectFile),
+    files: request.files.map((file) => presentProjectFile(file, judgement)),
   };
 }
 

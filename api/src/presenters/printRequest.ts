@@ -1,5 +1,6 @@
 // Print requests as the customer sees them; money as decimal strings, days as 'YYYY-MM-DD'.
 import type { JobRating, PrintFarm, PrintJob, RequestStatusHistory } from '@printfarm/db';
+import type { PrintabilityContext } from '@printfarm/db/printability';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
 import { OFFER_VALIDITY_DAYS, statusLabel } from '@printfarm/domain/requestStatus';
@@ -106,13 +107,14 @@ export function presentPrintRequestSummary(request: PrintRequestListRow) {
   return { ...presentRequestFields(request), fileCount: request._count.files };
 }
 
-export function presentPrintRequest(request: PrintRequestDetailRow) {
+export function presentPrintRequest(request: PrintRequestDetailRow, context: PrintabilityContext) {
+  const judgement = { technology: request.technology, context };
   return {
     ...presentRequestFields(request),
     fileCount: request.files.length,
     notes: request.notes,
     shippingAddress: presentShipTo(request.shippingAddress),
-    files: request.files.map(presentProjectFile),
+    files: request.files.map((file) => presentProjectFile(file, judgement)),
   };
 }
 

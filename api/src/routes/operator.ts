@@ -1,6 +1,7 @@
 // The operator area: the job inbox and every answer and report on a job, and the farm's settings.
 // Operators see only their own farms' jobs (another farm's job answers 404); staff may open any farm.
 
+import { printabilityContext } from '@printfarm/db/printability';
 import { routeResponseMs } from '@printfarm/db/printRequests';
 import { farmSettingsSchema } from '@printfarm/domain/farmSettings';
 import {
@@ -56,14 +57,19 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config, publ
 
   async function answerWithJob(ctx: AppContext, jobId: string) {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentOperatorJob(await getOperatorJob(prisma, userOf(ctx), jobId));
+    const job = await getOperatorJob(prisma, userOf(ctx), jobId);
+    ctx.body = presentOperatorJob(job, await printabilityContext(prisma, job.request.files));
   }
 
   router.get('/api/operator/jobs', requireOperator, validate(jobListQuerySchema, 'query'), async (ctx) => {
     const { query } = ctx.state;
     const jobs = await listOperatorJobs(prisma, userOf(ctx), query.state, query.farmId);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = jobs.map(presentOperatorJob);
+    const context = await printabilityContext(
+      prisma,
+      jobs.flatMap((job) => job.request.files),
+    );
+    ctx.body = jobs.map((job) => presentOperatorJob(job, context));
   });
 
   router.get('/api/operator/summary', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {

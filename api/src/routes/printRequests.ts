@@ -1,5 +1,7 @@
 // The signed-in customer's print requests: the list, one request, its choices and 'Get quotes', the
 // offers and accepting one, cancelling, answering a counter-offer and rating the delivered job.
+
+import { printabilityContext } from '@printfarm/db/printability';
 import {
   acceptOfferSchema,
   cancelRequestSchema,
@@ -26,7 +28,8 @@ export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }
   /** Answers with the request as it is now, so every action returns what the screen shows next. */
   async function answerWithRequest(ctx: AppContext, id: string) {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentPrintRequest(await getPrintRequest(prisma, userOf(ctx), id));
+    const request = await getPrintRequest(prisma, userOf(ctx), id);
+    ctx.body = presentPrintRequest(request, await printabilityContext(prisma, request.files));
   }
 
   router.get('/api/print-requests', requireUser, async (ctx) => {

@@ -1,4 +1,5 @@
 // The signed-in user's uploaded files: list, download (owner or staff) and delete (owner only).
+import { printabilityContext } from '@printfarm/db/printability';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
@@ -20,8 +21,11 @@ export function registerProjectFileRoutes(router: AppRouter, { prisma, config }:
   const storedFiles = createStoredFiles(config);
   router.get('/api/project-files', requireUser, async (ctx) => {
     const files = await listOwnFiles(prisma, userOf(ctx));
+    const context = await printabilityContext(prisma, files);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = files.map(presentProjectFile);
+    ctx.body = files.map((file) =>
+      presentProjectFile(file, { technology: file.printRequest.technology, context }),
+    );
   });
 
   router.get('/api/project-files/:fileId/download', requireUser, async (ctx) => {

@@ -2,6 +2,7 @@
 // transaction with the row locked; submitting records request.quote once every file is analysed.
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { blockingFindings } from '@printfarm/db/printability';
 import { transitionPrintRequest } from '@printfarm/db/printRequests';
 import { materialsFor, missingForQuote, type PrintRequestChoices } from '@printfarm/domain/printRequest';
 import { canSubmit, EDITABLE_STATUSES, statusLabel, TransitionError } from '@printfarm/domain/requestStatus';
@@ -159,7 +160,7 @@ export async function submitPrintRequest(prisma: PrismaClient, user: SessionUser
     if (!canSubmit(request.status)) throw new TransitionError(request.status, 'quoting');
     const files = await tx.projectFile.findMany({
       where: { printRequestId: id, deletedAt: null },
-      select: { analysisStatus: true, fileName: true, analysis: { select: { rejectReason: true } } },
+      select: { analysisStatus: true, fileName: true, originalFileName: true, sha256: true, analysis: true },
     });
     const readyFiles = files.filter((f) => f.analysisStatus === 'ready').length;
     const pendingFiles = files.filter(
@@ -178,6 +179,13 @@ export async function submitPrintRequest(prisma: PrismaClient, user: SessionUser
     const [firstField] = Object.keys(missing);
     if (firstField) {
       throw badRequest(missing[firstField] ?? 'Choose what to print before getting quotes', missing);
+    }
+    // A file nothing can be printed from stops quoting, with the reason (files still being measured
+    // are judged by the quote job once they are).
+    const ready = files.filter((file) => file.analysisStatus === 'ready');
+    const [blocked, ...more] = await blockingFindings(tx, ready, request.technology);
+    if (blocked) {
+      throw badRequest(blocked.message, { files: [blocked, ...more].map((f) => f.message).join(' ') });
     }
     const round = request.quoteRound + 1;
     await tx.requestOffer.updateMany({

@@ -175,11 +175,15 @@ export async function recordFinishedUpload(
   }
 }
 
-export function listOwnFiles(prisma: PrismaClient, user: SessionUser): Promise<ProjectFileWithAnalysis[]> {
+/** The user's files with their analyses and the technology each one's request asks for. */
+export function listOwnFiles(
+  prisma: PrismaClient,
+  user: SessionUser,
+): Promise<(ProjectFileWithAnalysis & { printRequest: { technology: string | null } })[]> {
   return prisma.projectFile.findMany({
     where: { userId: user.id, deletedAt: null },
     orderBy: { uploadedAt: 'desc' },
-    include: { analysis: true },
+    include: { analysis: true, printRequest: { select: { technology: true } } },
     take: 1_000,
   });
 }

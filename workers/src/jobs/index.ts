@@ -8,6 +8,7 @@ import { modelAnalyze } from './modelAnalyze.ts';
 import { offersExpire } from './offersExpire.ts';
 import { requestFirm } from './requestFirm.ts';
 import { requestQuote } from './requestQuote.ts';
+import { requestQuotesMail } from './requestQuotesMail.ts';
 import { requestRoute } from './requestRoute.ts';
 import { sessionsPurge } from './sessionsPurge.ts';
 import type { JobHandlers } from './types.ts';
@@ -21,6 +22,7 @@ export const jobHandlers: JobHandlers = {
   'sessions.purge': sessionsPurge,
   'request.quote': requestQuote,
   'request.firm': requestFirm,
+  'request.quotesMail': requestQuotesMail,
   'request.route': requestRoute,
   'job.deadline': jobDeadline,
   'job.remind': jobRemind,

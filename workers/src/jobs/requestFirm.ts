@@ -2,6 +2,7 @@
 // function re-prices the round's offers with the sliced time and grams, marking them firm. When a file
 // cannot be sliced the offers stay estimates with the reason shown.
 import { Prisma } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest } from '@printfarm/db/printRequests';
 import { formatCents } from '@printfarm/domain/money';
 import type { ProcessNumbers } from '@printfarm/domain/pricing';
@@ -51,6 +52,8 @@ export const requestFirm: JobHandler<'request.firm'> = async (
         },
       },
     });
+    // The firm prices are in (or cannot be): 'Your quotes are ready' goes now, not after its wait.
+    await recordJob(tx, 'request.quotesMail', { requestId, round });
     if (reason !== null) {
       await tx.requestOffer.updateMany({
         where: { requestId, quoteRound: round, status: 'offered' },

@@ -3,6 +3,7 @@
 // back to draft with what to change when no farm qualifies. Stage 2 (slicing) follows for FDM.
 import { type Prisma, Prisma as PrismaNamespace } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { blockingFindings } from '@printfarm/db/printability';
 import { lockPrintRequest, mailCustomer, transitionPrintRequest } from '@printfarm/db/printRequests';
 import { chooseRadius } from '@printfarm/domain/farmSearch';
 import { formatCents } from '@printfarm/domain/money';
@@ -81,7 +82,11 @@ export const requestQuote: JobHandler<'request.quote'> = async (
   let offers: PricedFarmOffer[] = [];
   let radius: number | null = request.searchRadiusMiles;
   let issue: string | null = null;
-  if (parts.length === 0) {
+  // A file nothing can be printed from stops the quote, whatever the farms could offer for the rest.
+  const blocked = await blockingFindings(prisma, request.files, request.technology);
+  if (blocked.length > 0) {
+    issue = blocked.map((finding) => finding.message).join(' ');
+  } else if (parts.length === 0) {
     issue = 'None of your files could be measured, so none can be printed.';
   } else if (
     !isTechnology(technology) ||
@@ -116,6 +121,23 @@ export const requestQuote: JobHandler<'request.quote'> = async (
   const outcome = await prisma.$transaction(async (tx) => {
     const locked = await lockPrintRequest(tx, requestId);
     if (locked?.status !== 'quoting' || locked.quoteRound !== round) return 'skipped' as const;
+    if (blocked.length > 0) {
+      await transitionPrintRequest(tx, locked, 'draft', {
+        byUserId: null,
+        note: 'A file cannot be printed as it is',
+        data: { quoteIssue: issue },
+      });
+      await mailCustomer(tx, locked.userId, (customer) =>
+        deferredEmail(
+          'cannotQuoteEmail',
+          config.PUBLIC_URL,
+          customer,
+          { ...mailRequest(locked), round },
+          blocked.map((finding) => finding.message),
+        ),
+      );
+      return 'done' as const;
+    }
     if (parts.length === 0) {
       await transitionPrintRequest(tx, locked, 'rejected', { byUserId: null, note: issue });
       return 'done' as const;
@@ -158,23 +180,9 @@ export const requestQuote: JobHandler<'request.quote'> = async (
         quotedPrice: best ? new PrismaNamespace.Decimal(formatCents(best.breakdown.totalCents)) : null,
       },
     });
-    const top = offers.slice(0, 3).map((offer) => ({
-      farmName: offer.farm.displayName,
-      price: formatCents(offer.breakdown.totalCents),
-      readyBy: offer.readyBy,
-      distanceMiles: offer.farm.distanceMiles,
-      kind: 'estimate',
-    }));
-    await mailCustomer(tx, locked.userId, (customer) =>
-      deferredEmail(
-        'quotesReadyEmail',
-        config.PUBLIC_URL,
-        customer,
-        { ...mailRequest(locked), round },
-        top,
-        offers.length,
-      ),
-    );
+    // The news waits for the firm prices (stage 2 records it when they are in), but never long.
+    const runAt = sliceable ? new Date(Date.now() + config.QUOTES_MAIL_WAIT_MS) : undefined;
+    await recordJob(tx, 'request.quotesMail', { requestId, round }, runAt ? { runAt } : {});
     if (sliceable) await recordJob(tx, 'request.firm', { requestId, round });
     return 'done' as const;
   });
