@@ -10,7 +10,8 @@ export type Rotation3 = [number, number, number, number, number, number, number,
 
 /**
  * Which side of the part faces the plate: 'z-' is the file as uploaded (its -Z side down), 'x+' its +X
- * side, and 'face' the largest flat face that can rest on the plate, when that is not one of the six.
+ * side, and 'face' the largest flat face tilted off the file's axes that the part can rest on (a face
+ * along an axis is one of the six), when there is one worth standing on (2 % of the surface or more).
  */
 export const ORIENTATION_KEYS = ['z-', 'z+', 'x-', 'x+', 'y-', 'y+', 'face'] as const;
 export type OrientationKey = (typeof ORIENTATION_KEYS)[number];
@@ -29,7 +30,10 @@ export interface OrientationCandidate {
 }
 
 export interface ThicknessProfile {
-  /** Rays cast (from area-weighted sample points on the surface, along the inward normal). */
+  /**
+   * Rays cast (from area-weighted sample points on the surface, along the inward normal, to where they
+   * leave the solid). Points on facets buried inside another shell (overlapping shells) cast none.
+   */
   samples: number;
   /** Share of the sampled area whose ray met the opposite wall (an open mesh lets some escape). */
   hitAreaShare: number;
