@@ -35,10 +35,10 @@ export class TriangleBvh {
     const triangles = soup.length / 9;
     this.order = new Int32Array(triangles);
     for (let t = 0; t < triangles; t++) this.order[t] = t;
-    const maxNodes = Math.max(1, 2 * triangles - 1);
-    this.nodes = new Int32Array(2 * maxNodes);
-    this.bounds = new Float64Array(6 * maxNodes);
+    // As many nodes as a tree with one triangle per leaf, at most; far fewer in practice.
+    this.nodes = new Int32Array(2 * Math.max(1, 2 * triangles - 1));
     const { nodeCount, depth } = this.split(centroidsOf(soup));
+    this.bounds = new Float64Array(6 * nodeCount);
     this.fillBounds(nodeCount);
     this.stack = new Int32Array(depth + 2);
   }

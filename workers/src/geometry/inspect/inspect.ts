@@ -12,7 +12,10 @@ import { loadTriangleSoup, soupBounds, type TriangleSoup } from './soup.ts';
 import { measureThickness } from './thickness.ts';
 import { tallyEdges, weldCorners } from './topology.ts';
 
-/** Null for a file without a mesh (G-code), or one the parsers refuse (the analysis has said why). */
+/**
+ * Null for a file without a mesh (G-code), one the parsers refuse (the analysis has said why), or one
+ * with more triangles than the inspection keeps (MAX_INSPECTED_TRIANGLES).
+ */
 export async function inspectModel(upload: StoredUpload, fileName: string): Promise<MeshInspection | null> {
   const started = performance.now();
   let soup: TriangleSoup | null;

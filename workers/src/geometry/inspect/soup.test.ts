@@ -16,7 +16,7 @@ import { CUBE_STRIPS, hexagonalPrism, plyStrips } from '../../../../tests/fixtur
 import { tShape } from '../../../../tests/fixtures/models/solids.ts';
 import { memoryUpload } from '../../storage/uploads.ts';
 import { analyzeModel } from '../analyze.ts';
-import { loadTriangleSoup, SoupCollector, type TriangleSoup } from './soup.ts';
+import { loadTriangleSoup, MAX_INSPECTED_TRIANGLES, SoupCollector, type TriangleSoup } from './soup.ts';
 
 /** Volume (file units³) and area of a soup, summed the plain way. */
 function figures(soup: TriangleSoup) {
@@ -74,6 +74,16 @@ describe('the triangle soup', () => {
     );
     expect(await loadTriangleSoup(memoryUpload(gcode), 'cube.gcode')).toBeNull();
     expect(await loadTriangleSoup(memoryUpload(new TextEncoder().encode('hello')), 'notes.txt')).toBeNull();
+  });
+
+  it('refuses to keep more triangles than it can hold', () => {
+    expect(MAX_INSPECTED_TRIANGLES).toBe(4_000_000);
+    const collector = new SoupCollector(0, 1000);
+    const nothing = new DataView(new ArrayBuffer(84 + 50 * 1000));
+    collector.addStlFacets(nothing, 84, 1000);
+    expect(() => collector.addTriangle(0, 0, 0, 1, 0, 0, 0, 1, 0)).toThrow(
+      'Refused: the model holds more than 1,000 triangles to inspect',
+    );
   });
 
   it('keeps binary STL corners as float32 gives them, and grows past the count it expected', () => {

@@ -7,13 +7,19 @@ import { readRange } from '../../storage/uploads.ts';
 import type { MeshSink, NewMesh, ParsedModel } from '../model.ts';
 import { parseObjInto } from '../obj.ts';
 import { parsePlyInto } from '../ply.ts';
-import { ModelRejection } from '../reject.ts';
+import { count, ModelRejection } from '../reject.ts';
 import { HEAD_BYTES, sniffFormat } from '../sniff.ts';
 import { parseStepInto } from '../step.ts';
 import { parseStlInto } from '../stl.ts';
 import { parse3mfInto } from '../threemf.ts';
 
 export type TriangleSoup = Float64Array;
+
+/**
+ * Triangles the inspection keeps at most: it holds about 150 bytes a triangle at its peak (400 MB for
+ * 2 million), and a 3MF build can place 50 million. Twice what the largest STL upload (100 MB) holds.
+ */
+export const MAX_INSPECTED_TRIANGLES = 4_000_000;
 
 /** The formats that hold a mesh (G-code holds toolpaths). */
 type MeshFormat = Exclude<ModelFormat, 'gcode'>;
@@ -35,9 +41,11 @@ const PARSERS: Record<MeshFormat, SoupParser> = {
 export class SoupCollector implements MeshSink {
   triangleCount = 0;
   private triangles: Float64Array;
+  private readonly limit: number;
 
-  constructor(expectedTriangles = 0) {
-    this.triangles = new Float64Array(9 * Math.max(64, expectedTriangles));
+  constructor(expectedTriangles = 0, limit = MAX_INSPECTED_TRIANGLES) {
+    this.limit = limit;
+    this.triangles = new Float64Array(9 * Math.min(Math.max(64, expectedTriangles), limit));
   }
 
   addTriangle(
@@ -103,6 +111,11 @@ export class SoupCollector implements MeshSink {
   private claim(added: number): number {
     const at = this.triangleCount * 9;
     this.triangleCount += added;
+    if (this.triangleCount > this.limit) {
+      throw new ModelRejection(
+        `Refused: the model holds more than ${count(this.limit)} triangles to inspect`,
+      );
+    }
     if (this.triangleCount * 9 > this.triangles.length) {
       const grown = new Float64Array(Math.max(this.triangleCount * 9, this.triangles.length * 2));
       grown.set(this.triangles.subarray(0, at));
@@ -126,7 +139,7 @@ export async function modelFormatOf(upload: StoredUpload, fileName: string): Pro
 
 /**
  * Every triangle of a stored model; null for a file with no mesh (G-code) or none we read. A file the
- * parsers reject throws its ModelRejection.
+ * parsers reject, or with more than MAX_INSPECTED_TRIANGLES, throws a ModelRejection.
  */
 export async function loadTriangleSoup(upload: StoredUpload, fileName: string): Promise<TriangleSoup | null> {
   const format = await modelFormatOf(upload, fileName);
