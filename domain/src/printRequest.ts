@@ -65,6 +65,8 @@ const fileChoiceSchema = formObject({
   id: v.pipe(v.string('Invalid file'), v.uuid('Invalid file')),
   units: v.optional(v.picklist(UNITS, 'Choose mm, cm, in or m')),
   quantity: v.optional(quantitySchema),
+  /** The customer's answer to the file's printability warnings: print it as it is (true) or not. */
+  printAsIs: v.optional(v.boolean('Answer print as is with true or false')),
 });
 
 /** PATCH /api/print-requests/{id}: every field optional; null clears an optional choice. */
@@ -137,9 +139,14 @@ export type ShipToAddress = v.InferOutput<typeof shipToAddressSchema>;
 
 /**
  * POST /api/print-requests/{id}/offers/{offerId}/accept. Without an address the request's own, else the
- * customer's saved default, is used.
+ * customer's saved default, is used. A file with printability warnings must have been answered 'print
+ * as is' (or printAsIs sent here).
  */
-export const acceptOfferSchema = formObject({ shippingAddress: v.optional(shipToAddressSchema) });
+export const acceptOfferSchema = formObject({
+  shippingAddress: v.optional(shipToAddressSchema),
+  /** Print every file as it is, whatever its warnings (the same as answering each file's). */
+  printAsIs: v.optional(v.boolean('Answer print as is with true or false')),
+});
 
 export const cancelRequestSchema = formObject({
   reason: optionalText(500),

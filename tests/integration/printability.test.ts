@@ -133,4 +133,65 @@ describe('printability findings', () => {
     expect(refused.body.message).toContain('larger than any FFF/FDM printer in the network holds');
     expect(refused.body.message).toContain('the largest takes 360 × 360 × 360 mm');
   });
+
+  it("quotes an open mesh with its warning, and orders it only once the customer said 'print as is'", async () => {
+    await server.api.prisma.printFarm.updateMany({ where: { isActive: true }, data: { isActive: false } });
+    await createFarm(server.api.prisma, { zip: '78701' });
+    const { user, cookie } = await customer();
+    const draft = await createDraftRequest(server.api.prisma, user.id, { zip: '78701', title: 'Teapot' });
+    const [file] = await server.api.prisma.projectFile.findMany({ where: { printRequestId: draft.id } });
+    if (!file) throw new Error('file');
+    await server.api.prisma.fileAnalysis.update({
+      where: { fileId: file.id },
+      data: { openEdgeCount: 64, watertight: false },
+    });
+    const quoted = await submitAndQuote(server.api.url, cookie, draft.id);
+    expect(quoted.status).toBe('quoted');
+    const [warning] = quoted.files[0]?.analysis?.findings ?? [];
+    expect(warning).toMatchObject({ code: 'open_edges', severity: 'warns' });
+    expect(warning?.message).toContain('64 open edges');
+    expect(quoted.files[0]?.printAsIs).toBe(false);
+    const [offer] = await offersOf(server.api.url, cookie, draft.id);
+    if (!offer) throw new Error('offer');
+    const accept = (body: unknown) =>
+      call<ErrorBody>(url(`/api/print-requests/${draft.id}/offers/${offer.id}/accept`), cookie, 'POST', body);
+
+    const unanswered = await accept({});
+    expect(unanswered.status).toBe(409);
+    expect(unanswered.body.message).toBe(
+      "Choose 'Print as is' or upload a fixed file for part-0.stl before ordering",
+    );
+    expect(
+      (await server.api.prisma.customPrintRequest.findUniqueOrThrow({ where: { id: draft.id } })).status,
+    ).toBe('quoted');
+
+    const answered = await call<PrintRequestView>(url(`/api/print-requests/${draft.id}`), cookie, 'PATCH', {
+      files: [{ id: file.id, printAsIs: true }],
+    });
+    expect(answered.body.files[0]?.printAsIs).toBe(true);
+    // Answering does not touch the offers: the same one is still there to accept.
+    expect(answered.body.status).toBe('quoted');
+    // A new unit gives new findings: the answer is asked again.
+    const rescaled = await call<PrintRequestView>(url(`/api/print-requests/${draft.id}`), cookie, 'PATCH', {
+      files: [{ id: file.id, units: 'cm' }],
+    });
+    expect(rescaled.body.files[0]?.printAsIs).toBe(false);
+    const back = await call<PrintRequestView>(url(`/api/print-requests/${draft.id}`), cookie, 'PATCH', {
+      files: [{ id: file.id, units: 'mm' }],
+    });
+    expect(back.body.status).toBe('draft');
+    const again = await submitAndQuote(server.api.url, cookie, draft.id);
+    const [current] = await offersOf(server.api.url, cookie, draft.id);
+    expect(again.status).toBe('quoted');
+    // printAsIs with the acceptance answers every warning at once.
+    const ordered = await call<PrintRequestView>(
+      url(`/api/print-requests/${draft.id}/offers/${current?.id}/accept`),
+      cookie,
+      'POST',
+      { printAsIs: true },
+    );
+    expect(ordered.status).toBe(200);
+    expect(ordered.body.status).toBe('ordered');
+    expect(ordered.body.files[0]?.printAsIs).toBe(true);
+  });
 });

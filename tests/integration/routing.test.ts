@@ -162,7 +162,7 @@ describe('routing an ordered request to farms', () => {
       return mails.some(
         (mail) =>
           mail.subject === `Your quotes are ready: ${request.title}` &&
-          mail.text.includes(denver.farm.displayName),
+          (mail.text ?? '').includes(denver.farm.displayName),
       )
         ? true
         : undefined;

@@ -32,6 +32,8 @@ export function presentOffer(offer: OfferWithFarm) {
     onTimeRate: offer.onTimeRate,
     kind: offer.kind === 'firm' ? ('firm' as const) : ('estimate' as const),
     estimateReason: offer.estimateReason,
+    /** Why it cannot be accepted: the slicer found a part it cannot print. */
+    blockedReason: offer.blockedReason,
     status: offer.status,
     rank: offer.rankScore,
     breakdown: {

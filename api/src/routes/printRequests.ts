@@ -83,7 +83,11 @@ export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }
     async (ctx) => {
       const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
       const offerId = idParam(ctx, 'offerId', 'Offer not found');
-      const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId, ctx.state.input.shippingAddress);
+      const { shippingAddress, printAsIs } = ctx.state.input;
+      const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId, {
+        shipTo: shippingAddress,
+        printAsIs,
+      });
       if (outcome === 'expired') throw conflict('These offers are older than 7 days; get new quotes first');
       await answerWithRequest(ctx, id);
     },

@@ -2,6 +2,7 @@
 // the farm assigned and the address to ship to, and request.route is recorded in the same transaction.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { findingsBySeverity, findingsOf, printabilityContext } from '@printfarm/db/printability';
 import { transitionPrintRequest } from '@printfarm/db/printRequests';
 import { type ShipToAddress, shipToAddressSchema } from '@printfarm/domain/printRequest';
 import { offersAreStale, statusLabel } from '@printfarm/domain/requestStatus';
@@ -73,6 +74,40 @@ async function shipToOf(
 }
 
 /**
+ * Nothing is ordered that cannot be printed, nor with a warning the customer has not answered: each
+ * file with one is printed as it is only once they said so (here with printAsIs, or on the file).
+ */
+async function checkPrintability(
+  tx: Prisma.TransactionClient,
+  request: { id: string; technology: string | null },
+  printAsIs: boolean,
+): Promise<void> {
+  const files = await tx.projectFile.findMany({
+    where: { printRequestId: request.id, deletedAt: null, analysisStatus: 'ready' },
+    include: { analysis: true },
+  });
+  const context = await printabilityContext(tx, files);
+  const [blocked] = findingsBySeverity(files, request.technology, context, 'blocks');
+  if (blocked) throw conflict(blocked.message);
+  const warned = files.filter(
+    (file) =>
+      !file.printAsIsAt && findingsOf(file, request.technology, context).some((f) => f.severity === 'warns'),
+  );
+  if (warned.length === 0) return;
+  if (printAsIs) {
+    await tx.projectFile.updateMany({
+      where: { id: { in: warned.map((file) => file.id) } },
+      data: { printAsIsAt: new Date() },
+    });
+    return;
+  }
+  const names = warned.map((file) => file.originalFileName).join(', ');
+  throw conflict(`Choose 'Print as is' or upload a fixed file for ${names} before ordering`, {
+    files: `${names}: printability warnings not answered`,
+  });
+}
+
+/**
  * Orders the request from one offer of its current round, to be shipped to `shipTo` (or the address
  * saved on the request or the account). Offers past their validity move the request to expired
  * instead (committed, so the customer sees it), and the caller answers 409.
@@ -82,7 +117,7 @@ export async function acceptOffer(
   user: SessionUser,
   requestId: string,
   offerId: string,
-  shipTo?: ShipToAddress,
+  { shipTo, printAsIs = false }: { shipTo?: ShipToAddress | undefined; printAsIs?: boolean | undefined } = {},
 ): Promise<AcceptOutcome> {
   return prisma.$transaction(async (tx) => {
     const request = await lockOwnPrintRequest(tx, user, requestId);
@@ -103,6 +138,8 @@ export async function acceptOffer(
       });
       return 'expired';
     }
+    if (offer.blockedReason) throw conflict(offer.blockedReason);
+    await checkPrintability(tx, request, printAsIs);
     const address = await shipToOf(tx, user, request, shipTo);
     await transitionPrintRequest(tx, request, 'ordered', {
       byUserId: user.id,

@@ -88,11 +88,25 @@ export async function updatePrintRequestChoices(
     const unitsChanged = (choices.files ?? []).some(
       (f) => f.units !== undefined && unitsBefore.has(f.id) && unitsBefore.get(f.id) !== f.units,
     );
+    const technologyChanged = choices.technology !== undefined && choices.technology !== request.technology;
+    if (technologyChanged) {
+      // Walls are judged by the technology: answers given to the other one's warnings do not carry over.
+      await tx.projectFile.updateMany({ where: { printRequestId: id }, data: { printAsIsAt: null } });
+    }
     for (const file of choices.files ?? []) {
       if (file.quantity !== undefined) quantities.set(file.id, file.quantity);
+      const rescaled = file.units !== undefined && unitsBefore.get(file.id) !== file.units;
       await tx.projectFile.update({
         where: { id: file.id },
-        data: { quantity: quantities.get(file.id) ?? 1 },
+        data: {
+          quantity: quantities.get(file.id) ?? 1,
+          // A new unit gives the file new findings; an answer is given to the ones shown.
+          ...(file.printAsIs !== undefined
+            ? { printAsIsAt: file.printAsIs ? new Date() : null }
+            : rescaled
+              ? { printAsIsAt: null }
+              : {}),
+        },
       });
       if (file.units !== undefined) {
         // Only the unit changes: the stored metrics are scaled when read, never re-parsed.
