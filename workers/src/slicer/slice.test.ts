@@ -130,6 +130,30 @@ describe('sliceModel with PrusaSlicer', () => {
     });
   });
 
+  it("slices a part larger than the profile's bed on a large printer's bed", async () => {
+    // The 20 mm cube in inches is 508 mm: too large for 250 × 210 mm, not for a 600 mm printer.
+    const large = await sliced({ scale: 25.4, bedMm: { x: 600, y: 600, z: 600 } });
+    const small = await sliced();
+    expect(large.filamentGrams / small.filamentGrams).toBeGreaterThan(1000);
+  });
+
+  it('gives the verdict "unprintable" for a part too small or thin to lay anything down', async () => {
+    const speck = path.join(scratch, 'speck.stl');
+    writeFileSync(speck, binaryStl(triangles(cubeMesh(0.1))));
+    expect(await sliceModel(request({ modelPath: speck }))).toMatchObject({
+      ok: false,
+      unprintable: true,
+      reason:
+        'The slicer could not slice this model: The print is empty. The model is not printable with current print settings.',
+    });
+    // A 0.3 mm cube "slices", to 0.00 g: nothing is printed either.
+    const grain = path.join(scratch, 'grain.stl');
+    writeFileSync(grain, binaryStl(triangles(cubeMesh(0.3))));
+    expect(await sliceModel(request({ modelPath: grain }))).toMatchObject({ ok: false, unprintable: true });
+    // A model that fails for another reason is not called unprintable.
+    expect(await sliceModel(request({ scale: 25.4 }))).not.toHaveProperty('unprintable');
+  });
+
   it('stops at the deadline and leaves no process behind', async () => {
     const marked = path.join(scratch, 'deadline-cube.stl');
     copyFileSync(cube, marked);

@@ -25,6 +25,8 @@ export interface SliceRequest {
   /** Address-space cap of the slicing process. */
   memoryMb: number;
   slicerPath?: string;
+  /** The printer's build volume (mm), when not the profile's own 250 × 210 × 220 mm. */
+  bedMm?: { x: number; y: number; z: number };
 }
 
 export type SliceResult =
@@ -36,7 +38,18 @@ export type SliceResult =
       slicerVersion: string;
       durationMs: number;
     }
-  | { ok: false; reason: string; durationMs: number };
+  | {
+      ok: false;
+      reason: string;
+      durationMs: number;
+      /** The slicer's verdict on the model: nothing in it can be printed (too small or too thin). */
+      unprintable?: true;
+    };
+
+/** What PrusaSlicer says of a model it finds nothing to print in. */
+const EMPTY_PRINT = /print is empty|not printable|nothing to print|no extrusions/i;
+/** A slice that lays down less than this (g) printed nothing: PrusaSlicer reports 0.00 for a speck. */
+const NO_MATERIAL_G = 0.005;
 
 export type SlicerDetection = { available: true; version: string } | { available: false; reason: string };
 
@@ -79,6 +92,7 @@ export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
       '--export-gcode',
       '--load',
       fileURLToPath(new URL(`profiles/${request.profileKey}.ini`, import.meta.url)),
+      ...bedArguments(request.bedMm),
       '--filament-density',
       String(request.filamentDensity),
       '--scale',
@@ -96,11 +110,19 @@ export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
       env: slicerEnv(workDir),
     });
     if (outcome.kind !== 'exited' || outcome.code !== 0) {
-      return failed(sliceFailure(outcome, request.timeoutMs, modelPath));
+      const reason = sliceFailure(outcome, request.timeoutMs, modelPath);
+      const empty = outcome.kind === 'exited' && EMPTY_PRINT.test(outcome.stderr);
+      return empty ? { ...failed(reason), unprintable: true } : failed(reason);
     }
     const summary = await readGcodeTail(gcodePath).catch(() => undefined);
     if (summary?.estimatedTimeSeconds === undefined || summary.filamentUsedG === undefined) {
       return failed('The slicer wrote no print time or filament estimate');
+    }
+    if (summary.filamentUsedG < NO_MATERIAL_G) {
+      return {
+        ...failed('The slicer could not slice this model: it lays down no material'),
+        unprintable: true,
+      };
     }
     return {
       ok: true,
@@ -111,6 +133,13 @@ export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
       durationMs: elapsedMs(),
     };
   });
+}
+
+/** The printer's bed and height on the command line, which ranks above the profile's. */
+function bedArguments(bed: SliceRequest['bedMm']): string[] {
+  if (!bed) return [];
+  const { x, y, z } = bed;
+  return ['--bed-shape', `0x0,${x}x0,${x}x${y},0x${y}`, '--max-print-height', String(z)];
 }
 
 /**
