@@ -95,6 +95,10 @@ export interface PartGeometry {
   bboxMm: Size3;
   /** Volume under overhangs down to the plate; null when the analysis predates the estimate. */
   supportVolumeCm3: number | null;
+  /** Area of the undersides that need support, projected on the plate; null or absent when not measured. */
+  overhangAreaCm2?: number | null;
+  /** Separate closed surfaces in the file: several parts on one plate, or a part and its cavities. */
+  shellCount?: number | null;
 }
 
 /** Machine time and material for one copy. */

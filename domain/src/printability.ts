@@ -181,10 +181,14 @@ export function orientationInMm(candidate: OrientationCandidate, units: Units): 
   };
 }
 
+/** A part touching the plate with less than this share of the best footprint stands on a point or edge. */
+const STABLE_FOOTPRINT_SHARE = 0.05;
+
 /**
- * The orientation to print in: of those that fit the bed (any bed when none is given), the one needing
- * the least support; near-ties go to the lower part (fewer layers), then the larger footprint, then the
- * file's own. Null without an inspection.
+ * The orientation to print in: of those that fit the bed (any bed when none is given) and stand on a
+ * real footprint (not on a point or an edge, which would need support to stand), the one needing the
+ * least support; near-ties go to the larger footprint (it holds to the plate), then the lower part
+ * (fewer layers), then the file's own. Null without an inspection.
  */
 export function chooseOrientation(
   inspection: Pick<MeshInspection, 'orientations'> | null,
@@ -193,23 +197,24 @@ export function chooseOrientation(
 ): PrintOrientation | null {
   const candidates = (inspection?.orientations ?? []).map((candidate) => orientationInMm(candidate, units));
   const fitting = bed ? candidates.filter((c) => fitsOnBed(c.bboxMm, bed)) : candidates;
-  const pool = fitting.length > 0 ? fitting : candidates;
+  const fits = fitting.length > 0 ? fitting : candidates;
+  const widest = Math.max(0, ...fits.map((c) => c.plateAreaCm2));
+  const standing = fits.filter((c) => c.plateAreaCm2 >= STABLE_FOOTPRINT_SHARE * widest);
+  const pool = standing.length > 0 ? standing : fits;
   let best: PrintOrientation | null = null;
   for (const candidate of pool) {
-    if (!best) {
-      best = candidate;
-      continue;
-    }
-    const tolerance = 0.01 * Math.max(best.supportVolumeCm3, 0.01);
-    const support = candidate.supportVolumeCm3 - best.supportVolumeCm3;
-    if (support < -tolerance) best = candidate;
-    else if (Math.abs(support) <= tolerance) {
-      const lower = candidate.bboxMm.z < best.bboxMm.z - 0.01;
-      const sameHeight = Math.abs(candidate.bboxMm.z - best.bboxMm.z) <= 0.01;
-      if (lower || (sameHeight && candidate.plateAreaCm2 > best.plateAreaCm2 + 1e-6)) best = candidate;
-    }
+    if (!best || better(candidate, best)) best = candidate;
   }
   return best;
+}
+
+function better(candidate: PrintOrientation, best: PrintOrientation): boolean {
+  const tolerance = 0.01 * Math.max(best.supportVolumeCm3, 0.01);
+  const support = candidate.supportVolumeCm3 - best.supportVolumeCm3;
+  if (Math.abs(support) > tolerance) return support < 0;
+  const plate = candidate.plateAreaCm2 - best.plateAreaCm2;
+  if (Math.abs(plate) > 1e-6 * Math.max(best.plateAreaCm2, 1)) return plate > 0;
+  return candidate.bboxMm.z < best.bboxMm.z - 0.01;
 }
 
 /** Appended to a blocking sentence when another unit would make the part a plausible size. */
@@ -279,7 +284,13 @@ export function printabilityFindings(input: PrintabilityInput): Finding[] {
   }
 
   findings.push(...fitFindings(input, size));
-  if (hasMesh && !sheet) findings.push(...meshFindings(input, technology, f));
+  if (hasMesh && !sheet) {
+    const unprintable = findings.some((finding) => finding.code === 'not_printable');
+    // A part too thin to print at all is not also warned about its thin walls.
+    findings.push(
+      ...meshFindings(input, technology, f).filter((x) => !(unprintable && x.code === 'thin_wall')),
+    );
+  }
   const order: Record<FindingSeverity, number> = { blocks: 0, warns: 1, info: 2 };
   return findings.sort((a, b) => order[a.severity] - order[b.severity]);
 }

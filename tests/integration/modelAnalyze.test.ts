@@ -19,6 +19,7 @@ import {
   threeMf,
   triangles,
 } from '../fixtures/models/builders.ts';
+import { cup, timingSphereStl } from '../fixtures/models/printability.ts';
 import { stepBox } from '../fixtures/models/step.ts';
 import { createUser } from '../support/auth.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
@@ -155,6 +156,29 @@ describe('model.analyze job', () => {
     expect(step.analysis?.volumeCm3?.toFixed(3)).toBe('24.000');
     expect(step.analysis?.metadata).toMatchObject({ products: ['Bracket'] });
   }, 120_000);
+
+  it('inspects what it analyses: a 200,000-triangle part has its findings within a second of its analysis', async () => {
+    const sphereId = await upload('sphere.stl', timingSphereStl());
+    const cupId = await upload('cup.obj', obj(cup(0.4)));
+    const sphere = await settled(sphereId);
+    expect(sphere.analysis?.triangleCount).toBe(199_808);
+    const inspection = sphere.analysis?.inspection as {
+      durationMs: number;
+      thickness: { quantiles: number[] };
+    };
+    expect(sphere.analysis?.inspectedAt).not.toBeNull();
+    console.log(
+      `model.analyze: 200k-triangle sphere analysed and inspected in ${sphere.analysis?.durationMs} ms, the inspection ${inspection.durationMs} ms`,
+    );
+    expect(inspection.durationMs).toBeLessThan(1_000);
+    // A ball 100 mm across is about 100 mm thick through its middle.
+    expect(inspection.thickness.quantiles.at(-1)).toBeGreaterThan(99);
+
+    const thin = await settled(cupId);
+    const view = await api.prisma.fileAnalysis.findUniqueOrThrow({ where: { fileId: thin.id } });
+    const quantiles = (view.inspection as { thickness: { quantiles: number[] } }).thickness.quantiles;
+    expect(quantiles[8]).toBeCloseTo(0.4, 2);
+  }, 60_000);
 
   it('skips a file that is already analysed, deleted or gone', async () => {
     const fileId = await upload('again.stl', binaryStl(triangles(cubeMesh(10))));

@@ -97,7 +97,9 @@ export const NO_MESH_METRICS = {
 
 function toAnalysis(parsed: ParsedModel): ModelAnalysis {
   if (!parsed.mesh) {
-    const bbox = parsed.extents ? { ...parsed.extents } : null;
+    // G-code is always in millimetres: its extents are differences of coordinates written to a few
+    // decimals, so a micron is precision enough and 0.6000000000000001 reads 0.6.
+    const bbox = parsed.extents ? roundedToMicrons(parsed.extents) : null;
     return {
       format: parsed.format,
       ...NO_MESH_METRICS,
@@ -125,4 +127,9 @@ function toAnalysis(parsed: ParsedModel): ModelAnalysis {
     fitsBuildVolume: metrics.fitsBuildVolume,
     metadata: parsed.metadata,
   };
+}
+
+function roundedToMicrons({ x, y, z }: { x: number; y: number; z: number }) {
+  const micron = (value: number) => Math.round(value * 1e6) / 1e6;
+  return { x: micron(x), y: micron(y), z: micron(z) };
 }

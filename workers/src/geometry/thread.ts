@@ -4,8 +4,10 @@
 // workers process does at start), the pool keeps that many threads ready, each having analysed a model
 // of its own (warmUp.ts), so no upload pays for compiling the analyser.
 import { Worker } from 'node:worker_threads';
+import type { MeshInspection, Rotation3 } from '@printfarm/domain/inspection';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { AnalysisOutcome } from './analyze.ts';
+import type { SliceableCopy } from './inspect/sliceable.ts';
 
 export interface AnalysisRequest {
   filePath: string;
@@ -13,8 +15,27 @@ export interface AnalysisRequest {
   fileName: string;
 }
 
+/** The slicer's copy of a stored model: turned, scaled to mm and triangulated (inspect/sliceable.ts). */
+export interface CopyRequest extends AnalysisRequest {
+  rotation: Rotation3;
+  /** Millimetres per file unit. */
+  scale: number;
+  outPath: string;
+}
+
+/** What a thread is asked: analyse and inspect a stored model, or write its copy for the slicer. */
+export type ThreadTask = ({ task: 'analyze' } & AnalysisRequest) | ({ task: 'copy' } & CopyRequest);
+
 export type ThreadReply =
-  | { kind: 'outcome'; outcome: AnalysisOutcome }
+  | {
+      kind: 'outcome';
+      outcome: AnalysisOutcome;
+      /** The printability inspection of a ready mesh; null for G-code, or when inspecting failed. */
+      inspection?: MeshInspection | null;
+      /** Why inspecting failed, for the log (the analysis stands without it). */
+      inspectionError?: string;
+    }
+  | { kind: 'copy'; copy: SliceableCopy }
   | { kind: 'missing' }
   | { kind: 'error'; message: string };
 
@@ -97,20 +118,29 @@ function take(maxHeapMb: number): PooledThread {
   }
 }
 
-/** Resolves with the thread's reply; rejects only when the thread itself failed (worth a retry). */
-export async function analyzeInThread(
-  request: AnalysisRequest,
-  limits: AnalysisLimits,
-): Promise<ThreadReply> {
+/**
+ * Analyses and inspects a stored model. Resolves with the thread's reply; rejects only when the thread
+ * itself failed (worth a retry).
+ */
+export function analyzeInThread(request: AnalysisRequest, limits: AnalysisLimits): Promise<ThreadReply> {
+  return inThread({ task: 'analyze', ...request }, limits);
+}
+
+/** Writes the slicer's copy of a stored model, in a thread as the analysis runs (a parse is CPU work). */
+export function writeCopyInThread(request: CopyRequest, limits: AnalysisLimits): Promise<ThreadReply> {
+  return inThread({ task: 'copy', ...request }, limits);
+}
+
+async function inThread(task: ThreadTask, limits: AnalysisLimits): Promise<ThreadReply> {
   await acquire(limits.threads ?? 2);
   try {
-    return await runInThread(request, limits);
+    return await runInThread(task, limits);
   } finally {
     release();
   }
 }
 
-function runInThread(request: AnalysisRequest, limits: AnalysisLimits): Promise<ThreadReply> {
+function runInThread(request: ThreadTask, limits: AnalysisLimits): Promise<ThreadReply> {
   const format = modelFormatFromName(request.fileName) ?? 'unknown';
   const thread = take(limits.maxHeapMb);
   const { worker } = thread;

@@ -105,7 +105,20 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
           }),
           rejectReason: outcome.reason,
         };
-  const data = { ...columns, durationMs, analyzedAt: new Date() };
+  const inspection = reply.kind === 'outcome' ? (reply.inspection ?? null) : null;
+  if (reply.kind === 'outcome' && reply.inspectionError) {
+    log.error(
+      { fileId, error: reply.inspectionError },
+      'model inspection crashed; the analysis stands without it',
+    );
+  }
+  const data = {
+    ...columns,
+    durationMs,
+    analyzedAt: new Date(),
+    inspection: inspection ? (inspection as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+    inspectedAt: inspection ? new Date() : null,
+  };
   await prisma.$transaction(async (tx) => {
     // The request is locked first, so of several files finishing at once exactly one sees the last done.
     const request = await lockPrintRequest(tx, file.printRequestId);
@@ -127,6 +140,15 @@ export const modelAnalyze: JobHandler<'model.analyze'> = async (
     metrics.analysisDuration.observe({ format: columns.format }, durationMs / 1_000);
     metrics.analysisBytes.inc({ format: columns.format }, file.fileSize);
   }
-  log.info({ fileId, status: outcome.status, format: columns.format, durationMs }, 'model analysed');
+  log.info(
+    {
+      fileId,
+      status: outcome.status,
+      format: columns.format,
+      durationMs,
+      inspectionMs: inspection?.durationMs,
+    },
+    'model analysed',
+  );
   return 'done';
 };

@@ -1,17 +1,47 @@
 // Stage 2 of an FDM quote: every file is sliced (once per file, profile and unit), and the same pricing
 // function re-prices the round's offers with the sliced time and grams, marking them firm. When a file
 // cannot be sliced the offers stay estimates with the reason shown.
-import { Prisma } from '@printfarm/db';
+import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest } from '@printfarm/db/printRequests';
 import { formatCents } from '@printfarm/domain/money';
 import type { ProcessNumbers } from '@printfarm/domain/pricing';
+import { type BuildVolume, isTechnology } from '@printfarm/domain/printerCatalogue';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
 import type { CandidateFarm } from '../marketplace/candidates.ts';
-import { firmNumbers } from '../marketplace/firmNumbers.ts';
+import { firmNumbers, PROFILE_BED_MM } from '../marketplace/firmNumbers.ts';
 import { priceAtFarm, quotePartsOf } from '../marketplace/offers.ts';
 import { quotedFilesInclude } from './requestQuote.ts';
 import type { JobHandler } from './types.ts';
+
+/**
+ * The bed stage 2 slices on: the largest printer of the technology among the farms that offered
+ * (every one of them holds every part; a larger bed changes nothing but the fit).
+ */
+async function largestOfferingPrinter(
+  prisma: PrismaClient,
+  requestId: string,
+  round: number,
+  technology: string,
+  material: string,
+): Promise<BuildVolume> {
+  const rows = await prisma.printFarmCapability.findMany({
+    where: {
+      printTechnology: technology,
+      materialType: material,
+      isActive: true,
+      farm: { offers: { some: { requestId, quoteRound: round, status: 'offered' } } },
+    },
+    select: { maxPrintSize: true },
+  });
+  let bed = PROFILE_BED_MM;
+  for (const { maxPrintSize } of rows) {
+    const size = maxPrintSize as { x?: unknown; y?: unknown; z?: unknown };
+    if (typeof size.x !== 'number' || typeof size.y !== 'number' || typeof size.z !== 'number') continue;
+    if (size.x * size.y * size.z > bed.x * bed.y * bed.z) bed = { x: size.x, y: size.y, z: size.z };
+  }
+  return bed;
+}
 
 export const requestFirm: JobHandler<'request.firm'> = async (
   { requestId, round },
@@ -24,17 +54,23 @@ export const requestFirm: JobHandler<'request.firm'> = async (
   if (request?.status !== 'quoted' || request.quoteRound !== round) return 'skipped';
   const technology = request.technology ?? '';
   const material = request.material ?? '';
+  if (!isTechnology(technology)) return 'skipped';
   const settings = printSettingsOf(request.specifications);
   const parts = quotePartsOf(request.files);
   const started = performance.now();
+  const bed = await largestOfferingPrinter(prisma, requestId, round, technology, material);
+  const target = { technology, material, settings, bed };
 
   const processes: { process: ProcessNumbers; quantity: number }[] = [];
   let reason: string | null = null;
+  let blocked: string | null = null;
   // One file after another: slicing is CPU-heavy and the worker limits how many jobs slice at once.
   for (const part of parts) {
-    const numbers = await firmNumbers({ prisma, config, files }, part, technology, material, settings);
+    const numbers = await firmNumbers({ prisma, config, files }, part, target);
     if (!numbers.ok) {
       reason = numbers.reason;
+      // The slicer's verdict that nothing in the part prints: no farm could print it either.
+      if (numbers.unprintable) blocked = `${part.fileName}: ${numbers.reason}`;
       break;
     }
     processes.push({ process: numbers.process, quantity: part.quantity });
@@ -57,7 +93,7 @@ export const requestFirm: JobHandler<'request.firm'> = async (
     if (reason !== null) {
       await tx.requestOffer.updateMany({
         where: { requestId, quoteRound: round, status: 'offered' },
-        data: { estimateReason: reason },
+        data: { estimateReason: reason, blockedReason: blocked },
       });
       return 'done' as const;
     }

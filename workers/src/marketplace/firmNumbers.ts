@@ -1,31 +1,40 @@
-// Stage 2 numbers for one part: PrusaSlicer's print time and filament, sliced once per file, profile
-// and unit (cached in slice_results, beside the estimator's own numbers so staff see how far they drift).
-// Pre-sliced G-code brings its own numbers. Without the slicer, or when it fails, the part keeps its
-// estimate and the reason is given; nothing is ever blocked.
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+// Stage 2 numbers for one part: PrusaSlicer's print time and filament, sliced once per file, profile,
+// unit, orientation and bed (cached in slice_results, beside the estimator's own numbers and the part's
+// geometry, so staff see how far estimates drift and the estimator is calibrated on them). What is
+// sliced is our own copy of the parsed mesh, triangulated, turned to the orientation needing least
+// support that fits the bed, in millimetres: never the raw upload, whose OBJ polygons or 3MF settings
+// the slicer may read otherwise. Pre-sliced G-code brings its own numbers.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PrismaClient } from '@printfarm/db';
+import type { Prisma, PrismaClient } from '@printfarm/db';
+import type { Rotation3 } from '@printfarm/domain/inspection';
 import { estimateProcess, type ProcessNumbers } from '@printfarm/domain/pricing';
+import { chooseOrientation, type PrintOrientation } from '@printfarm/domain/printability';
+import type { BuildVolume, Technology } from '@printfarm/domain/printerCatalogue';
 import { materialDensity, type PrintSettings, sliceProfileKey } from '@printfarm/domain/printSettings';
 import { MM_PER_UNIT } from '@printfarm/domain/units';
 import type { WorkerConfig } from '../config.ts';
-import { sliceModel } from '../slicer/slice.ts';
+import { writeCopyInThread } from '../geometry/thread.ts';
+import { type SliceResult, sliceModel } from '../slicer/slice.ts';
 import type { LocalCopies } from '../storage/localCopy.ts';
-import { uploadPath } from '../storage/uploads.ts';
-import type { QuotePart } from './offers.ts';
-
-/** Formats PrusaSlicer reads (it picks the reader by the file's extension). */
-const SLICEABLE: Record<string, string> = { stl: 'stl', obj: 'obj', '3mf': '3mf', step: 'step' };
+import { geometryIn, type QuotePart } from './offers.ts';
 
 /** Filament is 1.75 mm: cm³ per mm of filament. */
 const FILAMENT_CM3_PER_MM = (Math.PI * 0.0875 ** 2) / 10;
 
-export type PartNumbers = { ok: true; process: ProcessNumbers } | { ok: false; reason: string };
+/** The profiles' own printer: a Prusa MK4's 250 × 210 × 220 mm. */
+export const PROFILE_BED_MM: BuildVolume = { x: 250, y: 210, z: 220 };
 
-/** True when stage 2 can firm up at least one of the parts. */
+const AS_UPLOADED: Rotation3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+export type PartNumbers =
+  | { ok: true; process: ProcessNumbers }
+  | { ok: false; reason: string; unprintable?: boolean };
+
+/** True when stage 2 can firm up at least one of the parts (every format but G-code is sliced from its mesh). */
 export function slicesForFdm(parts: readonly QuotePart[]): boolean {
-  return parts.some((part) => part.format in SLICEABLE || part.format === 'gcode');
+  return parts.length > 0;
 }
 
 export interface FirmContext {
@@ -33,6 +42,16 @@ export interface FirmContext {
   config: WorkerConfig;
   files: LocalCopies;
 }
+
+/** What stage 2 slices for: the profile of the request's settings on the largest printer that offered. */
+export interface SliceTarget {
+  technology: Technology;
+  material: string;
+  settings: PrintSettings;
+  bed: BuildVolume;
+}
+
+const bedKey = ({ x, y, z }: BuildVolume) => `${x}x${y}x${z}`;
 
 function fromSlice(seconds: number, filamentCm3: number, density: number): ProcessNumbers {
   return { printHours: seconds / 3600, materialCm3: filamentCm3, grams: filamentCm3 * density };
@@ -57,88 +76,127 @@ function gcodeNumbers(part: QuotePart, density: number): PartNumbers {
   return { ok: true, process: fromSlice(seconds, cm3, density) };
 }
 
-/** Slices the stored upload through a link that carries the extension PrusaSlicer needs. */
-async function sliceStored(context: FirmContext, part: QuotePart, profileKey: string, density: number) {
+/** Writes the part's copy (in an analysis thread) and slices it on the target's bed. */
+async function sliceCopy(
+  context: FirmContext,
+  part: QuotePart,
+  rotation: Rotation3,
+  target: SliceTarget,
+  profileKey: string,
+) {
   const { config, files } = context;
-  return files.with(
+  const density = materialDensity(target.material);
+  return files.with<SliceResult>(
     part.filePath,
     async (local) => {
       const folder = await mkdtemp(path.join(tmpdir(), 'printfarm-slice-'));
       try {
-        const link = path.join(folder, `part.${SLICEABLE[part.format]}`);
-        await symlink(uploadPath(local.filePath, { uploadDir: local.uploadDir }), link);
+        const outPath = path.join(folder, 'part.stl');
+        const reply = await writeCopyInThread(
+          { ...local, fileName: part.fileName, rotation, scale: MM_PER_UNIT[part.units], outPath },
+          {
+            maxHeapMb: config.ANALYSIS_MAX_HEAP_MB,
+            timeoutMs: config.ANALYSIS_TIMEOUT_MS,
+            threads: config.ANALYSIS_THREADS,
+          },
+        );
+        if (reply.kind === 'missing')
+          return { ok: false, reason: 'The uploaded file is missing from storage', durationMs: 0 };
+        if (reply.kind !== 'copy') {
+          const why = reply.kind === 'error' ? reply.message.split('\n')[0] : 'the model could not be read';
+          return {
+            ok: false as const,
+            reason: `We could not prepare this model for the slicer: ${why}`,
+            durationMs: 0,
+          };
+        }
         return await sliceModel({
-          modelPath: link,
+          modelPath: outPath,
           profileKey,
-          scale: MM_PER_UNIT[part.units],
+          scale: 1,
           filamentDensity: density,
           timeoutMs: config.SLICER_TIMEOUT_MS,
           memoryMb: config.SLICER_MEMORY_MB,
           slicerPath: config.SLICER_PATH,
+          ...(target.bed.x === PROFILE_BED_MM.x &&
+          target.bed.y === PROFILE_BED_MM.y &&
+          target.bed.z === PROFILE_BED_MM.z
+            ? {}
+            : { bedMm: target.bed }),
         });
       } finally {
         await rm(folder, { recursive: true, force: true });
       }
     },
-    () => ({ ok: false as const, reason: 'The uploaded file is missing from storage', durationMs: 0 }),
+    () => ({ ok: false, reason: 'The uploaded file is missing from storage', durationMs: 0 }),
   );
+}
+
+/** The orientation the part is sliced in for the target's bed; as uploaded without an inspection. */
+export function orientationFor(part: QuotePart, bed: BuildVolume): PrintOrientation | null {
+  return chooseOrientation(part.inspection, part.units, bed);
 }
 
 /** The firm numbers for one copy of a part, from the cache, the G-code or a fresh slice. */
 export async function firmNumbers(
   context: FirmContext,
   part: QuotePart,
-  technology: string,
-  material: string,
-  settings: PrintSettings,
+  target: SliceTarget,
 ): Promise<PartNumbers> {
-  const density = materialDensity(material);
+  const density = materialDensity(target.material);
   if (part.format === 'gcode') return gcodeNumbers(part, density);
-  if (!(part.format in SLICEABLE)) {
-    return {
-      ok: false,
-      reason: `Our slicer does not read ${part.format.toUpperCase()} files; priced from the geometry`,
-    };
-  }
   if (!part.sha256) return { ok: false, reason: 'The file has no checksum to slice it by' };
-  const profileKey = sliceProfileKey(settings);
-  const key = { sha256: part.sha256, profileKey, units: part.units, orientation: 'z-', bed: '250x210x220' };
-  const cached = await context.prisma.sliceResult.findUnique({ where: { sha256_profileKey_units_orientation_bed: key } });
+  const profileKey = sliceProfileKey(target.settings);
+  const orientation = orientationFor(part, target.bed);
+  const key = {
+    sha256: part.sha256,
+    profileKey,
+    units: part.units,
+    orientation: orientation?.key ?? 'z-',
+    bed: bedKey(target.bed),
+  };
+  const cached = await context.prisma.sliceResult.findUnique({
+    where: { sha256_profileKey_units_orientation_bed: key },
+  });
   if (cached) {
-    return cached.status === 'ok' && cached.printSeconds !== null && cached.filamentCm3 !== null
-      ? { ok: true, process: fromSlice(cached.printSeconds, cached.filamentCm3, density) }
-      : { ok: false, reason: cached.reason ?? 'The slicer could not slice this model' };
+    if (cached.status === 'ok' && cached.printSeconds !== null && cached.filamentCm3 !== null) {
+      return { ok: true, process: fromSlice(cached.printSeconds, cached.filamentCm3, density) };
+    }
+    const reason = cached.reason ?? 'The slicer could not slice this model';
+    return cached.status === 'unprintable' ? { ok: false, reason, unprintable: true } : { ok: false, reason };
   }
-  const result = await sliceStored(context, part, profileKey, density);
-  if (!result.ok && /not installed|not found|ENOENT/i.test(result.reason)) {
-    // Not a verdict on the file: nothing is cached, so the part is sliced once a slicer is installed.
+  const result = await sliceCopy(context, part, orientation?.rotation ?? AS_UPLOADED, target, profileKey);
+  if (!result.ok && /not installed|not found|ENOENT|missing from storage/i.test(result.reason)) {
+    // Not a verdict on the file: nothing is cached, so the part is sliced once the slicer or file is back.
     return {
       ok: false,
-      reason: 'Our slicer is not available right now; this price is estimated from the geometry',
+      reason: /missing/.test(result.reason)
+        ? result.reason
+        : 'Our slicer is not available right now; this price is estimated from the geometry',
     };
   }
-  const estimate = estimateProcess(
-    technology as Parameters<typeof estimateProcess>[0],
-    material,
-    part.geometry,
-    settings,
-  );
+  const geometry = geometryIn(part, orientation);
+  const estimate = estimateProcess(target.technology, target.material, geometry, target.settings);
+  const unprintable = !result.ok && result.unprintable === true;
   await context.prisma.sliceResult.upsert({
     where: { sha256_profileKey_units_orientation_bed: key },
     update: {},
     create: {
       ...key,
-      status: result.ok ? 'ok' : 'failed',
+      status: result.ok ? 'ok' : unprintable ? 'unprintable' : 'failed',
       reason: result.ok ? null : result.reason,
       printSeconds: result.ok ? result.printSeconds : null,
       filamentCm3: result.ok ? result.filamentGrams / density : null,
       estimatedSeconds: Math.round(estimate.printHours * 3600),
       estimatedCm3: estimate.materialCm3,
+      features: geometry as unknown as Prisma.InputJsonObject,
       slicerVersion: result.ok ? result.slicerVersion : null,
       durationMs: result.durationMs,
     },
   });
-  return result.ok
-    ? { ok: true, process: fromSlice(result.printSeconds, result.filamentGrams / density, density) }
+  if (result.ok)
+    return { ok: true, process: fromSlice(result.printSeconds, result.filamentGrams / density, density) };
+  return unprintable
+    ? { ok: false, reason: result.reason, unprintable: true }
     : { ok: false, reason: result.reason };
 }

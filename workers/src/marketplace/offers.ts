@@ -2,8 +2,11 @@
 // time, material) come from the geometry in stage 1 and from PrusaSlicer in stage 2; the same pricing
 // function from domain/ prices both.
 
+import type { Prisma } from '@printfarm/db';
+import { inspectionOf } from '@printfarm/db/printability';
 import { MAX_OFFERS, withinRadius } from '@printfarm/domain/farmSearch';
 import { rateCardOf } from '@printfarm/domain/farmSettings';
+import type { MeshInspection } from '@printfarm/domain/inspection';
 import {
   blendedScorecard,
   NETWORK_DEFAULT_RATES,
@@ -15,6 +18,7 @@ import {
   rankScore,
   readyByDate,
 } from '@printfarm/domain/pricing';
+import { chooseOrientation, type PrintOrientation } from '@printfarm/domain/printability';
 import { isTechnology } from '@printfarm/domain/printerCatalogue';
 import { isUnits, type Size3, scaleMetrics, type Units } from '@printfarm/domain/units';
 import type { CandidateFarm } from './candidates.ts';
@@ -28,7 +32,12 @@ export interface QuotePart {
   filePath: string;
   units: Units;
   quantity: number;
+  /** One copy in the orientation it prints in (least support): what the estimate prices. */
   geometry: PartGeometry;
+  /** The inspection's orientations, so stage 2 can choose again for the bed it slices on. */
+  inspection: MeshInspection | null;
+  /** The file's own extents in mm (any orientation may be printed: farms are matched on these). */
+  sizeMm: Size3;
   /** Format extras from the analysis (a G-code file's own print time and filament). */
   metadata: unknown;
 }
@@ -49,11 +58,30 @@ interface AnalysedFile {
     surfaceAreaCm2: number | null;
     overhangAreaCm2: number | null;
     supportVolumeCm3: number | null;
+    shellCount: number | null;
+    inspection: Prisma.JsonValue;
     metadata: unknown;
   } | null;
 }
 
-/** The files with measured geometry, in real millimetres for the unit each was confirmed in. */
+/** A part's geometry as printed in `orientation` (as uploaded without one). */
+export function geometryIn(
+  part: Pick<QuotePart, 'geometry'>,
+  orientation: PrintOrientation | null,
+): PartGeometry {
+  if (!orientation) return part.geometry;
+  return {
+    ...part.geometry,
+    bboxMm: orientation.bboxMm,
+    supportVolumeCm3: orientation.supportVolumeCm3,
+    overhangAreaCm2: orientation.overhangAreaCm2,
+  };
+}
+
+/**
+ * The files with measured geometry, in real millimetres for the unit each was confirmed in, each in the
+ * orientation needing least support.
+ */
 export function quotePartsOf(files: readonly AnalysedFile[]): QuotePart[] {
   const parts: QuotePart[] = [];
   for (const file of files) {
@@ -71,8 +99,19 @@ export function quotePartsOf(files: readonly AnalysedFile[]): QuotePart[] {
       units,
     );
     if (!real.bbox) continue;
+    const inspection = inspectionOf(a);
     // A G-code file has no mesh: its extents stand in, and the slicer's own summary gives the numbers.
     const box = real.bbox.x * real.bbox.y * real.bbox.z;
+    const asUploaded: PartGeometry = {
+      bboxMm: real.bbox,
+      volumeCm3: real.volumeCm3 ?? (box / 1000) * 0.3,
+      surfaceAreaCm2:
+        real.surfaceAreaCm2 ??
+        (2 * (real.bbox.x * real.bbox.y + real.bbox.y * real.bbox.z + real.bbox.x * real.bbox.z)) / 100,
+      supportVolumeCm3: real.supportVolumeCm3,
+      overhangAreaCm2: real.overhangAreaCm2,
+      shellCount: a.shellCount,
+    };
     parts.push({
       fileId: file.id,
       fileName: file.fileName,
@@ -82,14 +121,9 @@ export function quotePartsOf(files: readonly AnalysedFile[]): QuotePart[] {
       units,
       quantity: file.quantity,
       metadata: a.metadata,
-      geometry: {
-        bboxMm: real.bbox,
-        volumeCm3: real.volumeCm3 ?? (box / 1000) * 0.3,
-        surfaceAreaCm2:
-          real.surfaceAreaCm2 ??
-          (2 * (real.bbox.x * real.bbox.y + real.bbox.y * real.bbox.z + real.bbox.x * real.bbox.z)) / 100,
-        supportVolumeCm3: real.supportVolumeCm3,
-      },
+      inspection,
+      sizeMm: real.bbox,
+      geometry: geometryIn({ geometry: asUploaded }, chooseOrientation(inspection, units)),
     });
   }
   return parts;
@@ -100,7 +134,7 @@ export function largestPart(parts: readonly QuotePart[]): Size3 {
   let best: Size3 = { x: 0, y: 0, z: 0 };
   let bestVolume = -1;
   for (const part of parts) {
-    const { x, y, z } = part.geometry.bboxMm;
+    const { x, y, z } = part.sizeMm;
     if (x * y * z > bestVolume) {
       best = { x, y, z };
       bestVolume = x * y * z;
