@@ -227,12 +227,12 @@ function unitHint(input: PrintabilityInput): string {
   return ` If it was drawn in ${UNIT_LABELS[suggestion].toLowerCase()}, choose that unit: it is then ${size}.`;
 }
 
-/** What the unit suggestion weighs besides the size: the part's volume and its typical wall. */
+/** What the unit suggestion weighs besides the size: the part's volume and its finest features. */
 export function unitEvidence(volumeCm3: number | null, inspection: MeshInspection | null): UnitEvidence {
   const quantiles = inspection?.thickness?.quantiles;
   return {
     volumeRawMm3: volumeCm3 === null ? null : volumeCm3 * 1000,
-    medianThicknessRaw: quantiles ? thicknessAt(quantiles, 0.5) : null,
+    thinWallRaw: quantiles ? thicknessAt(quantiles, 0.1) : null,
   };
 }
 

@@ -26,22 +26,21 @@ describe('model units', () => {
   });
 
   it('suggests a unit for tiny parts by their walls and volume, not only by their size', () => {
-    // Suzanne at 2.7 mm (walls far thinner than a nozzle), a unit sphere and a 6 mm teapot: each
-    // passes the 2 mm size test on some axis, and each was drawn in centimetres or inches.
+    // Suzanne at 2.7 mm (2.2 mm³), a unit sphere and a 6 mm teapot (a tenth of its surface under
+    // 0.35 mm, as measured): each passes the 2 mm size test on some axis, and each was drawn in
+    // centimetres or inches.
     const suzanne = { x: 2.73, y: 1.97, z: 1.7 };
     expect(suggestUnits(suzanne, 'mm')).toBeNull();
-    expect(suggestUnits(suzanne, 'mm', { volumeRawMm3: 2.5, medianThicknessRaw: 0.3 })).toBe('in');
+    expect(suggestUnits(suzanne, 'mm', { volumeRawMm3: 2.2, thinWallRaw: 0.1 })).toBe('in');
     const unitSphere = { x: 2, y: 2, z: 2 };
-    expect(suggestUnits(unitSphere, 'mm', { volumeRawMm3: 4.19, medianThicknessRaw: 1.6 })).toBe('in');
+    expect(suggestUnits(unitSphere, 'mm', { volumeRawMm3: 4.19, thinWallRaw: 1.6 })).toBe('in');
     const teapot = { x: 6.4, y: 3.15, z: 4 };
-    expect(suggestUnits(teapot, 'mm', { volumeRawMm3: 18, medianThicknessRaw: 0.05 })).toBe('cm');
+    expect(suggestUnits(teapot, 'mm', { volumeRawMm3: 26, thinWallRaw: 0.345 })).toBe('cm');
     // A real small part: an 8 mm cube, and a 6 mm gear with 1.2 mm teeth.
-    expect(suggestUnits({ x: 8, y: 8, z: 8 }, 'mm', { volumeRawMm3: 512, medianThicknessRaw: 8 })).toBeNull();
-    expect(
-      suggestUnits({ x: 6, y: 6, z: 2 }, 'mm', { volumeRawMm3: 45, medianThicknessRaw: 1.2 }),
-    ).toBeNull();
+    expect(suggestUnits({ x: 8, y: 8, z: 8 }, 'mm', { volumeRawMm3: 512, thinWallRaw: 8 })).toBeNull();
+    expect(suggestUnits({ x: 6, y: 6, z: 2 }, 'mm', { volumeRawMm3: 45, thinWallRaw: 1.2 })).toBeNull();
     // Confirmed in inches, the teapot is 163 mm: nothing more to suggest.
-    expect(suggestUnits(teapot, 'in', { volumeRawMm3: 18, medianThicknessRaw: 0.05 })).toBeNull();
+    expect(suggestUnits(teapot, 'in', { volumeRawMm3: 26, thinWallRaw: 0.345 })).toBeNull();
   });
 
   it('suggests nothing when no unit would help', () => {

@@ -62,26 +62,26 @@ export function isPlausibleSize(sizeMm: Size3): boolean {
 export interface UnitEvidence {
   /** The volume as parsed, read as mm³. */
   volumeRawMm3: number | null;
-  /** The median wall thickness the inspection measured. */
-  medianThicknessRaw: number | null;
+  /** The wall thickness a tenth of the surface is thinner than (the inspection's): its fine features. */
+  thinWallRaw: number | null;
 }
 
 /** Below this longest side (mm) a part is small enough that its walls and volume decide. */
 const SMALL_PART_MM = 10;
-/** A wall thinner than an FDM nozzle (mm) is rarely meant: the part is more likely drawn in cm or inches. */
+/** Features thinner than an FDM nozzle (mm) over a tenth of a part are rarely meant: it is more likely drawn in cm or inches. */
 const NOZZLE_MM = 0.4;
 /** A solid smaller than a grain of rice (mm³). */
 const RICE_GRAIN_MM3 = 20;
 
 /**
  * True when the size alone is implausible (under 2 mm or over 2,000 mm on every axis), or when a small
- * part (under 10 mm) has walls thinner than a nozzle or less volume than a grain of rice: a 2.7 mm
- * Suzanne or a 6 mm teapot was almost surely drawn in centimetres or inches.
+ * part (under 10 mm) has a tenth of its surface on features thinner than a nozzle, or less volume than
+ * a grain of rice: a 2.7 mm Suzanne or a 6 mm teapot was almost surely drawn in centimetres or inches.
  */
 function looksMisscaled(sizeMm: Size3, evidence: UnitEvidence | undefined, f: number): boolean {
   if (!isPlausibleSize(sizeMm)) return true;
   if (!evidence || Math.max(...sides(sizeMm)) >= SMALL_PART_MM) return false;
-  const wall = evidence.medianThicknessRaw === null ? null : evidence.medianThicknessRaw * f;
+  const wall = evidence.thinWallRaw === null ? null : evidence.thinWallRaw * f;
   const volume = evidence.volumeRawMm3 === null ? null : evidence.volumeRawMm3 * f ** 3;
   return (wall !== null && wall < NOZZLE_MM) || (volume !== null && volume > 0 && volume < RICE_GRAIN_MM3);
 }
