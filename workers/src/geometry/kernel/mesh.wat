@@ -210,7 +210,8 @@
         (br $probe)))
     (local.set $id (global.get $vertices))
     (if (i32.ge_u (local.get $id) (i32.const 33554432)) (then (return (i32.const -1))))
-    (call $ensureRecords (i32.add (local.get $id) (i32.const 1)))
+    (if (i32.ge_u (local.get $id) (global.get $capacity))
+      (then (call $ensureRecords (i32.add (local.get $id) (i32.const 1)))))
     (local.set $record (i32.add (global.get $RECORDS) (i32.shl (local.get $id) (i32.const 5))))
     (i32.store offset=20 (local.get $record) (local.get $x))
     (i32.store offset=24 (local.get $record) (local.get $y))
@@ -262,16 +263,84 @@
           (i32.const 17))
         (i32.const 4))))
 
+  ;; The id of corner `corner` (0, 1, 2) of the facet at `at` whose ids go at `ids`: from the previous
+  ;; facet's corners when the bits match (unless this is the batch's `first`), else from the bit cache,
+  ;; else as a new pending vertex (~p) whose cache entry points at it, so the same corner again in the
+  ;; batch joins it. 2^30 for a corner more than 200 m out.
+  (func $cornerId (@inline) (param $at i32) (param $ids i32) (param $corner i32) (param $first i32) (result i32)
+    (local $k i32) (local $id i32) (local $x i32) (local $y i32) (local $z i32) (local $entry i32)
+    (local $stored i32) (local $qx i32) (local $qy i32) (local $qz i32) (local $pending i32)
+    (local.set $k (i32.add (i32.add (local.get $at) (i32.const 12)) (i32.mul (local.get $corner) (i32.const 12))))
+    (local.set $x (i32.load (local.get $k)))
+    (local.set $y (i32.load offset=4 (local.get $k)))
+    (local.set $z (i32.load offset=8 (local.get $k)))
+    ;; 2^30: no id yet (ids are below 2^25, pending ones ~p negative).
+    (local.set $id (i32.const 0x40000000))
+    (block $found
+      (br_if $found (local.get $first))
+      ;; The previous facet's corners, 50 bytes back, and their ids, 12 back.
+      (if (i32.eqz
+            (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=12 (i32.sub (local.get $at) (i32.const 50))))
+                            (i32.xor (local.get $y) (i32.load offset=16 (i32.sub (local.get $at) (i32.const 50)))))
+                    (i32.xor (local.get $z) (i32.load offset=20 (i32.sub (local.get $at) (i32.const 50))))))
+        (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 12)))) (br $found)))
+      (if (i32.eqz
+            (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=24 (i32.sub (local.get $at) (i32.const 50))))
+                            (i32.xor (local.get $y) (i32.load offset=28 (i32.sub (local.get $at) (i32.const 50)))))
+                    (i32.xor (local.get $z) (i32.load offset=32 (i32.sub (local.get $at) (i32.const 50))))))
+        (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 8)))) (br $found)))
+      (if (i32.eqz
+            (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=36 (i32.sub (local.get $at) (i32.const 50))))
+                            (i32.xor (local.get $y) (i32.load offset=40 (i32.sub (local.get $at) (i32.const 50)))))
+                    (i32.xor (local.get $z) (i32.load offset=44 (i32.sub (local.get $at) (i32.const 50))))))
+        (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 4)))) (br $found))))
+    (if (i32.eq (local.get $id) (i32.const 0x40000000))
+      (then
+        (local.set $entry (i32.load offset=6144 (i32.add (local.get $ids) (i32.shl (local.get $corner) (i32.const 2)))))
+        (local.set $stored (i32.load offset=12 (local.get $entry)))
+        (if (i32.and
+              (i32.ne (local.get $stored) (i32.const 0))
+              (i32.eqz
+                (i32.or (i32.or (i32.xor (local.get $x) (i32.load (local.get $entry)))
+                                (i32.xor (local.get $y) (i32.load offset=4 (local.get $entry))))
+                        (i32.xor (local.get $z) (i32.load offset=8 (local.get $entry))))))
+          (then
+            (local.set $id
+              (select (i32.sub (local.get $stored) (i32.const 1)) (local.get $stored)
+                (i32.gt_s (local.get $stored) (i32.const 0)))))
+          (else
+            (local.set $qx (call $quantize (f64.promote_f32 (f32.load (local.get $k)))))
+            (local.set $qy (call $quantize (f64.promote_f32 (f32.load offset=4 (local.get $k)))))
+            (local.set $qz (call $quantize (f64.promote_f32 (f32.load offset=8 (local.get $k)))))
+            (if (i32.or
+                  (i32.or (i32.eq (local.get $qx) (i32.const 0x80000000))
+                          (i32.eq (local.get $qy) (i32.const 0x80000000)))
+                  (i32.eq (local.get $qz) (i32.const 0x80000000)))
+              (then (return (i32.const 0x40000000))))
+            (local.set $pending
+              (i32.add (global.get $PENDING) (i32.mul (global.get $waiting) (i32.const 20))))
+            (i32.store (local.get $pending) (local.get $entry))
+            (i32.store offset=4 (local.get $pending) (local.get $qx))
+            (i32.store offset=8 (local.get $pending) (local.get $qy))
+            (i32.store offset=12 (local.get $pending) (local.get $qz))
+            (i32.store offset=16 (local.get $pending)
+              (call $positionHash (local.get $qx) (local.get $qy) (local.get $qz)))
+            (local.set $id (i32.xor (global.get $waiting) (i32.const -1)))
+            (i32.store (local.get $entry) (local.get $x))
+            (i32.store offset=4 (local.get $entry) (local.get $y))
+            (i32.store offset=8 (local.get $entry) (local.get $z))
+            (i32.store offset=12 (local.get $entry) (local.get $id))
+            (global.set $waiting (i32.add (global.get $waiting) (i32.const 1)))))))
+    (local.get $id))
+
   ;; Ids for the corners of the batch's first `facets` facets at `at` (binary STL records), from the
   ;; previous facet's corners when the bits match (facets mostly come in strips sharing two corners),
   ;; else from the bit cache, else as a new pending vertex (~p) whose cache entry points at it, so
   ;; the same corner again in the batch joins it. Returns `facets`, or the facet with a corner more
   ;; than 200 m out (its corners before that one are pending).
   (func $assignCorners (param $at i32) (param $facets i32) (result i32)
-    (local $facet i32) (local $corner i32) (local $k i32) (local $ids i32) (local $id i32)
-    (local $x i32) (local $y i32) (local $z i32) (local $entry i32) (local $stored i32)
-    (local $qx i32) (local $qy i32) (local $qz i32) (local $pending i32)
-    (local $end i32) (local $touched i32)
+    (local $facet i32) (local $k i32) (local $ids i32) (local $id i32) (local $entry i32) (local $end i32)
+    (local $touched i32)
     (global.set $waiting (i32.const 0))
     ;; First every corner's bit-cache entry, each read once so that their cache misses overlap.
     (local.set $k (i32.add (local.get $at) (i32.const 12)))
@@ -297,76 +366,21 @@
     (block $done
       (loop $nextFacet
         (br_if $done (i32.ge_u (local.get $facet) (local.get $facets)))
-        (local.set $corner (i32.const 0))
-        (loop $nextCorner
-          (local.set $k (i32.add (i32.add (local.get $at) (i32.const 12)) (i32.mul (local.get $corner) (i32.const 12))))
-          (local.set $x (i32.load (local.get $k)))
-          (local.set $y (i32.load offset=4 (local.get $k)))
-          (local.set $z (i32.load offset=8 (local.get $k)))
-          ;; 2^30: no id yet (ids are below 2^25, pending ones ~p negative).
-          (local.set $id (i32.const 0x40000000))
-          (block $found
-            (br_if $found (i32.eqz (local.get $facet)))
-            ;; The previous facet's corners, 50 bytes back, and their ids, 12 back.
-            (if (i32.eqz
-                  (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=12 (i32.sub (local.get $at) (i32.const 50))))
-                                  (i32.xor (local.get $y) (i32.load offset=16 (i32.sub (local.get $at) (i32.const 50)))))
-                          (i32.xor (local.get $z) (i32.load offset=20 (i32.sub (local.get $at) (i32.const 50))))))
-              (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 12)))) (br $found)))
-            (if (i32.eqz
-                  (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=24 (i32.sub (local.get $at) (i32.const 50))))
-                                  (i32.xor (local.get $y) (i32.load offset=28 (i32.sub (local.get $at) (i32.const 50)))))
-                          (i32.xor (local.get $z) (i32.load offset=32 (i32.sub (local.get $at) (i32.const 50))))))
-              (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 8)))) (br $found)))
-            (if (i32.eqz
-                  (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=36 (i32.sub (local.get $at) (i32.const 50))))
-                                  (i32.xor (local.get $y) (i32.load offset=40 (i32.sub (local.get $at) (i32.const 50)))))
-                          (i32.xor (local.get $z) (i32.load offset=44 (i32.sub (local.get $at) (i32.const 50))))))
-              (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 4)))) (br $found))))
-          (if (i32.eq (local.get $id) (i32.const 0x40000000))
-            (then
-              (local.set $entry (i32.load offset=6144 (i32.add (local.get $ids) (i32.shl (local.get $corner) (i32.const 2)))))
-              (local.set $stored (i32.load offset=12 (local.get $entry)))
-              (if (i32.and
-                    (i32.ne (local.get $stored) (i32.const 0))
-                    (i32.eqz
-                      (i32.or (i32.or (i32.xor (local.get $x) (i32.load (local.get $entry)))
-                                      (i32.xor (local.get $y) (i32.load offset=4 (local.get $entry))))
-                              (i32.xor (local.get $z) (i32.load offset=8 (local.get $entry))))))
-                (then
-                  (local.set $id
-                    (select (i32.sub (local.get $stored) (i32.const 1)) (local.get $stored)
-                      (i32.gt_s (local.get $stored) (i32.const 0)))))
-                (else
-                  (local.set $qx (call $quantize (f64.promote_f32 (f32.load (local.get $k)))))
-                  (local.set $qy (call $quantize (f64.promote_f32 (f32.load offset=4 (local.get $k)))))
-                  (local.set $qz (call $quantize (f64.promote_f32 (f32.load offset=8 (local.get $k)))))
-                  (if (i32.or
-                        (i32.or (i32.eq (local.get $qx) (i32.const 0x80000000))
-                                (i32.eq (local.get $qy) (i32.const 0x80000000)))
-                        (i32.eq (local.get $qz) (i32.const 0x80000000)))
-                    (then (return (local.get $facet))))
-                  (local.set $pending
-                    (i32.add (global.get $PENDING) (i32.mul (global.get $waiting) (i32.const 20))))
-                  (i32.store (local.get $pending) (local.get $entry))
-                  (i32.store offset=4 (local.get $pending) (local.get $qx))
-                  (i32.store offset=8 (local.get $pending) (local.get $qy))
-                  (i32.store offset=12 (local.get $pending) (local.get $qz))
-                  (i32.store offset=16 (local.get $pending)
-                    (call $positionHash (local.get $qx) (local.get $qy) (local.get $qz)))
-                  (local.set $id (i32.xor (global.get $waiting) (i32.const -1)))
-                  (i32.store (local.get $entry) (local.get $x))
-                  (i32.store offset=4 (local.get $entry) (local.get $y))
-                  (i32.store offset=8 (local.get $entry) (local.get $z))
-                  (i32.store offset=12 (local.get $entry) (local.get $id))
-                  (global.set $waiting (i32.add (global.get $waiting) (i32.const 1)))))))
-          (i32.store (i32.add (local.get $ids) (i32.shl (local.get $corner) (i32.const 2))) (local.get $id))
-          (br_if $nextCorner (i32.lt_u (local.tee $corner (i32.add (local.get $corner) (i32.const 1))) (i32.const 3))))
+        ;; Written out three times (the corners' offsets are then constants).
+        (local.set $id (call $cornerId (local.get $at) (local.get $ids) (i32.const 0) (i32.eqz (local.get $facet))))
+        (br_if $done (i32.eq (local.get $id) (i32.const 0x40000000)))
+        (i32.store (local.get $ids) (local.get $id))
+        (local.set $id (call $cornerId (local.get $at) (local.get $ids) (i32.const 1) (i32.eqz (local.get $facet))))
+        (br_if $done (i32.eq (local.get $id) (i32.const 0x40000000)))
+        (i32.store offset=4 (local.get $ids) (local.get $id))
+        (local.set $id (call $cornerId (local.get $at) (local.get $ids) (i32.const 2) (i32.eqz (local.get $facet))))
+        (br_if $done (i32.eq (local.get $id) (i32.const 0x40000000)))
+        (i32.store offset=8 (local.get $ids) (local.get $id))
         (local.set $ids (i32.add (local.get $ids) (i32.const 12)))
         (local.set $at (i32.add (local.get $at) (i32.const 50)))
         (local.set $facet (i32.add (local.get $facet) (i32.const 1)))
         (br $nextFacet)))
-    (local.get $facets))
+    (local.get $facet))
 
   ;; Finds or enters the batch's pending vertices: first every one's table slot is read in a tight
   ;; loop, so the processor waits for those cache misses side by side instead of one after another;
