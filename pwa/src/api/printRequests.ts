@@ -168,9 +168,18 @@ export function useSubmitPrintRequest(id: string) {
 export function useAcceptOffer(id: string) {
   return useRequestMutation(
     id,
-    ({ offerId, shippingAddress }: { offerId: string; shippingAddress?: ShipToAddressInput | undefined }) =>
+    ({
+      offerId,
+      shippingAddress,
+      printAsIs,
+    }: {
+      offerId: string;
+      shippingAddress?: ShipToAddressInput | undefined;
+      printAsIs?: boolean;
+    }) =>
       apiJson<PrintRequestDetail>('POST', `${base(id)}/offers/${encodeURIComponent(offerId)}/accept`, {
         shippingAddress,
+        ...(printAsIs ? { printAsIs } : {}),
       }),
     'Could not place the order',
   );

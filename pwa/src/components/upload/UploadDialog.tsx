@@ -27,6 +27,8 @@ export interface UploadDialogProps {
   /** Upload into this existing print request instead of starting new ones. */
   printRequestId?: string | undefined;
   title?: string;
+  /** Called once a batch has finished with at least one file uploaded (e.g. to retire the file it replaces). */
+  onUploaded?: (outcome: UploadOutcome) => void;
 }
 
 function UploaderLoading() {
@@ -42,6 +44,7 @@ export function UploadDialog({
   onOpenChange,
   printRequestId,
   title = 'Upload 3D Design Files',
+  onUploaded,
 }: UploadDialogProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -94,6 +97,7 @@ export function UploadDialog({
       });
       invalidateUploads(queryClient);
       setStarted(newRequests);
+      onUploaded?.({ succeeded, failed, uploaded, reasons });
     }
     if (failed > 0) {
       toast({

@@ -1,5 +1,7 @@
 // The three.js preview of one model (STL, OBJ, 3MF, PLY): loaded from the owner-only download
-// route, centred, lit, with orbit controls. This module and three.js load only when a preview opens.
+// route, turned the way it prints (Z up, as slicers and the analysis read it), centred, lit, with orbit
+// controls, and with the places the printability checks point at marked. This module and three.js
+// load only when a preview opens.
 import { useEffect, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -34,18 +36,83 @@ function parseModel(format: PreviewFormat, bytes: ArrayBuffer): THREE.Object3D {
   group.traverse((child) => {
     if (child instanceof THREE.Mesh) child.material = MATERIAL();
   });
-  // 3MF is Z-up like most slicers; three.js is Y-up.
-  group.rotation.x = -Math.PI / 2;
   return group;
+}
+
+const MARKER_COLOURS: Record<string, number> = { blocks: 0xdc2626, warns: 0xf59e0b, info: 0x2563eb };
+
+/** A place a finding points at, in the file's own coordinates. */
+export interface PreviewMarker {
+  at: [number, number, number];
+  severity: string;
+}
+
+/**
+ * The part as it prints: the print orientation (file → print, Z up), then Z up turned to three.js's Y
+ * up. The markers ride along, so they stay on the places they point at.
+ */
+function placed(
+  model: THREE.Object3D,
+  rotation: readonly number[] | null,
+  markers: readonly PreviewMarker[],
+) {
+  const part = new THREE.Group();
+  part.add(model);
+  const size = new THREE.Box3().setFromObject(model).getSize(new THREE.Vector3()).length() || 1;
+  const geometry = new THREE.SphereGeometry(size / 90, 16, 12);
+  for (const marker of markers) {
+    const dot = new THREE.Mesh(
+      geometry,
+      new THREE.MeshBasicMaterial({ color: MARKER_COLOURS[marker.severity] ?? 0x2563eb, depthTest: false }),
+    );
+    dot.position.set(...marker.at);
+    dot.renderOrder = 1;
+    part.add(dot);
+  }
+  const r = rotation && rotation.length === 9 ? rotation : [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const toPrint = new THREE.Matrix4().set(
+    r[0] ?? 1,
+    r[1] ?? 0,
+    r[2] ?? 0,
+    0,
+    r[3] ?? 0,
+    r[4] ?? 1,
+    r[5] ?? 0,
+    0,
+    r[6] ?? 0,
+    r[7] ?? 0,
+    r[8] ?? 1,
+    0,
+    0,
+    0,
+    0,
+    1,
+  );
+  const zUpToYUp = new THREE.Matrix4().makeRotationX(-Math.PI / 2);
+  part.applyMatrix4(zUpToYUp.multiply(toPrint));
+  const scene = new THREE.Group();
+  scene.add(part);
+  return scene;
 }
 
 export interface ModelCanvasProps {
   downloadUrl: string;
   format: PreviewFormat;
   label: string;
+  /** The print orientation's rotation (row-major 3×3), as uploaded when absent. */
+  orientation?: readonly number[] | null;
+  markers?: readonly PreviewMarker[];
 }
 
-export default function ModelCanvas({ downloadUrl, format, label }: ModelCanvasProps) {
+export default function ModelCanvas({
+  downloadUrl,
+  format,
+  label,
+  orientation = null,
+  markers = [],
+}: ModelCanvasProps) {
+  // The preview is rebuilt only when what it shows changes, not when a poll hands over equal arrays.
+  const placement = JSON.stringify({ orientation, markers });
   const hostRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error' | 'unsupported'>('loading');
 
@@ -87,7 +154,8 @@ export default function ModelCanvas({ downloadUrl, format, label }: ModelCanvasP
 
     fetchFileBytes({ downloadUrl }, abort.signal)
       .then((bytes) => {
-        const model = parseModel(format, bytes);
+        const shown = JSON.parse(placement) as { orientation: number[] | null; markers: PreviewMarker[] };
+        const model = placed(parseModel(format, bytes), shown.orientation, shown.markers);
         const box = new THREE.Box3().setFromObject(model);
         const centre = box.getCenter(new THREE.Vector3());
         const size = box.getSize(new THREE.Vector3()).length() || 1;
@@ -131,7 +199,7 @@ export default function ModelCanvas({ downloadUrl, format, label }: ModelCanvasP
       renderer.dispose();
       renderer.domElement.remove();
     };
-  }, [downloadUrl, format, label]);
+  }, [downloadUrl, format, label, placement]);
 
   return (
     <div className="model-viewer__stage" ref={hostRef} data-state={state}>

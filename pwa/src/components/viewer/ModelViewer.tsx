@@ -2,17 +2,23 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../ui/spinner.tsx';
 import { isPreviewFormat } from './formats.ts';
+import type { PreviewMarker } from './ModelCanvas.tsx';
 import './viewer.css';
 
 const ModelCanvas = lazy(() => import('./ModelCanvas.tsx'));
+
+export type { PreviewMarker };
 
 export interface ModelViewerProps {
   downloadUrl: string;
   fileType: string;
   label: string;
+  /** The print orientation's rotation (row-major 3×3): the part is shown as it prints. */
+  orientation?: readonly number[] | null;
+  markers?: readonly PreviewMarker[];
 }
 
-export function ModelViewer({ downloadUrl, fileType, label }: ModelViewerProps) {
+export function ModelViewer({ downloadUrl, fileType, label, orientation, markers }: ModelViewerProps) {
   if (!isPreviewFormat(fileType)) {
     return (
       <div className="model-viewer model-viewer--empty">
@@ -29,7 +35,13 @@ export function ModelViewer({ downloadUrl, fileType, label }: ModelViewerProps) 
           </div>
         }
       >
-        <ModelCanvas downloadUrl={downloadUrl} format={fileType} label={label} />
+        <ModelCanvas
+          downloadUrl={downloadUrl}
+          format={fileType}
+          label={label}
+          orientation={orientation ?? null}
+          markers={markers ?? []}
+        />
       </Suspense>
     </div>
   );

@@ -1,8 +1,10 @@
-// The customer's files as the farm judges them: a 3-D preview (three.js loads only when one is shown),
-// the download, and the measured size in real millimetres, volume and whether the mesh is watertight.
+// The customer's files as the farm judges them: a 3-D preview as the part prints (three.js loads only
+// when one is shown), the download, the measured size in real millimetres, volume and whether the mesh
+// is watertight, and the printability checks with the customer's answer to their warnings.
 import { formatSizeMm } from '@printfarm/domain/units';
 import { useState } from 'react';
 import type { JobFile } from '../../api/operator.ts';
+import { FindingsList, hasWarnings } from '../../components/findings/Findings.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -60,7 +62,12 @@ function FileItem({ file, previewFirst }: { file: JobFile; previewFirst: boolean
     <li className="op-file">
       <div className="op-file__preview">
         {canPreview && preview ? (
-          <ModelViewer downloadUrl={file.downloadUrl} fileType={file.fileType} label={file.fileName} />
+          <ModelViewer
+            downloadUrl={file.downloadUrl}
+            fileType={file.fileType}
+            label={file.fileName}
+            orientation={file.analysis?.printOrientation?.rotation ?? null}
+          />
         ) : (
           <div className="op-file__placeholder">
             {canPreview ? (
@@ -79,6 +86,10 @@ function FileItem({ file, previewFirst }: { file: JobFile; previewFirst: boolean
           <span className="op-file__quantity">× {file.quantity}</span>
         </div>
         <Metrics file={file} />
+        {file.analysis && <FindingsList findings={file.analysis.findings} />}
+        {file.printAsIs && hasWarnings(file.analysis) && (
+          <p className="op-file__answer">The customer chose to print it as it is.</p>
+        )}
         <a href={file.downloadUrl} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
           Download {file.fileType.toUpperCase()}
         </a>

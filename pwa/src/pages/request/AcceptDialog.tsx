@@ -6,8 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { FieldErrors } from 'react-hook-form';
 import { type OfferView, type PrintRequestDetail, useAcceptOffer } from '../../api/printRequests.ts';
 import { type Profile, profileQueries } from '../../api/profile.ts';
+import { hasWarnings } from '../../components/findings/Findings.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -20,6 +22,7 @@ type ShipToValues = Required<{ [K in keyof ShipToAddressInput]: string }>;
 
 interface AcceptValues {
   shippingAddress: ShipToValues;
+  printAsIs: boolean;
 }
 
 /** The request's own address first (given before), else the account's default, named after its holder. */
@@ -37,7 +40,15 @@ function prefill(request: PrintRequestDetail, profile: Profile | undefined): Acc
       country: saved?.country ?? 'US',
       phone: request.shippingAddress?.phone ?? '',
     },
+    printAsIs: false,
   };
+}
+
+/** Files whose printability warnings the customer has not answered yet. */
+function unansweredFiles(request: PrintRequestDetail) {
+  return request.files.filter(
+    (file) => file.analysisStatus === 'ready' && !file.printAsIs && hasWarnings(file.analysis),
+  );
 }
 
 export interface AcceptDialogProps {
@@ -56,10 +67,12 @@ export function AcceptDialog(props: AcceptDialogProps) {
 
 function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogProps & { profile?: Profile }) {
   const accept = useAcceptOffer(request.id);
+  const unanswered = unansweredFiles(request);
   const {
     register,
     handleSubmit,
     applyServerErrors,
+    setError,
     formState: { errors },
   } = useDomainForm(acceptOfferSchema, {
     defaultValues: prefill(request, profile),
@@ -70,8 +83,12 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
   const address: FieldErrors<ShipToValues> = errors.shippingAddress ?? {};
 
   const placeOrder = handleSubmit((input) => {
+    if (unanswered.length > 0 && !input.printAsIs) {
+      setError('printAsIs', { message: 'Choose to print as is, or keep looking and upload a fixed file' });
+      return;
+    }
     accept.mutate(
-      { offerId: offer.id, shippingAddress: input.shippingAddress },
+      { offerId: offer.id, shippingAddress: input.shippingAddress, printAsIs: unanswered.length > 0 },
       {
         onSuccess: () => {
           onClose();
@@ -149,6 +166,19 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
             </FormField>
           </div>
         </fieldset>
+        {unanswered.length > 0 && (
+          <div className="accept-dialog__warnings">
+            <p>
+              {unanswered.map((file) => file.fileName).join(', ')} {unanswered.length === 1 ? 'has' : 'have'}{' '}
+              printability warnings (see Files).
+            </p>
+            <CheckboxField
+              label={`Print ${unanswered.length === 1 ? 'it' : 'them'} as ${unanswered.length === 1 ? 'it is' : 'they are'}`}
+              error={errors.printAsIs?.message}
+              {...register('printAsIs')}
+            />
+          </div>
+        )}
         <p className="accept-dialog__after">
           {offer.farmName} has a short time to accept. If they decline or do not answer in time, we send your
           order to the next best offer and e-mail you.

@@ -1,9 +1,11 @@
 // The request's files: a 3-D preview (three.js loads only when one is shown), the measured size next to
 // something familiar, volume and watertightness, the file's unit (with the suggestion made obvious when
 // the size is implausible) and how many of each to print. Unit and quantity save as soon as they change.
-import { UNIT_LABELS, UNITS, type Units } from '@printfarm/domain/units';
+import { MM_PER_UNIT, UNIT_LABELS, UNITS, type Units } from '@printfarm/domain/units';
 import { useEffect, useState } from 'react';
 import { type FileAnalysis, type RequestFile, useUpdatePrintRequest } from '../../api/printRequests.ts';
+import { useDeleteProjectFile } from '../../api/projectFiles.ts';
+import { FindingsList, hasWarnings, WarningChoice } from '../../components/findings/Findings.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -11,7 +13,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
 import { isPreviewFormat } from '../../components/viewer/formats.ts';
-import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
+import { ModelViewer, type PreviewMarker } from '../../components/viewer/ModelViewer.tsx';
 import { AnalysisBadge, formatBytes } from '../dashboard/fileFormat.tsx';
 
 /** Browsers cap live WebGL contexts; previews beyond the first few open on request. */
@@ -19,6 +21,29 @@ const AUTO_PREVIEWS = 3;
 const MAX_QUANTITY = 1_000;
 
 const UNIT_OPTIONS = UNITS.map((units) => ({ value: units, label: `${units} · ${UNIT_LABELS[units]}` }));
+
+const ORIENTATION_CAPTIONS: Record<string, string> = {
+  'z-': 'Shown as it prints: as uploaded',
+  'z+': 'Shown as it prints: upside down, the side needing least support',
+  'x-': 'Shown as it prints: on its side, needing least support',
+  'x+': 'Shown as it prints: on its side, needing least support',
+  'y-': 'Shown as it prints: on its side, needing least support',
+  'y+': 'Shown as it prints: on its side, needing least support',
+  face: 'Shown as it prints: on its largest flat face, needing least support',
+};
+
+/** The places the findings point at, back in the file's own units for the preview. */
+function markersOf(analysis: FileAnalysis): PreviewMarker[] {
+  const mmPerUnit = MM_PER_UNIT[analysis.units];
+  return analysis.findings.flatMap((finding) =>
+    (finding.points ?? []).map(
+      ([x, y, z]): PreviewMarker => ({
+        at: [x / mmPerUnit, y / mmPerUnit, z / mmPerUnit],
+        severity: finding.severity,
+      }),
+    ),
+  );
+}
 
 /** '0.16 mm', '20 mm', '1.2 m': a length a person reads at a glance. */
 export function lengthText(mm: number): string {
@@ -160,27 +185,49 @@ function FileCard({
   requestId,
   file,
   editable,
+  answerable,
   previewByDefault,
 }: {
   requestId: string;
   file: RequestFile;
   editable: boolean;
+  /** The customer may still answer its warnings (before ordering; it leaves the offers standing). */
+  answerable: boolean;
   previewByDefault: boolean;
 }) {
   const update = useUpdatePrintRequest(requestId);
+  const retire = useDeleteProjectFile();
   const [previewChoice, setPreviewChoice] = useState<boolean | null>(null);
+  const [fixing, setFixing] = useState(false);
   const analysis = file.analysis;
   const ready = file.analysisStatus === 'ready' && analysis !== null;
   const canPreview = ready && isPreviewFormat(file.fileType);
   const showPreview = canPreview && (previewChoice ?? previewByDefault);
-  const saveFile = (change: { units?: Units; quantity?: number }) =>
+  const orientation = analysis?.printOrientation ?? null;
+  const saveFile = (change: { units?: Units; quantity?: number; printAsIs?: boolean }) =>
     update.mutate({ files: [{ id: file.id, ...change }] });
 
   return (
-    <li className="request-file" data-file-name={file.fileName} data-status={file.analysisStatus}>
+    <li
+      className="request-file"
+      data-file-name={file.fileName}
+      data-status={file.analysisStatus}
+      data-print-as-is={file.printAsIs}
+    >
       <div className="request-file__preview">
         {showPreview ? (
-          <ModelViewer downloadUrl={file.downloadUrl} fileType={file.fileType} label={file.fileName} />
+          <>
+            <ModelViewer
+              downloadUrl={file.downloadUrl}
+              fileType={file.fileType}
+              label={file.fileName}
+              orientation={orientation?.rotation ?? null}
+              markers={analysis ? markersOf(analysis) : []}
+            />
+            {orientation && (
+              <p className="request-file__orientation">{ORIENTATION_CAPTIONS[orientation.key]}</p>
+            )}
+          </>
         ) : (
           <div className="request-file__placeholder">
             {file.analysisStatus === 'pending' || file.analysisStatus === 'analyzing' ? (
@@ -213,6 +260,18 @@ function FileCard({
         {ready && analysis && (
           <>
             <Metrics analysis={analysis} />
+            <FindingsList findings={analysis.findings} />
+            {answerable && hasWarnings(analysis) && (
+              <WarningChoice
+                printAsIs={file.printAsIs}
+                busy={update.isPending}
+                onPrintAsIs={(printAsIs) => saveFile({ printAsIs })}
+                onUploadFixed={() => setFixing(true)}
+              />
+            )}
+            {!answerable && file.printAsIs && hasWarnings(analysis) && (
+              <p className="request-file__answer">You chose to print this file as it is.</p>
+            )}
             {editable && (
               <UnitSuggestion
                 analysis={analysis}
@@ -266,6 +325,16 @@ function FileCard({
           </Button>
         )}
       </div>
+      {fixing && (
+        <UploadDialog
+          open
+          onOpenChange={setFixing}
+          printRequestId={requestId}
+          title={`Upload a fixed ${file.fileName}`}
+          // The fixed file takes the place of this one in the request.
+          onUploaded={() => retire.mutate(file)}
+        />
+      )}
     </li>
   );
 }
@@ -275,11 +344,14 @@ export function FilesSection({
   title,
   files,
   editable,
+  answerable = editable,
 }: {
   requestId: string;
   title: string;
   files: RequestFile[];
   editable: boolean;
+  /** Before ordering: the customer may answer the files' warnings even where editing waits. */
+  answerable?: boolean;
 }) {
   const [adding, setAdding] = useState(false);
   let previews = 0;
@@ -316,6 +388,7 @@ export function FilesSection({
                   requestId={requestId}
                   file={file}
                   editable={editable}
+                  answerable={answerable}
                   previewByDefault={previewByDefault}
                 />
               );

@@ -155,7 +155,12 @@ function OfferCard({
         {offer.status === 'declined' && <Badge variant="secondary">Declined by the farm</Badge>}
       </div>
       <Breakdown offer={offer} />
-      {canAccept && offer.status === 'offered' && (
+      {offer.blockedReason && (
+        <p className="offer-card__blocked" role="status">
+          {offer.blockedReason}
+        </p>
+      )}
+      {canAccept && offer.status === 'offered' && !offer.blockedReason && (
         <Button className="offer-card__accept" onClick={() => onAccept(offer)}>
           Accept
         </Button>

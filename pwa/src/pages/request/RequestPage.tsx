@@ -279,6 +279,7 @@ function RequestView({ id }: { id: string }) {
             title={request.data.title}
             files={request.data.files}
             editable={editable}
+            answerable={isEditable(current)}
           />
           <ChoicesCard request={request.data} editing={editing} onEdit={() => setEditing(true)} />
         </div>
