@@ -152,7 +152,8 @@ export class MeshAccumulator {
       triangleCount === 0
         ? { x: 0, y: 0, z: 0 }
         : { x: k.maxX.value - k.minX.value, y: k.maxY.value - k.minY.value, z: k.maxZ.value - k.minZ.value };
-    const openEdgeCount = k.tally();
+    k.tally();
+    const openEdgeCount = k.openEdges.value;
     const nonManifoldEdgeCount = k.nonManifold.value;
     const doubleArea = k.doubleArea.value;
     const volumeMm3 = k.sixVolume.value / 6;
@@ -163,7 +164,7 @@ export class MeshAccumulator {
       bbox,
       volumeCm3: Math.abs(volumeMm3) / 1000,
       surfaceAreaCm2: doubleArea / 2 / 100,
-      shellCount: k.shells(),
+      shellCount: k.shellCount.value,
       openEdgeCount,
       nonManifoldEdgeCount,
       watertight: triangleCount > 0 && openEdgeCount === 0 && nonManifoldEdgeCount === 0,

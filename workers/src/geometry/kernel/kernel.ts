@@ -42,13 +42,14 @@ export interface MeshKernel {
   weld(x: number, y: number, z: number): number;
   connect(a: number, b: number, c: number): void;
   stlFacets(facets: number): number;
-  tally(): number;
-  shells(): number;
+  tally(): void;
   BLOCK: Global;
   BLOCK_FACETS: Global;
   triangles: Global;
   vertices: Global;
+  openEdges: Global;
   nonManifold: Global;
+  shellCount: Global;
   minX: Global;
   minY: Global;
   minZ: Global;

@@ -41,7 +41,10 @@
   (global $waiting (mut i32) (i32.const 0))
   ;; Keeps the table reads that only warm the cache from being optimized away.
   (global $touched (mut i32) (i32.const 0))
+  ;; What tally() counts.
+  (global $openEdges (export "openEdges") (mut i32) (i32.const 0))
   (global $nonManifold (export "nonManifold") (mut i32) (i32.const 0))
+  (global $shellCount (export "shellCount") (mut i32) (i32.const 0))
 
   (global $minX (export "minX") (mut f64) (f64.const inf))
   (global $minY (export "minY") (mut f64) (f64.const inf))
@@ -567,11 +570,13 @@
         (local.set $ids (i32.add (local.get $ids) (i32.const 12)))
         (br $next))))
 
-;; [edges used once] (the return value), [edges used three times or more] (nonManifold).
-  (func (export "tally") (result i32)
-    (local $at i32) (local $end i32) (local $uses i32) (local $open i32) (local $many i32)
-    (local.set $at (global.get $RECORDS))
-    (local.set $end (i32.add (local.get $at) (i32.shl (global.get $vertices) (i32.const 5))))
+;; Edges used once, edges used three times or more, and shells (vertices that are roots) among the
+  ;; records [at, end), added to the counts so far.
+  (func $tallyRecords (param $at i32) (param $end i32)
+    (local $uses i32) (local $open i32) (local $many i32) (local $shells i32)
+    (local.set $open (global.get $openEdges))
+    (local.set $many (global.get $nonManifold))
+    (local.set $shells (global.get $shellCount))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
@@ -587,7 +592,30 @@
         (local.set $uses (i32.and (i32.load offset=12 (local.get $at)) (i32.const 3)))
         (local.set $open (i32.add (local.get $open) (i32.eq (local.get $uses) (i32.const 1))))
         (local.set $many (i32.add (local.get $many) (i32.eq (local.get $uses) (i32.const 3))))
+        (local.set $shells (i32.add (local.get $shells) (i32.eqz (i32.load offset=16 (local.get $at)))))
         (local.set $at (i32.add (local.get $at) (i32.const 32)))
+        (br $next)))
+    (global.set $openEdges (local.get $open))
+    (global.set $nonManifold (local.get $many))
+    (global.set $shellCount (local.get $shells)))
+
+  ;; The mesh's edge and shell counts: edges used once (openEdges), three times or more (nonManifold),
+  ;; and shells (shellCount). The records are counted a slice at a time: a function that runs once
+  ;; stays in V8's baseline code, a slice function is optimized after the first few.
+  (func (export "tally")
+    (local $at i32) (local $end i32) (local $uses i32)
+    (global.set $openEdges (i32.const 0))
+    (global.set $nonManifold (i32.const 0))
+    (global.set $shellCount (i32.const 0))
+    (local.set $at (global.get $RECORDS))
+    (local.set $end (i32.add (local.get $at) (i32.shl (global.get $vertices) (i32.const 5))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+        (call $tallyRecords (local.get $at)
+          (select (local.get $end) (i32.add (local.get $at) (i32.const 262144))
+            (i32.lt_u (i32.sub (local.get $end) (local.get $at)) (i32.const 262144))))
+        (local.set $at (i32.add (local.get $at) (i32.const 262144)))
         (br $next)))
     (local.set $at (i32.const 0))
     (local.set $end (i32.shl (global.get $spillSlots) (i32.const 3)))
@@ -597,25 +625,10 @@
         (if (i32.load $spill (local.get $at))
           (then
             (local.set $uses (i32.and (i32.load $spill offset=4 (local.get $at)) (i32.const 3)))
-            (local.set $open (i32.add (local.get $open) (i32.eq (local.get $uses) (i32.const 1))))
-            (local.set $many (i32.add (local.get $many) (i32.eq (local.get $uses) (i32.const 3))))))
+            (global.set $openEdges (i32.add (global.get $openEdges) (i32.eq (local.get $uses) (i32.const 1))))
+            (global.set $nonManifold (i32.add (global.get $nonManifold) (i32.eq (local.get $uses) (i32.const 3))))))
         (local.set $at (i32.add (local.get $at) (i32.const 8)))
-        (br $next)))
-    (global.set $nonManifold (local.get $many))
-    (local.get $open))
-
-  ;; Shells: the vertices that are roots.
-  (func (export "shells") (result i32)
-    (local $at i32) (local $end i32) (local $shells i32)
-    (local.set $at (global.get $RECORDS))
-    (local.set $end (i32.add (local.get $at) (i32.shl (global.get $vertices) (i32.const 5))))
-    (block $done
-      (loop $next
-        (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
-        (local.set $shells (i32.add (local.get $shells) (i32.eqz (i32.load offset=16 (local.get $at)))))
-        (local.set $at (i32.add (local.get $at) (i32.const 32)))
-        (br $next)))
-    (local.get $shells))
+        (br $next))))
 
   ;; ---- Measuring -------------------------------------------------------------------------------
 
