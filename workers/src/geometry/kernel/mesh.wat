@@ -3,9 +3,9 @@
 ;; text into a module when the analyser loads; kernel.ts instantiates it per mesh.
 ;;
 ;; Four memories, so each table grows on its own without moving the others:
-;;   $main   a scratch area, the bit cache, one batch's pending vertices and ids, the block of binary
-;;           STL facets being read, then one 32-byte record per vertex: its edge bucket (4 × i32), its
-;;           shell parent + 1 (0 for a root) and its quantized x, y, z.
+;;   $main   the bit cache (after an unused first KB), one batch's pending vertices and ids, the
+;;           block of binary STL facets being read, then one 32-byte record per vertex: its edge
+;;           bucket (4 × i32), its shell parent + 1 (0 for a root) and its quantized x, y, z.
 ;;   $table  the open-addressing table from quantized positions to vertex ids.
 ;;   $spill  the edges of vertices with more than four higher neighbours: [low + 1, high · 4 + uses].
 ;;   $held   steep facets near the lowest point, [top z, n.z, corner z sum] as f64, until metrics().
@@ -26,7 +26,6 @@
   (global $PENDING i32 (i32.const 525312))
   (global $RESOLVED i32 (i32.const 556032))
   (global $IDS i32 (i32.const 562176))
-  (global $ENTRIES i32 (i32.const 568320))
   (global $BLOCK (export "BLOCK") i32 (i32.const 574464))
   (global $BLOCK_FACETS (export "BLOCK_FACETS") i32 (i32.const 20000))
   (global $RECORDS i32 (i32.const 1574464))
@@ -269,7 +268,8 @@
   ;; The id of corner `corner` (0, 1, 2) of the facet at `at` whose ids go at `ids`: from the previous
   ;; facet's corners when the bits match (unless this is the batch's `first`), else from the bit cache,
   ;; else as a new pending vertex (~p) whose cache entry points at it, so the same corner again in the
-  ;; batch joins it. 2^30 for a corner more than 200 m out.
+  ;; batch joins it (facets mostly come in strips, sharing two corners with the one before). 2^30 for
+  ;; a corner more than 200 m out.
   (func $cornerId (@inline) (param $at i32) (param $ids i32) (param $corner i32) (param $first i32) (result i32)
     (local $k i32) (local $id i32) (local $x i32) (local $y i32) (local $z i32) (local $entry i32)
     (local $stored i32) (local $qx i32) (local $qy i32) (local $qz i32) (local $pending i32)
@@ -336,11 +336,9 @@
             (global.set $waiting (i32.add (global.get $waiting) (i32.const 1)))))))
     (local.get $id))
 
-  ;; Ids for the corners of the batch's first `facets` facets at `at` (binary STL records), from the
-  ;; previous facet's corners when the bits match (facets mostly come in strips sharing two corners),
-  ;; else from the bit cache, else as a new pending vertex (~p) whose cache entry points at it, so
-  ;; the same corner again in the batch joins it. Returns `facets`, or the facet with a corner more
-  ;; than 200 m out (its corners before that one are pending).
+  ;; Ids for the corners of the batch's first `facets` facets at `at` (binary STL records), by
+  ;; cornerId. Returns `facets`, or the facet with a corner more than 200 m out (its corners before
+  ;; that one stay pending).
   (func $assignCorners (param $at i32) (param $facets i32) (result i32)
     (local $facet i32) (local $k i32) (local $ids i32) (local $id i32) (local $entry i32) (local $end i32)
     (local $touched i32)
