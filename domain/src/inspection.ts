@@ -71,6 +71,11 @@ export interface MeshInspection {
   /** The connected shells, largest first (at most MAX_SHELLS_LISTED). */
   shells: ShellSummary[];
   durationMs: number;
+  /**
+   * CPU time the inspecting thread spent on it: what it costs, where durationMs also counts the time
+   * a busy machine gave to others.
+   */
+  cpuMs: number;
 }
 
 export const MAX_SHELLS_LISTED = 16;

@@ -31,6 +31,7 @@ function inspection(overrides: Partial<MeshInspection> = {}): MeshInspection {
     nonManifoldPoints: [],
     shells: [{ center: [10, 10, 10], size: { x: 20, y: 20, z: 20 }, signedVolume: 8000, enclosed: false }],
     durationMs: 1,
+    cpuMs: 1,
     ...overrides,
   };
 }

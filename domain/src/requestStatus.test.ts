@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertTransition,
   canCancel,
+  canSubmit,
   canTransition,
   OFFER_VALIDITY_DAYS,
   offersAreStale,
@@ -39,6 +40,7 @@ const LEGAL = new Set([
   'printing→shipped',
   'shipped→completed',
   'rejected→draft',
+  'rejected→quoting',
   'rejected→cancelled',
 ]);
 
@@ -76,6 +78,13 @@ describe('request state machine', () => {
     expect(() => assertTransition('completed', 'quoting')).toThrow(
       'You cannot get quotes for a request that is completed',
     );
+  });
+
+  it("lets the customer ask for quotes only before ordering: a re-route is the routing job's own move", () => {
+    expect(REQUEST_STATUSES.filter(canSubmit)).toEqual(['draft', 'pending', 'quoted', 'rejected', 'expired']);
+    expect(canSubmit('ordered')).toBe(false);
+    // The routing job may still send an ordered request back to quoting when no offer is left.
+    expect(canTransition('ordered', 'quoting')).toBe(true);
   });
 
   it('refuses an unknown status', () => {

@@ -7,6 +7,7 @@
 //      the customer submits while the analysis is still running, as the product allows;
 //  (c) PrusaSlicer's time for that part next to the analysis time (from slice_results/file_analyses).
 //   node ops/bench/offers.ts     BENCH_POINTS=300 BENCH_UPLOADS=5 DATABASE_URL=... REDIS_URL=...
+
 import { performance } from 'node:perf_hooks';
 import { chooseRadius } from '@printfarm/domain/farmSearch';
 import type { PrinterInventoryEntry } from '@printfarm/domain/farmSignup';
@@ -22,6 +23,7 @@ import { type CandidateQuery, findCandidateFarms } from '../../workers/src/marke
 import { priceAtFarm, rankOffers } from '../../workers/src/marketplace/offers.ts';
 import { percentile } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
+import { reportTarget } from '../lib/summary.ts';
 import {
   type BenchFarm,
   insertFarms,
@@ -35,6 +37,8 @@ const POINTS = Number(process.env.BENCH_POINTS ?? 300);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 5);
 const TARGET_SEARCH_MS = 20;
 const TARGET_FIRST_OFFERS_S = 5;
+/** The product's promise: firmed up by a real slicer within thirty seconds of the upload. */
+const TARGET_FIRM_OFFERS_S = 30;
 
 /** A seeded generator, so every run draws the same farms and ship-to points. */
 function seeded(seed: number): () => number {
@@ -286,6 +290,36 @@ async function uploadToOffers(stack: MarketplaceStack): Promise<void> {
     ),
   ]);
   console.log(`offers per request: ${runs.map((r) => r.offers).join(', ')}`);
+  const firstP95 = percentile(
+    sorted((r) => r.firstOffersS),
+    95,
+  );
+  const firmP95 = percentile(
+    sorted((r) => r.firmOffersS),
+    95,
+  );
+  reportTarget({
+    what: `upload → first offers, ${megabytes.toFixed(1)} MB part, p95`,
+    now: `${firstP95.toFixed(2)} s`,
+    baseline: `analysis p50 ${percentile(
+      sorted((r) => r.analysisMs),
+      50,
+    ).toFixed(0)} ms`,
+    target: `≤ ${TARGET_FIRST_OFFERS_S} s`,
+    met: firstP95 <= TARGET_FIRST_OFFERS_S,
+  });
+  reportTarget({
+    what: `upload → firm offers, ${megabytes.toFixed(1)} MB part, p95`,
+    now: `${firmP95.toFixed(2)} s`,
+    baseline: `PrusaSlicer alone p50 ${(
+      percentile(
+        sorted((r) => r.sliceMs),
+        50,
+      ) / 1000
+    ).toFixed(2)} s`,
+    target: `≤ ${TARGET_FIRM_OFFERS_S} s`,
+    met: firmP95 <= TARGET_FIRM_OFFERS_S,
+  });
 }
 
 await withMarketplaceStack('offers', async (stack) => {

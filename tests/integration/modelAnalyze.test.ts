@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MeshInspection } from '@printfarm/domain/inspection';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordJob } from '../../db/src/outbox/index.ts';
@@ -162,17 +163,15 @@ describe('model.analyze job', () => {
     const cupId = await upload('cup.obj', obj(cup(0.4)));
     const sphere = await settled(sphereId);
     expect(sphere.analysis?.triangleCount).toBe(199_808);
-    const inspection = sphere.analysis?.inspection as {
-      durationMs: number;
-      thickness: { quantiles: number[] };
-    };
+    const inspection = sphere.analysis?.inspection as unknown as MeshInspection;
     expect(sphere.analysis?.inspectedAt).not.toBeNull();
     console.log(
-      `model.analyze: 200k-triangle sphere analysed and inspected in ${sphere.analysis?.durationMs} ms, the inspection ${inspection.durationMs} ms`,
+      `model.analyze: 200k-triangle sphere analysed and inspected in ${sphere.analysis?.durationMs} ms, the inspection ${Math.round(inspection.durationMs)} ms (${Math.round(inspection.cpuMs)} ms of CPU)`,
     );
-    expect(inspection.durationMs).toBeLessThan(1_000);
+    // Its CPU time: the wall clock of a suite running two files at once on two cores counts the other's.
+    expect(inspection.cpuMs).toBeLessThan(1_000);
     // A ball 100 mm across is about 100 mm thick through its middle.
-    expect(inspection.thickness.quantiles.at(-1)).toBeGreaterThan(99);
+    expect(inspection.thickness?.quantiles.at(-1)).toBeGreaterThan(99);
 
     const thin = await settled(cupId);
     const view = await api.prisma.fileAnalysis.findUniqueOrThrow({ where: { fileId: thin.id } });

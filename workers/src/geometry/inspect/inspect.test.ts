@@ -14,7 +14,9 @@ describe('inspectModel', () => {
     const started = performance.now();
     const inspection = await inspectModel(memoryUpload(sphere), 'sphere.stl');
     const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(1000);
+    // CPU time, the work itself: on a machine this busy (tests run two at a time on two cores) the
+    // wall clock also counts what the other tests were given.
+    expect(inspection?.cpuMs).toBeLessThan(1000);
     expect(inspection?.durationMs).toBeLessThanOrEqual(elapsed);
     // A sphere 100 mm across, closed: measured through its middle from everywhere.
     expect(inspection?.thickness?.quantiles[0]).toBeGreaterThan(99.9);

@@ -18,6 +18,7 @@ import { tallyEdges, weldCorners } from './topology.ts';
  */
 export async function inspectModel(upload: StoredUpload, fileName: string): Promise<MeshInspection | null> {
   const started = performance.now();
+  const cpu = process.threadCpuUsage();
   let soup: TriangleSoup | null;
   try {
     soup = await loadTriangleSoup(upload, fileName);
@@ -26,11 +27,13 @@ export async function inspectModel(upload: StoredUpload, fileName: string): Prom
     throw error;
   }
   if (!soup || soup.length === 0) return null;
-  return { ...inspectSoup(soup), durationMs: performance.now() - started };
+  const inspection = inspectSoup(soup);
+  const used = process.threadCpuUsage(cpu);
+  return { ...inspection, durationMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** The inspection of triangles already loaded. */
-export function inspectSoup(soup: TriangleSoup): Omit<MeshInspection, 'durationMs'> {
+export function inspectSoup(soup: TriangleSoup): Omit<MeshInspection, 'durationMs' | 'cpuMs'> {
   const welded = weldCorners(soup);
   const edges = tallyEdges(welded);
   const { shells, facing, signedVolume, area } = findShells(soup, welded, edges);
