@@ -12,7 +12,14 @@ import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { fetchFileBytes } from '../../api/projectFiles.ts';
 import type { PreviewFormat } from './formats.ts';
 
-const MATERIAL = () => new THREE.MeshStandardMaterial({ color: 0xea580c, metalness: 0.1, roughness: 0.55 });
+// Both sides drawn: an open mesh shows its inside through the hole instead of a see-through gap.
+const MATERIAL = () =>
+  new THREE.MeshStandardMaterial({
+    color: 0xea580c,
+    metalness: 0.1,
+    roughness: 0.55,
+    side: THREE.DoubleSide,
+  });
 
 function parseModel(format: PreviewFormat, bytes: ArrayBuffer): THREE.Object3D {
   if (format === 'stl') {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { type ProjectFile, projectFileQueries, useDeleteProjectFile } from '../../api/projectFiles.ts';
 import { errorMessage } from '../../api/request.ts';
 import { DataAge } from '../../components/DataAge.tsx';
+import { FindingsList } from '../../components/findings/Findings.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -135,8 +136,14 @@ function FileCard({
         </p>
       )}
       <Metrics file={file} />
+      {file.analysisStatus === 'ready' && file.analysis && <FindingsList findings={file.analysis.findings} />}
       {showPreview && (
-        <ModelViewer downloadUrl={file.downloadUrl} fileType={file.fileType} label={file.fileName} />
+        <ModelViewer
+          downloadUrl={file.downloadUrl}
+          fileType={file.fileType}
+          label={file.fileName}
+          orientation={file.analysis?.printOrientation?.rotation ?? null}
+        />
       )}
       <div className="file-card__actions">
         {canPreview && (
