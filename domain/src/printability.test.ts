@@ -77,6 +77,12 @@ describe('printability findings', () => {
       inspection: inspection({ thickness: null }),
     });
     expect(codes(sheet)).toEqual(['zero_volume:blocks']);
+    // woody.obj: a flat sheet 348 × 404 mm is a sheet first; its size is not the news.
+    const woody = cube({
+      metrics: { ...cube().metrics, bbox: { x: 348, y: 404, z: 0 }, volumeCm3: 0, surfaceAreaCm2: 2800 },
+      inspection: inspection({ thickness: null }),
+    });
+    expect(codes(woody)).toEqual(['zero_volume:blocks']);
     expect(printabilityFindings(sheet)[0]?.message).toContain('is a surface with no inside');
     // An open surface no ray ever crosses (a scanned skin) is a sheet too, whatever its signed volume.
     const skin = cube({

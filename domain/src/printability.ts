@@ -283,7 +283,8 @@ export function printabilityFindings(input: PrintabilityInput): Finding[] {
     }
   }
 
-  findings.push(...fitFindings(input, size));
+  // A sheet has nothing to print at any size: its size is not the problem to tell.
+  if (!sheet) findings.push(...fitFindings(input, size));
   if (hasMesh && !sheet) {
     const unprintable = findings.some((finding) => finding.code === 'not_printable');
     // A part too thin to print at all is not also warned about its thin walls.
