@@ -2,6 +2,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { createMetrics } from '@printfarm/db/metrics';
+import { rememberedNetworkPrinters } from '@printfarm/db/printability';
 import Koa from 'koa';
 import { sessionMiddleware } from './auth/session.ts';
 import { addressMiddleware, knownMethodsMiddleware } from './http/address.ts';
@@ -19,7 +20,7 @@ import { createPublicFarmCache } from './services/publicFarmCache.ts';
 import { createUploadServer } from './uploads/server.ts';
 
 /** What createApp needs; the process's long-lived parts may be left out, and are then made here. */
-type MadeHere = 'metrics' | 'lifecycle' | 'rateLimits' | 'publicFarms' | 'checkouts';
+type MadeHere = 'metrics' | 'lifecycle' | 'rateLimits' | 'publicFarms' | 'checkouts' | 'networkPrinters';
 export type AppDeps = Omit<ApiDeps, MadeHere> & Partial<Pick<ApiDeps, MadeHere>>;
 
 /** The given dependencies with the ones left out made here. */
@@ -31,6 +32,9 @@ export function apiDeps(given: AppDeps): ApiDeps {
     lifecycle: given.lifecycle ?? { draining: false },
     rateLimits: given.rateLimits ?? createRateLimits(given),
     publicFarms: given.publicFarms ?? createPublicFarmCache(given.prisma),
+    networkPrinters:
+      given.networkPrinters ??
+      rememberedNetworkPrinters(given.prisma, given.config.NETWORK_PRINTERS_CACHE_MS),
     checkouts:
       given.checkouts ??
       createCheckouts(given.prisma, {

@@ -30,6 +30,8 @@ const schema = v.pipe(
     // On SIGTERM, /api/health/ready answers 503 this long before the API stops accepting, so a load
     // balancer takes it out of rotation first.
     SHUTDOWN_DRAIN_MS: envField.int(0, 0),
+    // Files' printability findings are judged by the network's printers, read at most this often.
+    NETWORK_PRINTERS_CACHE_MS: envField.int(30_000, 0),
     // Uploads (UPLOAD_DIR or S3, in serviceEnv) go through tus; with S3_BUCKET, @tus/s3-store.
     // Unfinished uploads expire this long after creation and are deleted by the periodic clean-up.
     UPLOAD_EXPIRATION_MS: envField.int(86_400_000, 1_000),

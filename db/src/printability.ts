@@ -38,6 +38,32 @@ export async function loadNetworkPrinters(
   );
 }
 
+/** How long the API reuses the network's printers (they change when a farm signs up or edits its printers). */
+export const NETWORK_PRINTERS_TTL_MS = 30_000;
+
+/**
+ * The network's printers, read at most once per `ttlMs` (at 10,000 farms the query takes ~50 ms, and
+ * a request's page asks for its findings every second while it is quoting).
+ */
+export function rememberedNetworkPrinters(
+  db: Pick<Prisma.TransactionClient, '$queryRaw'>,
+  ttlMs = NETWORK_PRINTERS_TTL_MS,
+): () => Promise<NetworkPrinter[]> {
+  let kept: { until: number; printers: Promise<NetworkPrinter[]> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!kept || kept.until <= now) {
+      const printers = loadNetworkPrinters(db);
+      kept = { until: now + ttlMs, printers };
+      // A failed read is not kept: the next call reads again.
+      printers.catch(() => {
+        if (kept?.printers === printers) kept = undefined;
+      });
+    }
+    return kept.printers;
+  };
+}
+
 const verdictKey = (sha256: string, units: string) => `${sha256}:${units}`;
 
 export interface JudgedFile {
@@ -46,15 +72,16 @@ export interface JudgedFile {
   analysis: FileAnalysis | null;
 }
 
-/** The network's printers and the slicer's verdicts on these files, in two queries. */
+/** The network's printers (read fresh unless `networkPrinters` remembers them) and the slicer's verdicts. */
 export async function printabilityContext(
   db: Db,
   files: readonly JudgedFile[],
+  networkPrinters: () => Promise<NetworkPrinter[]> = () => loadNetworkPrinters(db),
 ): Promise<PrintabilityContext> {
   const judged = files.filter((file) => file.sha256 && file.analysis?.bboxXMm != null);
   if (judged.length === 0) return NO_PRINTABILITY_CONTEXT;
   const [network, verdicts] = await Promise.all([
-    loadNetworkPrinters(db),
+    networkPrinters(),
     db.sliceResult.findMany({
       where: { status: 'unprintable', sha256: { in: judged.map((file) => file.sha256 ?? '') } },
       select: { sha256: true, units: true, reason: true },

@@ -48,6 +48,8 @@ export async function startApi(
     ...(await baseEnv(options.redisUrl)),
     PORT: '0',
     HOST: '127.0.0.1',
+    // Tests write farms straight into the database and look at the findings at once.
+    NETWORK_PRINTERS_CACHE_MS: '0',
     ...options.env,
   });
   const api = await startApiServer(config, quietLog(), { relayMaxBackoffMs: 500 });

@@ -3,6 +3,7 @@ import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Metrics } from '@printfarm/db/metrics';
 import type { QueueRegistry } from '@printfarm/db/outbox';
+import type { NetworkPrinter } from '@printfarm/domain/printability';
 import type { Redis } from 'ioredis';
 import type { DefaultContext, ParameterizedContext } from 'koa';
 import type { SessionUser } from '../auth/guards.ts';
@@ -56,6 +57,8 @@ export interface ApiDeps {
   publicFarms: PublicFarmCache;
   /** Reads and writes checkouts a store's batch at a time (createApp makes it unless given one). */
   checkouts: Checkouts;
+  /** The printers the network's farms have, remembered for a while (files' findings are judged by them). */
+  networkPrinters: () => Promise<NetworkPrinter[]>;
   /** Set once the process is shutting down: /api/health/ready answers 503 from then on. */
   lifecycle: { draining: boolean };
 }

@@ -45,7 +45,10 @@ const farmQuerySchema = v.object({
   farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
 });
 
-export function registerOperatorRoutes(router: AppRouter, { prisma, config, publicFarms }: ApiDeps): void {
+export function registerOperatorRoutes(
+  router: AppRouter,
+  { prisma, config, publicFarms, networkPrinters }: ApiDeps,
+): void {
   async function actionContext(ctx: AppContext): Promise<JobActionContext> {
     return {
       prisma,
@@ -58,7 +61,7 @@ export function registerOperatorRoutes(router: AppRouter, { prisma, config, publ
   async function answerWithJob(ctx: AppContext, jobId: string) {
     ctx.set('Cache-Control', 'no-store');
     const job = await getOperatorJob(prisma, userOf(ctx), jobId);
-    ctx.body = presentOperatorJob(job, await printabilityContext(prisma, job.request.files));
+    ctx.body = presentOperatorJob(job, await printabilityContext(prisma, job.request.files, networkPrinters));
   }
 
   router.get('/api/operator/jobs', requireOperator, validate(jobListQuerySchema, 'query'), async (ctx) => {

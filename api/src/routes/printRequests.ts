@@ -22,14 +22,20 @@ import { answerCounterOffer, cancelPrintRequest, rateDeliveredJob } from '../ser
 
 const REQUEST_NOT_FOUND = 'Print request not found';
 
-export function registerPrintRequestRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerPrintRequestRoutes(
+  router: AppRouter,
+  { prisma, config, networkPrinters }: ApiDeps,
+): void {
   const appUrl = config.PUBLIC_URL;
 
   /** Answers with the request as it is now, so every action returns what the screen shows next. */
   async function answerWithRequest(ctx: AppContext, id: string) {
     ctx.set('Cache-Control', 'no-store');
     const request = await getPrintRequest(prisma, userOf(ctx), id);
-    ctx.body = presentPrintRequest(request, await printabilityContext(prisma, request.files));
+    ctx.body = presentPrintRequest(
+      request,
+      await printabilityContext(prisma, request.files, networkPrinters),
+    );
   }
 
   router.get('/api/print-requests', requireUser, async (ctx) => {

@@ -17,11 +17,14 @@ const CONTENT_TYPES: Record<string, string> = {
   gcode: 'text/x-gcode',
 };
 
-export function registerProjectFileRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerProjectFileRoutes(
+  router: AppRouter,
+  { prisma, config, networkPrinters }: ApiDeps,
+): void {
   const storedFiles = createStoredFiles(config);
   router.get('/api/project-files', requireUser, async (ctx) => {
     const files = await listOwnFiles(prisma, userOf(ctx));
-    const context = await printabilityContext(prisma, files);
+    const context = await printabilityContext(prisma, files, networkPrinters);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = files.map((file) =>
       presentProjectFile(file, { technology: file.printRequest.technology, context }),
