@@ -1,8 +1,10 @@
 // How a farm prices a print request, as one pure function with its breakdown. Stage 1 of a quote feeds
 // it numbers estimated from the geometry; stage 2 feeds it PrusaSlicer's print time and grams. Money
 // is in cents; a material rate may hold fractions of a cent (per cm³ or per gram).
+import { type EstimatorModels, predictFdm } from './estimator.ts';
+import { ESTIMATOR_DEFAULTS } from './estimatorDefaults.ts';
 import type { Technology } from './printerCatalogue.ts';
-import { materialDensity, type PrintSettings } from './printSettings.ts';
+import { materialDensity, type PrintSettings, sliceProfileKey } from './printSettings.ts';
 import type { Size3 } from './units.ts';
 
 export const PRICE_BASES = ['cm3', 'gram'] as const;
@@ -108,23 +110,6 @@ export interface ProcessNumbers {
   grams: number;
 }
 
-/**
- * FDM constants. Walls: 2 perimeters of 0.45 mm plus top and bottom skins, about 0.9 mm of the surface;
- * infill fills the rest at the chosen density; supports fill about 12 % of the space under overhangs.
- * A farm printer lays down about VOLUMETRIC_MM3_S on average at 0.2 mm layers (proportionally more at
- * thicker ones), but never spends less than MIN_LAYER_SECONDS on a layer (small layers are slowed so
- * they can cool). Calibrated against PrusaSlicer 2.5 on our profiles: a 20 mm cube at 0.12/0.20/0.28 mm
- * and 15 % infill slices to 30.4/18.7/13.8 min and 3.9/3.8/3.7 g, at 100 % infill to 23.2 min.
- */
-export const FDM_MODEL = {
-  shellThicknessCm: 0.09,
-  supportDensity: 0.12,
-  volumetricMm3PerS: 6.4,
-  referenceLayerMm: 0.2,
-  minLayerSeconds: 10,
-  warmUpSeconds: 120,
-} as const;
-
 /** Vat and bed processes: a build is shared by many parts, so a part pays its share of the platform. */
 interface SharedBuild {
   platformMm: { x: number; y: number };
@@ -158,24 +143,33 @@ const POWDER_PROCESSES: Partial<Record<Technology, { buildCm3: number; fullBuild
   'Binder Jetting': { buildCm3: (400 * 250 * 250) / 1000, fullBuildHours: 12 },
 };
 
-function fdmProcess(part: PartGeometry, settings: PrintSettings, density: number): ProcessNumbers {
-  const shell = Math.min(part.volumeCm3, part.surfaceAreaCm2 * FDM_MODEL.shellThicknessCm);
-  const infill = Math.max(0, part.volumeCm3 - shell) * (settings.infillPercent / 100);
-  const support = (part.supportVolumeCm3 ?? 0) * FDM_MODEL.supportDensity;
-  const materialCm3 = shell + infill + support;
-  const flow = FDM_MODEL.volumetricMm3PerS * (settings.layerHeightMm / FDM_MODEL.referenceLayerMm);
-  const layers = Math.max(1, Math.ceil(part.bboxMm.z / settings.layerHeightMm));
-  const perLayer = Math.max(FDM_MODEL.minLayerSeconds, (materialCm3 * 1000) / layers / flow);
-  const seconds = layers * perLayer + FDM_MODEL.warmUpSeconds;
-  return { printHours: seconds / 3600, materialCm3, grams: materialCm3 * density };
+/**
+ * FDM: the calibrated model of the settings' slicing profile (domain/estimator.ts), from `models`
+ * where it has one, else the committed defaults. Material is the filament, supports included.
+ */
+function fdmProcess(
+  part: PartGeometry,
+  settings: PrintSettings,
+  density: number,
+  models: EstimatorModels,
+): ProcessNumbers {
+  const profileKey = sliceProfileKey(settings);
+  const model = models[profileKey] ?? ESTIMATOR_DEFAULTS[profileKey];
+  if (!model) throw new Error(`No calibrated FDM estimator for the profile ${profileKey}`);
+  const { printSeconds, filamentCm3 } = predictFdm(model, part, settings);
+  return { printHours: printSeconds / 3600, materialCm3: filamentCm3, grams: filamentCm3 * density };
 }
 
-/** Machine time and material for one copy of a part, estimated from its geometry. */
+/**
+ * Machine time and material for one copy of a part, estimated from its geometry. `models` replaces
+ * the committed FDM models profile by profile (a fresher calibration); callers may leave it out.
+ */
 export function estimateProcess(
   technology: Technology,
   material: string,
   part: PartGeometry,
   settings: PrintSettings,
+  models: EstimatorModels = ESTIMATOR_DEFAULTS,
 ): ProcessNumbers {
   const density = materialDensity(material);
   const vat = VAT_PROCESSES[technology];
@@ -198,7 +192,7 @@ export function estimateProcess(
     const printHours = materialCm3 / 10 + (Math.ceil(part.bboxMm.z / 0.04) * 8) / 3600;
     return { printHours, materialCm3, grams: materialCm3 * density };
   }
-  return fdmProcess(part, settings, density);
+  return fdmProcess(part, settings, density, models);
 }
 
 /** Parcel shipping by distance band (miles), plus a surcharge for every started 500 g beyond the first. */
