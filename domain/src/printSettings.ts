@@ -25,9 +25,17 @@ export function sliceProfileKey({ layerHeightMm, infillPercent }: PrintSettings)
   return `${layerHeightMm.toFixed(2)}mm-${infillPercent}pct`;
 }
 
-export const SLICE_PROFILE_KEYS: readonly string[] = LAYER_HEIGHTS_MM.flatMap((layerHeightMm) =>
-  INFILL_PERCENTS.map((infillPercent) => sliceProfileKey({ layerHeightMm, infillPercent })),
+/** Every layer-height/infill pair a profile exists for. */
+export const PROFILE_SETTINGS: readonly PrintSettings[] = LAYER_HEIGHTS_MM.flatMap((layerHeightMm) =>
+  INFILL_PERCENTS.map((infillPercent) => ({ layerHeightMm, infillPercent })),
 );
+
+export const SLICE_PROFILE_KEYS: readonly string[] = PROFILE_SETTINGS.map(sliceProfileKey);
+
+/** The settings a profile key names ('0.20mm-15pct'); undefined for a key no profile has. */
+export function settingsOfProfile(profileKey: string): PrintSettings | undefined {
+  return PROFILE_SETTINGS.find((settings) => sliceProfileKey(settings) === profileKey);
+}
 
 /** Density of the printed material, g/cm³ (filament or powder/resin as it ends up in the part). */
 export const MATERIAL_DENSITY_G_CM3: Record<string, number> = {

@@ -71,6 +71,8 @@ export const jobPayloadSchemas = {
   'job.remind': v.object({
     jobId: v.pipe(v.string(), v.uuid()),
   }),
+  /** Refits the estimator on the network's own slices; repeated by a scheduler. */
+  'estimator.calibrate': v.object({}),
   /** Marks quoted requests whose offers passed their validity as expired; repeated by a scheduler. */
   'offers.expire': v.object({}),
 } as const;

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
+import { saveScreenshot, VIEWPORTS } from '../support/screenshots.ts';
 
 describe('staff network screens', () => {
   const suite = useBrowserSuite();
@@ -78,6 +79,23 @@ describe('staff network screens', () => {
       await context.close();
     }
   }, 90_000);
+
+  for (const viewport of VIEWPORTS) {
+    it(`shows each profile's estimator and how far off it is on unseen parts (${viewport.name})`, async () => {
+      const page = await suite.newPage({ viewport });
+      await signInBrowser(page, suite.api.url, staff.email, staff.password, '/admin');
+      const card = page.locator('.health-estimator');
+      const models = card.locator('.health-table--models');
+      await models.waitFor({ timeout: 30_000 });
+      // The network has sliced nothing yet: every profile runs on the built-in calibration.
+      expect(await models.locator('tbody tr').count()).toBe(12);
+      expect(await models.locator('tbody tr', { hasText: 'Network slices' }).count()).toBe(0);
+      const standard = models.locator('tbody tr', { hasText: '0.20mm-15pct' });
+      expect(await standard.textContent()).toMatch(/Built-in \(\d+ parts\)\d+\.\d%/);
+      await card.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, import.meta.url, `estimator-${viewport.name}`);
+    }, 90_000);
+  }
 
   it('refuses a customer: the API answers 403 and the page shows no nodes', async () => {
     const customer = await createUser(suite.api.prisma);

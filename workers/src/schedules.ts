@@ -15,6 +15,7 @@ export interface Schedule {
 export const SCHEDULES: Schedule[] = [
   { id: 'sessions.purge:hourly', job: 'sessions.purge', everyMs: 3_600_000 },
   { id: 'offers.expire:hourly', job: 'offers.expire', everyMs: 3_600_000 },
+  { id: 'estimator.calibrate:hourly', job: 'estimator.calibrate', everyMs: 3_600_000 },
 ];
 
 export interface Schedules {

@@ -1,6 +1,10 @@
-// How far stage-1 estimates drift from PrusaSlicer's numbers, per sliced file, so staff can tune the
-// estimator (domain/pricing.ts FDM_MODEL).
+// How far stage-1 estimates drift from PrusaSlicer's numbers, per sliced file, and the model each
+// slicing profile is estimated with: fitted on the network's own slices (estimator.calibrate), or the
+// committed defaults (domain/estimatorDefaults.ts), each with its held-out error.
 import type { PrismaClient } from '@printfarm/db';
+import { loadEstimatorModels } from '@printfarm/db/estimatorModels';
+import { ESTIMATOR_DEFAULTS } from '@printfarm/domain/estimatorDefaults';
+import { SLICE_PROFILE_KEYS } from '@printfarm/domain/printSettings';
 
 function percentError(estimate: number | null, actual: number | null): number | null {
   if (estimate === null || actual === null || actual <= 0) return null;
@@ -14,6 +18,29 @@ function median(values: number[]): number | null {
   return sorted.length % 2
     ? (sorted[middle] ?? null)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Each profile's model: where it comes from, on how many parts, and how far off it is when it has not seen a part. */
+async function profileModels(prisma: PrismaClient) {
+  const fitted = await loadEstimatorModels(prisma);
+  return SLICE_PROFILE_KEYS.flatMap((profileKey) => {
+    const model = fitted[profileKey] ?? ESTIMATOR_DEFAULTS[profileKey];
+    if (!model) return [];
+    return [
+      {
+        profileKey,
+        source: fitted[profileKey] ? ('network' as const) : ('defaults' as const),
+        parts: model.shapeCount,
+        slices: model.sampleCount,
+        fittedAt: model.fittedAt,
+        heldOutHoursMedianPercent: round1(model.heldOut.printHours.medianPercent),
+        heldOutHoursWorstPercent: round1(model.heldOut.printHours.worstPercent),
+        heldOutFilamentMedianPercent: round1(model.heldOut.filamentCm3.medianPercent),
+      },
+    ];
+  });
 }
 
 export async function estimatorAccuracy(prisma: PrismaClient) {
@@ -45,5 +72,6 @@ export async function estimatorAccuracy(prisma: PrismaClient) {
       medianMaterialErrorPercent: abs('materialErrorPercent'),
     },
     slices,
+    models: await profileModels(prisma),
   };
 }

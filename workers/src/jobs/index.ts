@@ -1,6 +1,7 @@
 import { applicationEnrich } from './applicationEnrich.ts';
 import { applicationFollowup } from './applicationFollowup.ts';
 import { emailSend } from './emailSend.ts';
+import { estimatorCalibrate } from './estimatorCalibrate.ts';
 import { farmGeocode } from './farmGeocode.ts';
 import { jobDeadline } from './jobDeadline.ts';
 import { jobRemind } from './jobRemind.ts';
@@ -27,4 +28,5 @@ export const jobHandlers: JobHandlers = {
   'job.deadline': jobDeadline,
   'job.remind': jobRemind,
   'offers.expire': offersExpire,
+  'estimator.calibrate': estimatorCalibrate,
 };

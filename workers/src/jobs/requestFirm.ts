@@ -2,6 +2,7 @@
 // function re-prices the round's offers with the sliced time and grams, marking them firm. When a file
 // cannot be sliced the offers stay estimates with the reason shown.
 import { Prisma, type PrismaClient } from '@printfarm/db';
+import { loadEstimatorModels } from '@printfarm/db/estimatorModels';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest } from '@printfarm/db/printRequests';
 import { formatCents } from '@printfarm/domain/money';
@@ -59,7 +60,7 @@ export const requestFirm: JobHandler<'request.firm'> = async (
   const parts = quotePartsOf(request.files);
   const started = performance.now();
   const bed = await largestOfferingPrinter(prisma, requestId, round, technology, material);
-  const target = { technology, material, settings, bed };
+  const target = { technology, material, settings, bed, models: await loadEstimatorModels(prisma) };
 
   const processes: { process: ProcessNumbers; quantity: number }[] = [];
   let reason: string | null = null;

@@ -2,6 +2,7 @@
 // geometry. The request becomes quoted (and the customer gets 'Your quotes are ready' once), or goes
 // back to draft with what to change when no farm qualifies. Stage 2 (slicing) follows for FDM.
 import { type Prisma, Prisma as PrismaNamespace } from '@printfarm/db';
+import { loadEstimatorModels } from '@printfarm/db/estimatorModels';
 import { recordJob } from '@printfarm/db/outbox';
 import { blockingFindings } from '@printfarm/db/printability';
 import { lockPrintRequest, mailCustomer, transitionPrintRequest } from '@printfarm/db/printRequests';
@@ -95,8 +96,9 @@ export const requestQuote: JobHandler<'request.quote'> = async (
   ) {
     issue = 'Choose a technology and a ship-to ZIP code.';
   } else {
+    const models = await loadEstimatorModels(prisma);
     const processes = parts.map((part) => ({
-      process: estimateProcess(technology, material, part.geometry, settings),
+      process: estimateProcess(technology, material, part.geometry, settings, models),
       quantity: part.quantity,
     }));
     const farms = await findCandidateFarms(prisma, {

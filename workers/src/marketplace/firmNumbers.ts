@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Prisma, PrismaClient } from '@printfarm/db';
+import type { EstimatorModels } from '@printfarm/domain/estimator';
 import type { Rotation3 } from '@printfarm/domain/inspection';
 import { estimateProcess, type ProcessNumbers } from '@printfarm/domain/pricing';
 import { chooseOrientation, type PrintOrientation } from '@printfarm/domain/printability';
@@ -49,6 +50,8 @@ export interface SliceTarget {
   material: string;
   settings: PrintSettings;
   bed: BuildVolume;
+  /** The estimator's models (the network's own where fitted), for the estimate kept beside the slice. */
+  models: EstimatorModels;
 }
 
 const bedKey = ({ x, y, z }: BuildVolume) => `${x}x${y}x${z}`;
@@ -176,7 +179,13 @@ export async function firmNumbers(
     };
   }
   const geometry = geometryIn(part, orientation);
-  const estimate = estimateProcess(target.technology, target.material, geometry, target.settings);
+  const estimate = estimateProcess(
+    target.technology,
+    target.material,
+    geometry,
+    target.settings,
+    target.models,
+  );
   const unprintable = !result.ok && result.unprintable === true;
   await context.prisma.sliceResult.upsert({
     where: { sha256_profileKey_units_orientation_bed: key },

@@ -4,7 +4,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { adminNetworkQueries, type ManufacturingNode, type SliceComparison } from '../../api/adminNetwork.ts';
+import {
+  adminNetworkQueries,
+  type EstimatorAccuracy as EstimatorAccuracyView,
+  type ManufacturingNode,
+  type SliceComparison,
+} from '../../api/adminNetwork.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -168,7 +173,7 @@ function SliceRow({ slice }: { slice: SliceComparison }) {
 export function EstimatorAccuracy() {
   const estimator = useQuery(adminNetworkQueries.estimator());
   if (!estimator.data) return null;
-  const { summary, slices } = estimator.data;
+  const { summary, slices, models } = estimator.data;
   const stats = [
     ['Median time error', percentOrDash(summary.medianTimeErrorPercent)],
     ['Median material error', percentOrDash(summary.medianMaterialErrorPercent)],
@@ -193,6 +198,7 @@ export function EstimatorAccuracy() {
             </div>
           ))}
         </dl>
+        <EstimatorModels models={models} />
         {slices.length === 0 ? (
           <p className="health-table__muted">
             No files sliced yet: slices appear when customers ask for quotes on FDM parts.
@@ -220,6 +226,44 @@ export function EstimatorAccuracy() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+type EstimatorModelRow = EstimatorAccuracyView['models'][number];
+
+/** Each slicing profile's model: the network's own fit or the committed defaults, and its held-out error. */
+function EstimatorModels({ models }: { models: readonly EstimatorModelRow[] }) {
+  return (
+    <div className="health-table-wrap">
+      <table className="health-table health-table--models">
+        <caption className="health-table__caption">
+          The model each profile is estimated with, and how far off it is on parts it was not fitted on
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Profile</th>
+            <th scope="col">Fitted on</th>
+            <th scope="col">Hours, median</th>
+            <th scope="col">Hours, worst</th>
+            <th scope="col">Filament, median</th>
+          </tr>
+        </thead>
+        <tbody>
+          {models.map((model) => (
+            <tr key={model.profileKey}>
+              <th scope="row">{model.profileKey}</th>
+              <td data-label="Fitted on">
+                {model.source === 'network' ? 'Network slices' : 'Built-in'}{' '}
+                <span className="health-table__muted">({model.parts} parts)</span>
+              </td>
+              <td data-label="Hours, median">{percentOrDash(model.heldOutHoursMedianPercent)}</td>
+              <td data-label="Hours, worst">{percentOrDash(model.heldOutHoursWorstPercent)}</td>
+              <td data-label="Filament, median">{percentOrDash(model.heldOutFilamentMedianPercent)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

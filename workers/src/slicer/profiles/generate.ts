@@ -1,16 +1,9 @@
 // Writes one PrusaSlicer profile per layer-height/infill pair from base.ini:
 //   node workers/src/slicer/profiles/generate.ts
 import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  INFILL_PERCENTS,
-  LAYER_HEIGHTS_MM,
-  type PrintSettings,
-  sliceProfileKey,
-} from '@printfarm/domain/printSettings';
+import { PROFILE_SETTINGS, type PrintSettings, sliceProfileKey } from '@printfarm/domain/printSettings';
 
-export const PROFILE_SETTINGS: readonly PrintSettings[] = LAYER_HEIGHTS_MM.flatMap((layerHeightMm) =>
-  INFILL_PERCENTS.map((infillPercent) => ({ layerHeightMm, infillPercent })),
-);
+export { PROFILE_SETTINGS };
 
 /** Top and bottom shells about 0.8 mm thick: 7 layers at 0.12 mm, 4 at 0.20 mm, 3 at 0.28 mm. */
 function shellLayers(layerHeightMm: number): string {
