@@ -21,7 +21,10 @@ export interface OrientationCandidate {
   rotation: Rotation3;
   /** The bounding box after the rotation. */
   bbox: { x: number; y: number; z: number };
-  /** Projected area of the facets that need support: steeper than 45° facing down, not on the plate. */
+  /**
+   * Projected area of the facets that need support: undersides sloping less than 55° from the plate
+   * (the farms' slicer's support threshold), not on the plate.
+   */
   overhangArea: number;
   /** Σ over those facets of projected area × height above the plate. */
   supportVolume: number;

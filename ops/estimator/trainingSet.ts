@@ -3,14 +3,18 @@
 // every profile. Slices are cached under var/estimator/slices by file content, profile text, scale and
 // slicer version, so a rerun slices only what changed. One slice at a time: PrusaSlicer already uses
 // every core, and the machine is shared.
+
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EstimatorSample } from '@printfarm/domain/estimator';
+import type { MeshInspection } from '@printfarm/domain/inspection';
 import type { PartGeometry } from '@printfarm/domain/pricing';
+import { orientationInMm } from '@printfarm/domain/printability';
 import { sliceProfileKey } from '@printfarm/domain/printSettings';
 import { MM_PER_UNIT, scaleMetrics, suggestUnits, UNITS, type Units } from '@printfarm/domain/units';
 import { analyzeModel, type ModelAnalysis } from '../../workers/src/geometry/analyze.ts';
+import { inspectModel } from '../../workers/src/geometry/inspect/inspect.ts';
 import { PROFILE_SETTINGS } from '../../workers/src/slicer/profiles/generate.ts';
 import { detectSlicer, sliceModel } from '../../workers/src/slicer/slice.ts';
 import { localFile } from '../../workers/src/storage/uploads.ts';
@@ -99,27 +103,39 @@ export async function modelFilesIn(folder: string): Promise<ModelFile[]> {
   for (const name of modelFileNames(folder)) {
     const file = path.join(folder, name);
     const analysis = await analyse(file);
-    const units = typeof analysis === 'string' ? 'mm' : customerUnits(analysis.bbox);
+    const units = typeof analysis === 'string' ? 'mm' : customerUnits(analysis.analysis.bbox);
     files.push({ name, family: name, path: file, units });
   }
   return files;
 }
 
-async function analyse(file: string): Promise<ModelAnalysis | string> {
-  const outcome = await analyzeModel(localFile(file, statSync(file).size), path.basename(file));
-  return outcome.status === 'ready' ? outcome.analysis : outcome.reason;
+interface Measured {
+  analysis: ModelAnalysis;
+  inspection: MeshInspection | null;
 }
 
-/** The analysis in real millimetres, as pricing reads it. */
-function partGeometry(analysis: ModelAnalysis, units: Units): PartGeometry | null {
+async function analyse(file: string): Promise<Measured | string> {
+  const upload = localFile(file, statSync(file).size);
+  const outcome = await analyzeModel(upload, path.basename(file));
+  if (outcome.status !== 'ready') return outcome.reason;
+  return { analysis: outcome.analysis, inspection: await inspectModel(upload, path.basename(file)) };
+}
+
+/**
+ * The part in real millimetres as the quote prices it: the analysis's size, and the support the
+ * inspection measures (at the slicer's own threshold) for the file as it is sliced here, as uploaded.
+ */
+function partGeometry({ analysis, inspection }: Measured, units: Units): PartGeometry | null {
   const real = scaleMetrics(analysis, units);
   if (!real.bbox || real.volumeCm3 === null || real.surfaceAreaCm2 === null) return null;
+  const asUploaded = inspection?.orientations.find((candidate) => candidate.key === 'z-');
+  const support = asUploaded ? orientationInMm(asUploaded, units) : null;
   return {
     volumeCm3: real.volumeCm3,
     surfaceAreaCm2: real.surfaceAreaCm2,
     bboxMm: real.bbox,
-    supportVolumeCm3: real.supportVolumeCm3,
-    overhangAreaCm2: real.overhangAreaCm2,
+    supportVolumeCm3: support?.supportVolumeCm3 ?? real.supportVolumeCm3,
+    overhangAreaCm2: support?.overhangAreaCm2 ?? real.overhangAreaCm2,
     shellCount: analysis.shellCount,
   };
 }

@@ -1,6 +1,7 @@
 // Orientation candidates: the part on each of its six axis-aligned sides, and on its largest tilted
-// flat face, each with the support it would need. The rule for what needs support is the analysis's
-// (mesh.ts support()): facets facing down more steeply than 45°, unless they rest on the plate. Which
+// flat face, each with the support it would need. What needs support is what the farms' slicer supports
+// (the profiles' support_material_threshold = 55): undersides sloping less than 55° from the plate,
+// unless they rest on it; the analysis's own overhang figures (mesh.ts) keep the stricter 45°. Which
 // way a facet faces is the solid's (shellFigures.ts): like the analysis, an inside-out file is measured
 // as the solid it describes; unlike it, so is one shell wound inside out among others.
 import {
@@ -18,6 +19,15 @@ import type { MeshBox, TriangleSoup } from './soup.ts';
  * (mesh.ts), in file units as there.
  */
 const PLATE_TOLERANCE = 0.05;
+
+/** PrusaSlicer's support_material_threshold in the farms' profiles (workers/src/slicer/profiles). */
+export const SUPPORT_THRESHOLD_DEGREES = 55;
+/**
+ * A facet whose underside slopes less than the threshold from the plate has its normal within the
+ * threshold of straight down: nz² > cot²(threshold) · (nx² + ny²), without a square root (at 45° the
+ * analysis's nz² > nx² + ny²).
+ */
+const SUPPORTED_SLOPE = Math.tan(((90 - SUPPORT_THRESHOLD_DEGREES) * Math.PI) / 180) ** 2;
 
 export interface OrientationInput {
   soup: TriangleSoup;
@@ -87,7 +97,7 @@ export function measureOrientation(
     if (nz * facing[t]! >= 0) continue;
     const shadow = Math.abs(nz) / 2;
     if (Math.max(az, bz, cz) <= plateTop) plateArea += shadow;
-    else if (nz * nz > nx * nx + ny * ny) {
+    else if (nz * nz > SUPPORTED_SLOPE * (nx * nx + ny * ny)) {
       overhangArea += shadow;
       supportVolume += shadow * ((az + bz + cz) / 3 - plate);
     }
