@@ -8,7 +8,11 @@ import {
   triangles,
   type Vec3,
 } from '../../tests/fixtures/models/builders.ts';
+import { merged } from '../../tests/fixtures/models/printability.ts';
 import type { ProfilePoint } from '../../tests/fixtures/models/solids.ts';
+
+/** Several shells in one file, as a customer's plate of parts arrives. */
+export { merged };
 
 /** A profile from a flat list of coordinates: x0, z0, x1, z1, … */
 export const points = (...coordinates: number[]): ProfilePoint[] =>
@@ -32,18 +36,6 @@ export function scaled(mesh: IndexedMesh, factor: number): IndexedMesh {
     vertices: mesh.vertices.map(([x, y, z]) => [x * factor, y * factor, z * factor]),
     faces: mesh.faces,
   };
-}
-
-/** Several shells in one file, as a customer's plate of parts arrives. */
-export function merged(...meshes: IndexedMesh[]): IndexedMesh {
-  const vertices: Vec3[] = [];
-  const faces: number[][] = [];
-  for (const mesh of meshes) {
-    const offset = vertices.length;
-    vertices.push(...mesh.vertices);
-    faces.push(...mesh.faces.map((face) => face.map((index) => index + offset)));
-  }
-  return { vertices, faces };
 }
 
 /** Six times the signed volume: negative when the faces are wound inward. */

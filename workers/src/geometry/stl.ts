@@ -7,10 +7,10 @@ import { forEachLine, words } from './lines.ts';
 import { type MeshSink, type NewMesh, newMeshAccumulator, type ParsedModel } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 
-const HEADER_BYTES = 84;
-const RECORD_BYTES = 50;
+export const HEADER_BYTES = 84;
+export const RECORD_BYTES = 50;
 /** Records per block read: 1 MB. */
-const BLOCK_RECORDS = 20_000;
+export const BLOCK_RECORDS = 20_000;
 
 /** True when the first bytes read as the text of an ASCII STL. */
 export function looksLikeAsciiStl(head: Uint8Array): boolean {

@@ -6,15 +6,11 @@ import { open } from 'node:fs/promises';
 import type { Rotation3 } from '@printfarm/domain/inspection';
 import type { StoredUpload } from '../../storage/uploads.ts';
 import { ModelRejection } from '../reject.ts';
+import { BLOCK_RECORDS, HEADER_BYTES, RECORD_BYTES } from '../stl.ts';
 import { determinant } from './rotation.ts';
 import { findShells } from './shellFigures.ts';
 import { loadTriangleSoup, type TriangleSoup } from './soup.ts';
 import { tallyEdges, weldCorners } from './topology.ts';
-
-const HEADER_BYTES = 84;
-const RECORD_BYTES = 50;
-/** Facets written per block: 1 MB. */
-const BLOCK_RECORDS = 20_000;
 
 export interface SliceableOptions {
   /** File coordinates to the print's (Z up), e.g. an orientation candidate's rotation. */
