@@ -2,7 +2,7 @@
 // the farm assigned and the address to ship to, and request.route is recorded in the same transaction.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import { findingsBySeverity, findingsOf, printabilityContext } from '@printfarm/db/printability';
+import { findingsOf, printabilityContext } from '@printfarm/db/printability';
 import { transitionPrintRequest } from '@printfarm/db/printRequests';
 import { type ShipToAddress, shipToAddressSchema } from '@printfarm/domain/printRequest';
 import { offersAreStale, statusLabel } from '@printfarm/domain/requestStatus';
@@ -87,12 +87,14 @@ async function checkPrintability(
     include: { analysis: true },
   });
   const context = await printabilityContext(tx, files);
-  const [blocked] = findingsBySeverity(files, request.technology, context, 'blocks');
+  const judged = files.map((file) => ({ file, findings: findingsOf(file, request.technology, context) }));
+  const blocked = judged.flatMap(({ findings }) => findings).find((finding) => finding.severity === 'blocks');
   if (blocked) throw conflict(blocked.message);
-  const warned = files.filter(
-    (file) =>
-      !file.printAsIsAt && findingsOf(file, request.technology, context).some((f) => f.severity === 'warns'),
-  );
+  const warned = judged
+    .filter(
+      ({ file, findings }) => !file.printAsIsAt && findings.some((finding) => finding.severity === 'warns'),
+    )
+    .map(({ file }) => file);
   if (warned.length === 0) return;
   if (printAsIs) {
     await tx.projectFile.updateMany({
