@@ -344,12 +344,15 @@ function meshFindings(input: PrintabilityInput, technology: Technology, f: numbe
     const limit = (minWall * (1 - WALL_TOLERANCE)) / f;
     const share = shareThinnerThan(thickness.quantiles, limit);
     if (share >= THIN_SHARE) {
-      const thinnest = (thickness.quantiles[0] ?? 0) * f;
+      // The thinnest hundredth of the surface, not the single thinnest sample: a ray from beside a sharp
+      // edge measures next to nothing, which is the edge, not a wall.
+      const thinnest = thicknessAt(thickness.quantiles, 0.01) * f;
+      const floor = thinnest < 0.1 ? 'under 0.1 mm' : `${mm(thinnest)} mm`;
       const percent = Math.max(1, Math.round(share * 100));
       findings.push({
         code: 'thin_wall',
         severity: 'warns',
-        message: `About ${percent} % of the surface of ${input.fileName} is on walls thinner than ${minWall} mm (down to ${mm(thinnest)} mm), the thinnest ${technology} prints reliably. Thin walls may break or come out with gaps: thicken them, or print as is.`,
+        message: `About ${percent} % of the surface of ${input.fileName} is on walls thinner than ${minWall} mm (down to ${floor}), the thinnest ${technology} prints reliably. Thin walls may break or come out with gaps: thicken them, or print as is.`,
         points: thickness.thinnest
           .filter(([, , , t]) => t < limit)
           .slice(0, MAX_POINTS)

@@ -72,7 +72,7 @@ describeMessages(messages, {
       '',
       '2 print farms near you priced "Quadcopter arm, left". The best offers:',
       '',
-      '  1. Prusa Barn Print Farm: $49.50, ready by Friday, May 8, 2026, 12 miles away',
+      '  1. Prusa Barn Print Farm: $49.50, ready by Friday, May 8, 2026, under a mile away',
       '  2. Resin Lab: $61.00, ready by Saturday, May 9, 2026, 31 miles away',
       '',
       'Every price is firm: our slicer has sliced your files for these farms.',

@@ -25,8 +25,10 @@ export interface MailOffer {
 const SEE_REQUEST = 'See your request';
 
 /** 'ready by Friday, May 1, 2026, 12 miles away (estimate)' */
+const milesAway = (miles: number) => (miles < 1 ? 'under a mile away' : `${Math.round(miles)} miles away`);
+
 const offerTerms = (offer: MailOffer) =>
-  `ready by ${dayText(offer.readyBy)}, ${Math.round(offer.distanceMiles)} miles away${offer.kind === 'firm' ? '' : ' (estimate)'}`;
+  `ready by ${dayText(offer.readyBy)}, ${milesAway(offer.distanceMiles)}${offer.kind === 'firm' ? '' : ' (estimate)'}`;
 
 /**
  * Sent once per round when the firm prices are in, or after a short wait with what is there: prices

@@ -288,7 +288,10 @@ export const samples: readonly Sample[] = [
         APP_URL,
         customer,
         request,
-        offers.slice(0, 2).map((o) => ({ ...o, kind: 'firm' })),
+        // The nearest farm in the customer's own town.
+        offers
+          .slice(0, 2)
+          .map((o, i) => ({ ...o, kind: 'firm', distanceMiles: i === 0 ? 0.4 : o.distanceMiles })),
         2,
       ),
   },
