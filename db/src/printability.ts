@@ -131,29 +131,14 @@ export function inspectionOf(analysis: Pick<FileAnalysis, 'inspection'>): MeshIn
   return stored?.version === 1 ? (stored as unknown as MeshInspection) : null;
 }
 
-export interface FileFinding extends Finding {
-  fileName: string;
-}
-
-/** Every file's findings of one severity, each named after its file, judged in one context. */
-export function findingsBySeverity(
-  files: readonly JudgedFile[],
-  technology: string | null,
-  context: PrintabilityContext,
-  severity: Finding['severity'],
-): FileFinding[] {
-  return files.flatMap((file) =>
-    findingsOf(file, technology, context)
-      .filter((finding) => finding.severity === severity)
-      .map((finding) => ({ ...finding, fileName: file.originalFileName })),
-  );
-}
-
-/** What stops these files from being quoted: their blocking findings. */
+/** What stops these files from being quoted: their blocking findings (each sentence names its file). */
 export async function blockingFindings(
   db: Db,
   files: readonly JudgedFile[],
   technology: string | null,
-): Promise<FileFinding[]> {
-  return findingsBySeverity(files, technology, await printabilityContext(db, files), 'blocks');
+): Promise<Finding[]> {
+  const context = await printabilityContext(db, files);
+  return files.flatMap((file) =>
+    findingsOf(file, technology, context).filter((finding) => finding.severity === 'blocks'),
+  );
 }

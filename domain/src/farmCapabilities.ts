@@ -2,7 +2,7 @@
 // row per technology and material. Farm signup and the seed both use it, so seeded farms look like
 // signed-up ones.
 import type { PrinterInventoryEntry } from './farmSignup.ts';
-import { type BuildVolume, buildVolumeOf, type Technology } from './printerCatalogue.ts';
+import { type BuildVolume, buildVolumeOf, largestBuildVolume, type Technology } from './printerCatalogue.ts';
 
 export interface TechnologyProfile {
   /** Parts one printer of this kind turns out in a day, for the farm's capacity figure. */
@@ -83,8 +83,6 @@ export type TechnologyCapability = {
   buildVolumes: BuildVolume[];
 };
 
-const cubicMm = ({ x, y, z }: BuildVolume) => x * y * z;
-
 function distinctVolumes(volumes: readonly BuildVolume[]): BuildVolume[] {
   const byKey = new Map(volumes.map((volume) => [`${volume.x}x${volume.y}x${volume.z}`, volume]));
   return [...byKey.values()];
@@ -107,7 +105,7 @@ export function farmCapabilities(inventory: readonly PrinterInventoryEntry[]) {
     const profile = TECHNOLOGY_PROFILES[technology];
     const buildVolumes = distinctVolumes(volumesBy.get(technology) ?? []);
     // One size per technology: a part that fits any of the farm's printers almost always fits its largest.
-    const largest = buildVolumes.reduce((a, b) => (cubicMm(b) > cubicMm(a) ? b : a));
+    const largest = largestBuildVolume(buildVolumes) ?? buildVolumeOf(technology);
     const maxPrintSize: MaxPrintSize = { ...largest, unit: 'mm' };
     capacity += printers * profile.partsPerPrinterPerDay;
     byTechnology[technology] = { printers, materials: profile.materials, maxPrintSize, buildVolumes };

@@ -8,6 +8,7 @@ import type { MeshInspection, OrientationCandidate, OrientationKey, Point3 } fro
 import {
   type BuildVolume,
   fitsBuildVolume,
+  largestBuildVolume,
   TECHNOLOGIES,
   type Technology,
   TYPICAL_BUILD_VOLUME_MM,
@@ -300,13 +301,11 @@ export function printabilityFindings(input: PrintabilityInput): Finding[] {
 function fitFindings(input: PrintabilityInput, size: Size3): Finding[] {
   const technologies = input.technology ? [input.technology] : TECHNOLOGIES;
   const printers = input.network.filter((printer) => technologies.includes(printer.technology));
+  const largest = largestBuildVolume(printers.map((printer) => printer.size));
   // A network without such printers says nothing about the part; quoting says there is no farm.
-  if (printers.length === 0) return [];
+  if (!largest) return [];
   const holding = printers.filter((printer) => fitsBuildVolume(size, printer.size));
   if (holding.length === 0) {
-    const largest = printers.reduce((a, b) =>
-      b.size.x * b.size.y * b.size.z > a.size.x * a.size.y * a.size.z ? b : a,
-    );
     const others = input.technology
       ? [...new Set(input.network.filter((p) => fitsBuildVolume(size, p.size)).map((p) => p.technology))]
       : [];
@@ -316,7 +315,7 @@ function fitFindings(input: PrintabilityInput, size: Size3): Finding[] {
       {
         code: 'too_large',
         severity: 'blocks',
-        message: `At ${formatSizeMm(size)}, ${input.fileName} is larger than any ${what} in the network holds (the largest takes ${formatSizeMm(largest.size)}). Split it into parts that fit.${alternative}${unitHint(input)}`,
+        message: `At ${formatSizeMm(size)}, ${input.fileName} is larger than any ${what} in the network holds (the largest takes ${formatSizeMm(largest)}). Split it into parts that fit.${alternative}${unitHint(input)}`,
       },
     ];
   }
@@ -422,5 +421,4 @@ function meshFindings(input: PrintabilityInput, technology: Technology, f: numbe
   return findings;
 }
 
-export const hasBlocking = (findings: readonly Finding[]) => findings.some((f) => f.severity === 'blocks');
 export const hasWarnings = (findings: readonly Finding[]) => findings.some((f) => f.severity === 'warns');

@@ -317,6 +317,15 @@ function sortedSides({ x, y, z }: BuildVolume): number[] {
   return [x, y, z].sort((a, b) => a - b);
 }
 
+/** The largest of some build volumes (by what they hold); undefined for none. */
+export function largestBuildVolume<V extends BuildVolume>(volumes: readonly V[]): V | undefined {
+  const holds = ({ x, y, z }: BuildVolume) => x * y * z;
+  return volumes.reduce<V | undefined>(
+    (largest, next) => (!largest || holds(next) > holds(largest) ? next : largest),
+    undefined,
+  );
+}
+
 /** True when a part of the given size (mm) fits the volume in some axis-aligned orientation. */
 export function fitsBuildVolume(part: BuildVolume, volume: BuildVolume): boolean {
   const sides = sortedSides(volume);

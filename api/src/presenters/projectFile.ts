@@ -3,7 +3,7 @@
 import type { FileAnalysis, ProjectFile } from '@printfarm/db';
 import { findingsOf, inspectionOf, type PrintabilityContext } from '@printfarm/db/printability';
 import { chooseOrientation, type Finding, unitEvidence } from '@printfarm/domain/printability';
-import { TECHNOLOGIES, technologiesThatFit } from '@printfarm/domain/printerCatalogue';
+import { largestBuildVolume, TECHNOLOGIES, technologiesThatFit } from '@printfarm/domain/printerCatalogue';
 import { familiarSize, isUnits, scaleMetrics, suggestUnits, type Units } from '@printfarm/domain/units';
 
 export type ProjectFileWithAnalysis = ProjectFile & { analysis: FileAnalysis | null };
@@ -17,11 +17,7 @@ export interface FileJudgement {
 /** The orientation the part is printed (and previewed) in: least support on the network's largest printer. */
 function printOrientation(analysis: FileAnalysis, units: Units, { technology, context }: FileJudgement) {
   const printers = context.network.filter((printer) => printer.technology === (technology ?? 'FFF/FDM'));
-  const bed = printers.reduce<(typeof printers)[number]['size'] | undefined>(
-    (largest, { size }) =>
-      !largest || size.x * size.y * size.z > largest.x * largest.y * largest.z ? size : largest,
-    undefined,
-  );
+  const bed = largestBuildVolume(printers.map((printer) => printer.size));
   const chosen = chooseOrientation(inspectionOf(analysis), units, bed);
   return chosen ? { key: chosen.key, rotation: chosen.rotation, boundingBoxMm: chosen.bboxMm } : null;
 }

@@ -7,7 +7,7 @@ import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest } from '@printfarm/db/printRequests';
 import { formatCents } from '@printfarm/domain/money';
 import type { ProcessNumbers } from '@printfarm/domain/pricing';
-import { type BuildVolume, isTechnology } from '@printfarm/domain/printerCatalogue';
+import { type BuildVolume, isTechnology, largestBuildVolume } from '@printfarm/domain/printerCatalogue';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
 import type { CandidateFarm } from '../marketplace/candidates.ts';
 import { firmNumbers, PROFILE_BED_MM } from '../marketplace/firmNumbers.ts';
@@ -35,13 +35,11 @@ async function largestOfferingPrinter(
     },
     select: { maxPrintSize: true },
   });
-  let bed = PROFILE_BED_MM;
-  for (const { maxPrintSize } of rows) {
-    const size = maxPrintSize as { x?: unknown; y?: unknown; z?: unknown };
-    if (typeof size.x !== 'number' || typeof size.y !== 'number' || typeof size.z !== 'number') continue;
-    if (size.x * size.y * size.z > bed.x * bed.y * bed.z) bed = { x: size.x, y: size.y, z: size.z };
-  }
-  return bed;
+  const sizes = rows.flatMap(({ maxPrintSize }) => {
+    const { x, y, z } = maxPrintSize as { x?: unknown; y?: unknown; z?: unknown };
+    return typeof x === 'number' && typeof y === 'number' && typeof z === 'number' ? [{ x, y, z }] : [];
+  });
+  return largestBuildVolume([PROFILE_BED_MM, ...sizes]) ?? PROFILE_BED_MM;
 }
 
 export const requestFirm: JobHandler<'request.firm'> = async (

@@ -11,7 +11,7 @@ import type { Prisma, PrismaClient } from '@printfarm/db';
 import type { EstimatorModels } from '@printfarm/domain/estimator';
 import type { Rotation3 } from '@printfarm/domain/inspection';
 import { estimateProcess, type ProcessNumbers } from '@printfarm/domain/pricing';
-import { chooseOrientation, type PrintOrientation } from '@printfarm/domain/printability';
+import { chooseOrientation } from '@printfarm/domain/printability';
 import type { BuildVolume, Technology } from '@printfarm/domain/printerCatalogue';
 import { materialDensity, type PrintSettings, sliceProfileKey } from '@printfarm/domain/printSettings';
 import { MM_PER_UNIT } from '@printfarm/domain/units';
@@ -135,11 +135,6 @@ async function sliceCopy(
   );
 }
 
-/** The orientation the part is sliced in for the target's bed; as uploaded without an inspection. */
-export function orientationFor(part: QuotePart, bed: BuildVolume): PrintOrientation | null {
-  return chooseOrientation(part.inspection, part.units, bed);
-}
-
 /** The firm numbers for one copy of a part, from the cache, the G-code or a fresh slice. */
 export async function firmNumbers(
   context: FirmContext,
@@ -150,7 +145,8 @@ export async function firmNumbers(
   if (part.format === 'gcode') return gcodeNumbers(part, density);
   if (!part.sha256) return { ok: false, reason: 'The file has no checksum to slice it by' };
   const profileKey = sliceProfileKey(target.settings);
-  const orientation = orientationFor(part, target.bed);
+  // As uploaded without an inspection (a file analysed before inspections, or one it failed on).
+  const orientation = chooseOrientation(part.inspection, part.units, target.bed);
   const key = {
     sha256: part.sha256,
     profileKey,

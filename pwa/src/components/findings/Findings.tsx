@@ -1,7 +1,8 @@
 // A file's printability findings as the customer and the farm read them: what blocks printing, what
 // to check, what is good to know. The customer answers the warnings here: print as is, or upload a
 // fixed file (the request page passes the actions; the farm's view shows the answer).
-import type { FileAnalysis } from '../../api/printRequests.ts';
+import { hasWarnings as warns } from '@printfarm/domain/printability';
+import type { FileAnalysis, RequestFile } from '../../api/printRequests.ts';
 import { cx } from '../../lib/cx.ts';
 import { Button } from '../ui/button.tsx';
 import './findings.css';
@@ -67,7 +68,8 @@ export function WarningChoice({ printAsIs, busy, onPrintAsIs, onUploadFixed }: W
   );
 }
 
-export const hasWarnings = (analysis: FileAnalysis | null) =>
-  analysis?.findings.some((finding) => finding.severity === 'warns') ?? false;
-export const hasBlocking = (analysis: FileAnalysis | null) =>
-  analysis?.findings.some((finding) => finding.severity === 'blocks') ?? false;
+export const hasWarnings = (analysis: FileAnalysis | null) => warns(analysis?.findings ?? []);
+
+/** A measured file with warnings the customer has not answered yet: ordering waits for the answer. */
+export const awaitsAnswer = (file: RequestFile) =>
+  file.analysisStatus === 'ready' && !file.printAsIs && hasWarnings(file.analysis);

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FieldErrors } from 'react-hook-form';
 import { type OfferView, type PrintRequestDetail, useAcceptOffer } from '../../api/printRequests.ts';
 import { type Profile, profileQueries } from '../../api/profile.ts';
-import { hasWarnings } from '../../components/findings/Findings.tsx';
+import { awaitsAnswer } from '../../components/findings/Findings.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
@@ -44,13 +44,6 @@ function prefill(request: PrintRequestDetail, profile: Profile | undefined): Acc
   };
 }
 
-/** Files whose printability warnings the customer has not answered yet. */
-function unansweredFiles(request: PrintRequestDetail) {
-  return request.files.filter(
-    (file) => file.analysisStatus === 'ready' && !file.printAsIs && hasWarnings(file.analysis),
-  );
-}
-
 export interface AcceptDialogProps {
   request: PrintRequestDetail;
   offer: OfferView;
@@ -67,7 +60,7 @@ export function AcceptDialog(props: AcceptDialogProps) {
 
 function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogProps & { profile?: Profile }) {
   const accept = useAcceptOffer(request.id);
-  const unanswered = unansweredFiles(request);
+  const unanswered = request.files.filter(awaitsAnswer);
   const {
     register,
     handleSubmit,

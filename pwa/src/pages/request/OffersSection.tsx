@@ -2,7 +2,7 @@
 // estimate/firm state, the breakdown on demand, the farm's record, and 'Accept', which asks where to ship.
 import { useState } from 'react';
 import { type OfferView, type PrintRequestDetail, SLICING_REASON } from '../../api/printRequests.ts';
-import { hasWarnings } from '../../components/findings/Findings.tsx';
+import { awaitsAnswer } from '../../components/findings/Findings.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
@@ -198,9 +198,7 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
   const sorted = sortOffers(list, sort);
   const shown = showAll ? sorted : sorted.slice(0, FIRST_SHOWN);
   const highlights = highlightsOf(list);
-  const unanswered = request.files
-    .filter((file) => file.analysisStatus === 'ready' && !file.printAsIs && hasWarnings(file.analysis))
-    .map((file) => file.fileName);
+  const unanswered = request.files.filter(awaitsAnswer).map((file) => file.fileName);
   const checking = list.some((offer) => offer.kind === 'estimate' && offer.estimateReason === SLICING_REASON);
   const where = request.shipTo
     ? `${request.shipTo.city}, ${request.shipTo.state} ${request.shipToZip}`
