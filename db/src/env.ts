@@ -48,4 +48,12 @@ export const serviceEnv = {
   // Google Geocoding for farm addresses, and Google's hosts in the CSP; without it the offline US ZIP
   // table is used.
   GOOGLE_MAPS_API_KEY: v.optional(v.string()),
+  // Payments: bank transfer / payment app with staff recording what arrived, unless both Stripe keys are
+  // set (db/src/payments). STRIPE_API_URL points the SDK at another host (the tests' recorder).
+  STRIPE_SECRET_KEY: v.optional(v.string()),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+  STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  // How long after delivery a claim may be opened is the platform setting payments.claimWindowDays;
+  // this overrides it in milliseconds, for tests only.
+  CLAIM_WINDOW_MS: envField.optionalInt(100),
 };

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { ROLES } from './auth.ts';
 import { emailAddress, formObject, optionalText, requiredText } from './fields.ts';
+import { formatCents, parseCents } from './money.ts';
 import { priceSchema } from './store.ts';
 
 export const NODE_STATUSES = ['online', 'offline', 'maintenance', 'setup'] as const;
@@ -48,6 +49,18 @@ export type NodeUpdate = v.InferOutput<typeof nodeUpdateSchema>;
 export const SETTING_KEYS = ['company', 'payments', 'system'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
+/** A dollar amount that may be zero: '0', '1.5' → '0.00', '1.50'. */
+const amountSchema = (label: string) =>
+  v.pipe(
+    v.union([v.string(), v.number()], `${label} must be an amount in dollars`),
+    v.transform((amount) => (typeof amount === 'number' ? String(amount) : amount.trim())),
+    v.check(
+      (amount) => parseCents(amount) !== undefined,
+      `${label} must be an amount with at most 2 decimals`,
+    ),
+    v.transform((amount) => formatCents(parseCents(amount) ?? 0)),
+  );
+
 const hours = (label: string, max: number) =>
   v.pipe(
     v.number(`${label} must be a number of hours`),
@@ -66,6 +79,29 @@ export const settingSchemas = {
     monthlyFee: priceSchema,
     signupFee: priceSchema,
     paymentInstructions: optionalText(2000),
+    // Optional with the defaults below, so a client that knows only the fees can still save them.
+    commissionPercent: v.optional(
+      v.pipe(
+        v.number('Commission must be a percentage'),
+        v.minValue(0, 'Commission cannot be negative'),
+        v.maxValue(50, 'Commission must be at most 50%'),
+        v.check(
+          (percent) => Number.isInteger(Math.round(percent * 1e6) / 1e4),
+          'Commission takes at most 2 decimals',
+        ),
+      ),
+      10,
+    ),
+    commissionMinimum: v.optional(amountSchema('Minimum commission'), '1.00'),
+    claimWindowDays: v.optional(
+      v.pipe(
+        v.number('Claims window must be a number of days'),
+        v.integer('Claims window must be a whole number of days'),
+        v.minValue(1, 'Claims window must be at least 1 day'),
+        v.maxValue(60, 'Claims window must be at most 60 days'),
+      ),
+      7,
+    ),
   }),
   system: formObject({
     routeResponseHours: hours('Job response deadline', 168),
@@ -79,7 +115,14 @@ export type Settings = { [K in SettingKey]: v.InferOutput<(typeof settingSchemas
 /** What a fresh platform starts with; the spec's figures where it has them. */
 export const DEFAULT_SETTINGS: Settings = {
   company: { companyName: 'PrintFarm Network', supportEmail: 'support@printfarm.local', supportPhone: '' },
-  payments: { monthlyFee: '15.00', signupFee: '750.00', paymentInstructions: '' },
+  payments: {
+    monthlyFee: '15.00',
+    signupFee: '750.00',
+    paymentInstructions: '',
+    commissionPercent: 10,
+    commissionMinimum: '1.00',
+    claimWindowDays: 7,
+  },
   system: { routeResponseHours: 24, applicationFollowUpHours: 48, acceptingFarmSignups: true },
 };
 

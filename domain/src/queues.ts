@@ -60,7 +60,8 @@ export const jobPayloadSchemas = {
   'request.route': v.object({
     requestId: v.pipe(v.string(), v.uuid()),
     offerId: v.optional(v.pipe(v.string(), v.uuid())),
-    reason: v.picklist(['chosen', 'declined', 'expired', 'refused']),
+    /** 'approved': the customer paid the difference to a dearer farm after theirs fell through. */
+    reason: v.picklist(['chosen', 'declined', 'expired', 'refused', 'approved']),
   }),
   /** A job's answer deadline: the operator's (response) or the customer's on a counter-offer (counter). */
   'job.deadline': v.object({
@@ -75,6 +76,39 @@ export const jobPayloadSchemas = {
   'estimator.calibrate': v.object({}),
   /** Marks quoted requests whose offers passed their validity as expired; repeated by a scheduler. */
   'offers.expire': v.object({}),
+  /**
+   * A payment was secured (paid in full, or a card authorised): route the order, accept the counter-offer
+   * whose difference it pays, or capture a store order or invoice; refund it if that was cancelled.
+   */
+  'payment.secured': v.object({
+    paymentId: v.pipe(v.string(), v.uuid()),
+  }),
+  /**
+   * Takes a secured payment: the farm accepted the job, or a store order or membership invoice was paid.
+   * Calls the processor first (idempotent), then writes the ledger under the payment's own key.
+   */
+  'payment.capture': v.object({
+    paymentId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** Gives money back (all that is refundable when `cents` is absent); `key` names the refund once. */
+  'payment.refund': v.object({
+    paymentId: v.pipe(v.string(), v.uuid()),
+    cents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    key: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+    reason: v.pipe(v.string(), v.minLength(1), v.maxLength(500)),
+  }),
+  /** The claims window of a delivered job closed: without an open claim, the farm's share is released. */
+  'claims.close': v.object({
+    jobId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** States every payee's available balance as a payout; repeated weekly by a scheduler. */
+  'payouts.run': v.object({}),
+  /** Sends one stated payout through the processor (Stripe); with invoice staff send it. */
+  'payout.send': v.object({
+    payoutId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** Invoices each member farm's monthly fee for the current month; repeated daily, once per month. */
+  'membership.invoice': v.object({}),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

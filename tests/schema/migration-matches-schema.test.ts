@@ -22,6 +22,9 @@ const INDEXES_BEYOND_PRISMA: Record<
 > = {
   print_farms_earth_location_idx: { table: 'print_farms', method: 'gist', unique: false, partial: true },
   print_jobs_one_open_per_request_idx: { table: 'print_jobs', method: 'btree', unique: true, partial: true },
+  payments_one_open_per_request: { table: 'payments', method: 'btree', unique: true, partial: true },
+  payments_one_per_order: { table: 'payments', method: 'btree', unique: true, partial: true },
+  payments_one_open_per_invoice: { table: 'payments', method: 'btree', unique: true, partial: true },
 };
 
 const REFERENTIAL_ACTIONS: Record<string, string> = {

@@ -1,0 +1,444 @@
+// The life of a payment, written in the caller's database transaction: asked for (awaiting), secured
+// (a bank transfer received or a card authorised: 'authorized'), captured (earned by the farm or the
+// store, less the commission), refunded, failed. Every step posts its ledger transaction under a key
+// naming the event, and records what follows (routing the order, capturing, mailing) in the outbox.
+// Calls to a processor never happen here: the payment.capture and payment.refund jobs make them first,
+// then come here to write what happened.
+import { randomInt } from 'node:crypto';
+import {
+  captureSlice,
+  commissionCents,
+  type Payee,
+  refundParts,
+  post as rules,
+} from '@printfarm/domain/ledger';
+import { parseCents } from '@printfarm/domain/money';
+import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
+import type { Payment, Prisma } from '../generated/client.ts';
+import { post } from '../ledger.ts';
+import { recordJob } from '../outbox/index.ts';
+import { releaseOrderShare } from './orderRelease.ts';
+import type { ProviderName } from './provider.ts';
+
+export type PaymentStatus = 'awaiting' | 'authorized' | 'captured' | 'refunded' | 'failed';
+export type PaymentPurpose = 'request' | 'difference' | 'order' | 'membership';
+
+export interface MoneyTerms {
+  commissionPercent: number;
+  commissionMinimumCents: number;
+  claimWindowDays: number;
+  /** Staff's words for paying by bank transfer or app (platform settings); may be empty. */
+  instructions: string;
+}
+
+/** The platform's payment settings, with the defaults for any not saved. */
+export async function moneyTerms(db: Pick<Prisma.TransactionClient, 'platformSetting'>): Promise<MoneyTerms> {
+  const row = await db.platformSetting.findUnique({ where: { key: 'payments' }, select: { value: true } });
+  const saved = { ...DEFAULT_SETTINGS.payments, ...((row?.value ?? {}) as object) };
+  return {
+    commissionPercent: saved.commissionPercent,
+    commissionMinimumCents: parseCents(saved.commissionMinimum) ?? 0,
+    claimWindowDays: saved.claimWindowDays,
+    instructions: saved.paymentInstructions ?? '',
+  };
+}
+
+export function commissionFor(cents: number, terms: MoneyTerms): number {
+  return commissionCents(cents, terms.commissionPercent, terms.commissionMinimumCents);
+}
+
+// No 0/O or 1/I: a reference is read off a screen and typed into a bank's form.
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** 'PF-7K3M-9QXA': what the payer writes on the transfer, so staff can match it. */
+export function newReference(): string {
+  const pick = () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  const block = () => Array.from({ length: 4 }, pick).join('');
+  return `PF-${block()}-${block()}`;
+}
+
+export interface NewPayment {
+  provider: ProviderName;
+  purpose: PaymentPurpose;
+  amountCents: number;
+  payer: { userId?: string | null; name: string; email: string };
+  requestId?: string;
+  offerId?: string;
+  jobId?: string;
+  orderId?: string;
+  invoiceId?: string;
+}
+
+/** Asks for money: an awaiting payment with a fresh reference (a clash, once in a billion, retries). */
+export async function createPayment(tx: Prisma.TransactionClient, input: NewPayment): Promise<Payment> {
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO payments (provider, purpose, amount_cents, reference, payer_name, payer_email, user_id,
+                          request_id, offer_id, job_id, order_id, invoice_id)
+    VALUES (${input.provider}, ${input.purpose}, ${input.amountCents}, ${newReference()}, ${input.payer.name},
+            ${input.payer.email}, ${input.payer.userId ?? null}::uuid, ${input.requestId ?? null}::uuid,
+            ${input.offerId ?? null}::uuid, ${input.jobId ?? null}::uuid, ${input.orderId ?? null}::uuid,
+            ${input.invoiceId ?? null}::uuid)
+    ON CONFLICT (reference) DO NOTHING
+    RETURNING id`;
+  if (!row) return createPayment(tx, input);
+  return tx.payment.findUniqueOrThrow({ where: { id: row.id } });
+}
+
+/** The payment, locked FOR UPDATE until the transaction ends. */
+export async function lockPayment(tx: Prisma.TransactionClient, id: string): Promise<Payment | null> {
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM payments WHERE id = ${id}::uuid FOR UPDATE`;
+  return rows.length === 0 ? null : tx.payment.findUnique({ where: { id } });
+}
+
+/** Who is paid for what a payment buys: the farm of its job, or the store of its order. */
+export async function payeeOf(tx: Prisma.TransactionClient, payment: Payment): Promise<Payee | null> {
+  if (payment.orderId) {
+    const order = await tx.order.findUnique({ where: { id: payment.orderId }, select: { storeId: true } });
+    return order ? { kind: 'store', id: order.storeId } : null;
+  }
+  if (payment.jobId) {
+    const job = await tx.printJob.findUnique({ where: { id: payment.jobId }, select: { farmId: true } });
+    return job ? { kind: 'farm', id: job.farmId } : null;
+  }
+  return null;
+}
+
+const refs = (payment: Payment, extra: { farmId?: string | null; storeId?: string | null } = {}) => ({
+  paymentId: payment.id,
+  jobId: payment.jobId,
+  ...extra,
+});
+
+export type ReceivedOutcome = 'recorded' | 'duplicate';
+
+/**
+ * Money arrived for a payment: a bank transfer staff recorded (named by the bank's own reference, so the
+ * same line recorded twice counts once) or a card payment taken. Paid in full, the payment is secured
+ * and what it pays for goes ahead; money for something already settled or cancelled goes back.
+ */
+export async function recordReceived(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  { cents, bankReference }: { cents: number; bankReference: string },
+): Promise<ReceivedOutcome> {
+  const posted = await post(tx, {
+    kind: 'received',
+    memo: `Received ${payment.reference} (${bankReference})`,
+    key: `received:${payment.id}:${bankReference}`,
+    entries: rules.received(cents),
+    refs: refs(payment),
+  });
+  if (!posted) return 'duplicate';
+  const updated = await tx.payment.update({
+    where: { id: payment.id },
+    data: { receivedCents: { increment: cents } },
+  });
+  if (payment.status === 'awaiting') {
+    if (updated.receivedCents >= updated.amountCents) await secure(tx, updated);
+    return 'recorded';
+  }
+  // Paid again, or paid after it was cancelled: this money goes back.
+  await recordJob(tx, 'payment.refund', {
+    paymentId: payment.id,
+    cents,
+    key: `unexpected:${payment.id}:${bankReference}`,
+    reason:
+      payment.status === 'failed' || payment.status === 'refunded'
+        ? 'The payment arrived after the order was cancelled'
+        : 'This payment was already made',
+  });
+  return 'recorded';
+}
+
+/** A card was authorised for the whole amount (a Stripe webhook): a hold, and the payment is secured. */
+export async function recordAuthorized(tx: Prisma.TransactionClient, payment: Payment): Promise<void> {
+  // A declined card may be retried on the same PaymentIntent: a later authorisation still counts (and
+  // is released again by payment.secured if the order was cancelled meanwhile).
+  const retried = payment.status === 'failed' && payment.provider === 'stripe';
+  if (payment.status !== 'awaiting' && !retried) return;
+  await post(tx, {
+    kind: 'authorized',
+    memo: `Card authorised for ${payment.reference}`,
+    key: `authorized:${payment.id}`,
+    entries: rules.authorized(payment.amountCents),
+    refs: refs(payment),
+  });
+  await secure(tx, payment);
+}
+
+/** The payment never came: a card declined, or the order was cancelled while it awaited payment. */
+export async function recordFailed(tx: Prisma.TransactionClient, payment: Payment, reason: string) {
+  if (payment.status !== 'awaiting' || payment.receivedCents > 0) return;
+  await tx.payment.update({ where: { id: payment.id }, data: { status: 'failed', failureReason: reason } });
+  if (payment.orderId) {
+    await tx.order.update({ where: { id: payment.orderId }, data: { paymentStatus: 'failed' } });
+  }
+}
+
+/** Is what the payment pays for still wanted? A cancelled request or order, a closed counter-offer, not. */
+export async function stillWanted(tx: Prisma.TransactionClient, payment: Payment): Promise<boolean> {
+  if (payment.requestId) {
+    const request = await tx.customPrintRequest.findUnique({
+      where: { id: payment.requestId },
+      select: { status: true },
+    });
+    if (payment.purpose === 'difference' && payment.jobId) {
+      const job = await tx.printJob.findUnique({ where: { id: payment.jobId }, select: { state: true } });
+      return request?.status === 'ordered' && job?.state === 'countered';
+    }
+    if (payment.purpose === 'difference' && payment.offerId) {
+      const offer = await tx.requestOffer.findUnique({
+        where: { id: payment.offerId },
+        select: { status: true },
+      });
+      return request?.status === 'ordered' && offer?.status === 'offered';
+    }
+    return request?.status === 'ordered';
+  }
+  if (payment.orderId) {
+    const order = await tx.order.findUnique({ where: { id: payment.orderId }, select: { status: true } });
+    return order !== null && order.status !== 'cancelled';
+  }
+  return true;
+}
+
+/**
+ * Paid in full: the payment is secured, and payment.secured (recorded with it) carries on with what it
+ * pays for: routing the order to its farm, accepting a counter-offer, capturing a store order or an
+ * invoice, or, if it was cancelled meanwhile, giving the money back.
+ */
+async function secure(tx: Prisma.TransactionClient, payment: Payment): Promise<void> {
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: { status: 'authorized', securedAt: new Date() },
+  });
+  await recordJob(tx, 'payment.secured', { paymentId: payment.id });
+}
+
+/** What a capture takes: the cents, and the payee's share of them. */
+export interface CapturePlan {
+  cents: number;
+  shareCents: number;
+  payee: Payee | null;
+}
+
+/**
+ * How much of a secured payment to capture now. A request's payments together pay the job's price: the
+ * order's payment first, then a counter-offer's difference; the farm's share of each is its slice of
+ * the job's share, computed on the running total so the slices add up exactly.
+ */
+export async function capturePlan(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  terms: MoneyTerms,
+): Promise<CapturePlan | null> {
+  const secured = Math.max(payment.amountCents, payment.receivedCents);
+  if (payment.purpose === 'membership') return { cents: payment.amountCents, shareCents: 0, payee: null };
+  if (payment.purpose === 'order') {
+    const payee = await payeeOf(tx, payment);
+    const cents = payment.amountCents;
+    return { cents, shareCents: cents - commissionFor(cents, terms), payee };
+  }
+  const job = payment.jobId ? await tx.printJob.findUnique({ where: { id: payment.jobId } }) : null;
+  if (!job || !['accepted', 'printing', 'shipped', 'delivered'].includes(job.state)) return null;
+  // Sliced in the order the payments were made, whichever capture runs first: the payments made
+  // before this one take their slices (or have taken them) first.
+  const earlier = await tx.payment.findMany({
+    where: {
+      jobId: job.id,
+      OR: [{ status: 'authorized' }, { capturedCents: { gt: 0 } }],
+      AND: {
+        OR: [
+          { createdAt: { lt: payment.createdAt } },
+          { createdAt: payment.createdAt, id: { lt: payment.id } },
+        ],
+      },
+    },
+  });
+  const priceCents = parseCents(job.price.toString()) ?? 0;
+  const before = earlier.reduce(
+    (sum, other) =>
+      sum +
+      (other.capturedCents > 0 ? other.capturedCents : Math.max(other.amountCents, other.receivedCents)),
+    0,
+  );
+  const slice = captureSlice(
+    { priceCents, commissionCents: job.commissionCents },
+    Math.min(priceCents, before),
+    secured,
+  );
+  return {
+    ...slice,
+    payee: { kind: 'farm', id: job.farmId },
+  };
+}
+
+/**
+ * Writes a capture the processor made (or, with invoice, that needs no call): a card's hold ends and
+ * its money arrives; the payee earns its share and the platform its commission; anything received
+ * beyond the capture (a re-route to a cheaper farm) goes back to the customer.
+ */
+export async function recordCaptured(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  plan: CapturePlan,
+): Promise<void> {
+  if (payment.status !== 'authorized') return;
+  const card = payment.provider === 'stripe';
+  if (card) {
+    await post(tx, {
+      kind: 'hold.released',
+      memo: `Card hold ended for ${payment.reference}`,
+      key: `hold-released:${payment.id}`,
+      entries: rules.holdReleased(payment.amountCents),
+      refs: refs(payment),
+    });
+    if (plan.cents > 0) {
+      await post(tx, {
+        kind: 'received',
+        memo: `Card payment ${payment.reference} captured`,
+        key: `received:${payment.id}:capture`,
+        entries: rules.received(plan.cents),
+        refs: refs(payment),
+      });
+    }
+  }
+  const payeeRefs =
+    plan.payee?.kind === 'farm' ? { farmId: plan.payee.id } : plan.payee ? { storeId: plan.payee.id } : {};
+  if (payment.purpose === 'membership') {
+    const invoice = await tx.membershipInvoice.findUniqueOrThrow({
+      where: { id: payment.invoiceId as string },
+    });
+    await post(tx, {
+      kind: 'invoice.paid',
+      memo: `Membership fee paid (${payment.reference})`,
+      key: `capture:${payment.id}`,
+      entries: rules.invoicePaid(invoice.farmId, plan.cents),
+      refs: { ...refs(payment), farmId: invoice.farmId },
+    });
+    await tx.membershipInvoice.update({
+      where: { id: invoice.id },
+      data: { status: 'paid', paidAt: new Date() },
+    });
+  } else if (plan.payee && plan.cents > 0) {
+    await post(tx, {
+      kind: 'captured',
+      memo: `Captured ${payment.reference}`,
+      key: `capture:${payment.id}`,
+      entries: rules.earned(plan.cents, plan.payee, plan.shareCents),
+      refs: { ...refs(payment), ...payeeRefs },
+    });
+  }
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: {
+      status: 'captured',
+      capturedCents: plan.cents,
+      shareCents: plan.shareCents,
+      capturedAt: new Date(),
+    },
+  });
+  // A store order paid only after it was delivered: its share is released at once.
+  if (payment.purpose === 'order' && payment.orderId) {
+    const order = await tx.order.findUnique({
+      where: { id: payment.orderId },
+      select: { status: true, storeId: true },
+    });
+    if (order?.status === 'delivered') {
+      await releaseOrderShare(tx, { id: payment.orderId, storeId: order.storeId, paymentId: payment.id });
+    }
+  }
+  const excess = payment.receivedCents - plan.cents;
+  if (!card && excess > 0) {
+    await recordJob(tx, 'payment.refund', {
+      paymentId: payment.id,
+      cents: excess,
+      key: `excess:${payment.id}`,
+      reason: 'The order cost less than you paid',
+    });
+  }
+}
+
+/** What a secured payment holds: the card's authorised amount, or the money received less refunds. */
+export function securedCents(payment: Payment): number {
+  return payment.provider === 'stripe' ? payment.amountCents : payment.receivedCents - payment.refundedCents;
+}
+
+/** What can still go back: captured money less refunds, or (not captured) what was received. */
+export function refundable(payment: Payment): number {
+  if (payment.status === 'captured' || payment.capturedCents > 0) {
+    const unearnedLeft = Math.max(0, payment.receivedCents - payment.capturedCents);
+    return payment.capturedCents + unearnedLeft - payment.refundedCents;
+  }
+  return payment.receivedCents - payment.refundedCents;
+}
+
+/**
+ * Writes a refund the processor made (or staff will send): money not yet earned comes out of customer
+ * funds; earned money out of the payee's pending share and the commission, in proportion. A card hold
+ * never captured is simply released.
+ */
+export async function recordRefund(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  { cents, key, reason }: { cents: number; key: string; reason: string },
+): Promise<number> {
+  const card = payment.provider === 'stripe';
+  if (card && payment.status === 'authorized' && payment.capturedCents === 0) {
+    const released = await post(tx, {
+      kind: 'hold.released',
+      memo: `Card hold released for ${payment.reference}: ${reason}`,
+      key: `hold-released:${payment.id}`,
+      entries: rules.holdReleased(payment.amountCents),
+      refs: refs(payment),
+    });
+    if (released) {
+      await tx.payment.update({
+        where: { id: payment.id },
+        data: { status: 'refunded', refundedAt: new Date() },
+      });
+    }
+    return 0;
+  }
+  const amount = Math.min(cents, refundable(payment));
+  if (amount <= 0) return 0;
+  const { unearned: unearnedPart, earned: earnedPart, fromShare } = refundParts(payment, amount);
+  const entries = [...(unearnedPart > 0 ? rules.refundUnearned(unearnedPart) : [])];
+  let payee: Payee | null = null;
+  if (earnedPart > 0) {
+    payee = await payeeOf(tx, payment);
+    if (!payee) throw new Error(`Payment ${payment.id} has earned money but no payee`);
+    entries.push(...rules.refundEarned(earnedPart, payee, fromShare));
+  }
+  const posted = await post(tx, {
+    kind: 'refunded',
+    memo: `Refunded ${payment.reference}: ${reason}`,
+    key: `refund:${key}`,
+    entries: merge(entries),
+    refs: {
+      ...refs(payment),
+      ...(payee?.kind === 'farm' ? { farmId: payee.id } : payee ? { storeId: payee.id } : {}),
+    },
+  });
+  if (!posted) return 0;
+  const refundedCents = payment.refundedCents + amount;
+  const whole = refundedCents >= Math.max(payment.receivedCents, payment.capturedCents);
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: { refundedCents, refundedAt: new Date(), ...(whole ? { status: 'refunded' } : {}) },
+  });
+  if (whole && payment.orderId) {
+    await tx.order.update({ where: { id: payment.orderId }, data: { paymentStatus: 'refunded' } });
+  }
+  return amount;
+}
+
+/** One entry per account: a refund that is part unearned, part earned touches cash twice. */
+function merge(entries: { account: string; cents: number }[]) {
+  const byAccount = new Map<string, number>();
+  for (const entry of entries)
+    byAccount.set(entry.account, (byAccount.get(entry.account) ?? 0) + entry.cents);
+  return [...byAccount].map(([account, cents]) => ({ account, cents }));
+}
