@@ -1,7 +1,9 @@
 // Builds the Koa application from its services; main.ts and the tests both use this factory.
+
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { createMetrics } from '@printfarm/db/metrics';
+import { paymentProvider } from '@printfarm/db/payments';
 import { rememberedNetworkPrinters } from '@printfarm/db/printability';
 import Koa from 'koa';
 import { sessionMiddleware } from './auth/session.ts';
@@ -20,7 +22,14 @@ import { createPublicFarmCache } from './services/publicFarmCache.ts';
 import { createUploadServer } from './uploads/server.ts';
 
 /** What createApp needs; the process's long-lived parts may be left out, and are then made here. */
-type MadeHere = 'metrics' | 'lifecycle' | 'rateLimits' | 'publicFarms' | 'checkouts' | 'networkPrinters';
+type MadeHere =
+  | 'metrics'
+  | 'lifecycle'
+  | 'rateLimits'
+  | 'publicFarms'
+  | 'checkouts'
+  | 'networkPrinters'
+  | 'payments';
 export type AppDeps = Omit<ApiDeps, MadeHere> & Partial<Pick<ApiDeps, MadeHere>>;
 
 /** The given dependencies with the ones left out made here. */
@@ -30,6 +39,7 @@ export function apiDeps(given: AppDeps): ApiDeps {
     ...given,
     metrics,
     lifecycle: given.lifecycle ?? { draining: false },
+    payments: given.payments ?? paymentProvider(given.config),
     rateLimits: given.rateLimits ?? createRateLimits(given),
     publicFarms: given.publicFarms ?? createPublicFarmCache(given.prisma),
     networkPrinters:

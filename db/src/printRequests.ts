@@ -1,11 +1,13 @@
 // Every change of a print request's status goes through here, in the caller's transaction: the row is
 // locked first (so two changes of one request never interleave), the move is checked against the one
 // state machine in domain/, and the history row is written with the change.
+import { parseCents } from '@printfarm/domain/money';
 import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
 import type { JobPayload } from '@printfarm/domain/queues';
 import { assertTransition, type RequestStatus } from '@printfarm/domain/requestStatus';
 import type { CustomPrintRequest, Prisma } from './generated/client.ts';
 import { recordJob } from './outbox/index.ts';
+import { commissionFor, moneyTerms, recordFailed } from './payments/flow.ts';
 
 /** The request, locked FOR UPDATE until the transaction ends; null when there is none. */
 export async function lockPrintRequest(
@@ -157,12 +159,34 @@ export async function closeJobAndReroute(
     data: { status: 'declined', respondedAt: now },
   });
   await transitionPrintRequest(tx, request, 'ordered', { byUserId, note, data: { assignedFarmId: null } });
+  // A difference asked for a counter-offer that is now closed is not owed any more (or goes back).
+  const differences = await tx.payment.findMany({
+    // (A counter's difference names the job only; an approved dearer farm's names its offer too, and
+    // stays: it is part of what the customer paid for the order.)
+    where: {
+      jobId: job.id,
+      offerId: null,
+      purpose: 'difference',
+      status: { in: ['awaiting', 'authorized'] },
+    },
+  });
+  for (const payment of differences) {
+    if (payment.status === 'awaiting' && payment.receivedCents === 0) {
+      await recordFailed(tx, payment, 'The counter-offer closed before the difference arrived');
+    } else {
+      await recordJob(tx, 'payment.refund', {
+        paymentId: payment.id,
+        key: `counter-closed:${payment.id}`,
+        reason: 'The counter-offer closed, so the difference is not needed',
+      });
+    }
+  }
   await recordJob(tx, 'request.route', { requestId: request.id, reason: state });
 }
 
 /**
- * A farm holds the job at its terms: the job is accepted, its parts join the farm's queue, and the
- * request becomes accepted at the job's price. The operator's accept and the customer's acceptance of
+ * A farm holds the job at its terms: the job is accepted, its parts join the farm's queue, the request
+ * becomes accepted at the job's price, and the payments that secured it are captured. The operator's accept and the customer's acceptance of
  * a counter-offer both end here.
  */
 export async function acceptJobTerms(
@@ -175,15 +199,27 @@ export async function acceptJobTerms(
     jobData = {},
   }: { byUserId: string; note: string; jobData?: Prisma.PrintJobUncheckedUpdateInput },
 ) {
-  const accepted = await tx.printJob.update({
+  let accepted = await tx.printJob.update({
     where: { id: job.id },
     data: { ...jobData, state: 'accepted' },
   });
+  // A counter-offer's price carries its own commission, as the routed price did.
+  if (jobData.price !== undefined) {
+    const commissionCents = commissionFor(parseCents(accepted.price.toString()) ?? 0, await moneyTerms(tx));
+    accepted = await tx.printJob.update({ where: { id: job.id }, data: { commissionCents } });
+  }
   await tx.printFarm.update({ where: { id: job.farmId }, data: { queuedParts: { increment: job.parts } } });
   await transitionPrintRequest(tx, request, 'accepted', {
     byUserId,
     note,
     data: { finalPrice: accepted.price, assignedFarmId: job.farmId },
   });
+  // The farm holds the job: the payments that secured it are captured (payment.capture calls the
+  // processor, then writes the ledger).
+  const secured = await tx.payment.findMany({
+    where: { requestId: request.id, jobId: job.id, status: 'authorized' },
+    select: { id: true },
+  });
+  for (const payment of secured) await recordJob(tx, 'payment.capture', { paymentId: payment.id });
   return accepted;
 }

@@ -10,9 +10,18 @@ import {
 import { type Email, htmlDeferral } from './compose.ts';
 import { customOrderAcknowledgementEmail, customOrderRequestEmail } from './customOrders.ts';
 import { farmSignupEmail } from './farms.ts';
+import { membershipInvoiceEmail } from './membership.ts';
 import { newsletterConfirmEmail } from './newsletter.ts';
 import { counterAnsweredEmail, jobCancelledEmail, jobReminderEmail, newJobEmail } from './operatorJobs.ts';
 import { newOrderEmail, orderCancelledEmail, orderConfirmationEmail, orderShippedEmail } from './orders.ts';
+import {
+  claimAnsweredEmail,
+  claimOpenedEmail,
+  paymentReceivedEmail,
+  paymentRequestedEmail,
+  payoutSentEmail,
+  refundEmail,
+} from './payments.ts';
 import {
   cannotQuoteEmail,
   counterOfferEmail,
@@ -33,9 +42,12 @@ const MESSAGES = {
   applicationFollowupAlertEmail,
   applicationFollowupEmail,
   cannotQuoteEmail,
+  claimAnsweredEmail,
+  claimOpenedEmail,
   customOrderAcknowledgementEmail,
   customOrderRequestEmail,
   farmSignupEmail,
+  membershipInvoiceEmail,
   newsletterConfirmEmail,
   counterAnsweredEmail,
   jobCancelledEmail,
@@ -45,6 +57,10 @@ const MESSAGES = {
   orderCancelledEmail,
   orderConfirmationEmail,
   orderShippedEmail,
+  paymentReceivedEmail,
+  paymentRequestedEmail,
+  payoutSentEmail,
+  refundEmail,
   counterOfferEmail,
   deliveredEmail,
   jobAcceptedEmail,

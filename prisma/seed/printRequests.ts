@@ -1,9 +1,17 @@
 // The demo customer's requests, each at a different point of the marketplace flow and held by one of
 // the demo operator's farms: one waiting for the operator's answer (a new job in their inbox), one
-// printing at 65 %, one delivered and waiting for the customer's rating.
+// printing at 65 %, one delivered and waiting for the customer's rating (with a claim the farm answered
+// with a reprint), and older ones delivered weeks ago. Each is paid for by bank transfer, with its
+// ledger history: the money received, captured when the farm accepted, released after the claims
+// window, and one weekly payout sent. So the earnings, the ledger and staff's payments screen have
+// something in them from the first `npm start`.
 import type { Prisma, PrismaClient } from '@printfarm/db';
+import { post } from '@printfarm/db/ledger';
 import { recordJob } from '@printfarm/db/outbox';
+import { createPayment } from '@printfarm/db/payments/flow';
 import { recomputeFarmScorecard } from '@printfarm/db/printRequests';
+import { commissionCents, post as rules } from '@printfarm/domain/ledger';
+import { parseCents } from '@printfarm/domain/money';
 import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
 import zipcodes from 'zipcodes';
 
@@ -13,6 +21,9 @@ const AUSTIN = { street: '500 Congress Ave', city: 'Austin', state: 'TX', zipCod
 interface SeedRequest {
   title: string;
   status: 'ordered' | 'printing' | 'completed';
+  /** Where its money is: secured (the farm has not answered), captured, or released to the farm. */
+  money: 'secured' | 'captured' | 'released';
+  claim?: { reason: string; details: string; answer: string };
   quantity: number;
   price: string;
   history: string[];
@@ -30,6 +41,7 @@ export async function seedPrintRequests(
     {
       title: 'Replacement dishwasher wheel',
       status: 'ordered',
+      money: 'secured',
       quantity: 4,
       price: '18.40',
       history: ['draft', 'quoting', 'quoted', 'ordered'],
@@ -38,6 +50,7 @@ export async function seedPrintRequests(
     {
       title: 'Drone camera mount v3',
       status: 'printing',
+      money: 'captured',
       quantity: 2,
       price: '24.75',
       history: ['draft', 'quoting', 'quoted', 'ordered', 'accepted', 'printing'],
@@ -52,6 +65,13 @@ export async function seedPrintRequests(
     {
       title: 'Board game insert',
       status: 'completed',
+      money: 'captured',
+      claim: {
+        reason: 'defective',
+        details: 'One of the card trays has a split layer along the long wall.',
+        answer:
+          'Sorry about that: we are reprinting the tray with a thicker wall and will ship it this week.',
+      },
       quantity: 1,
       price: '31.20',
       history: ['draft', 'quoting', 'quoted', 'ordered', 'accepted', 'printing', 'shipped', 'completed'],
@@ -68,9 +88,44 @@ export async function seedPrintRequests(
         trackingNumber: '1Z999AA10123456784',
       },
     },
+    ...(
+      [
+        ['Cable clips (set of 20)', '16.80', 30],
+        ['Planter drip tray', '27.40', 24],
+        ['Raspberry Pi 5 case', '22.10', 17],
+        ['Camera lens cap', '12.60', 10],
+      ] as const
+    ).map(
+      ([title, price, daysAgo]): SeedRequest => ({
+        title,
+        status: 'completed',
+        money: 'released',
+        quantity: 1,
+        price,
+        history: ['draft', 'quoting', 'quoted', 'ordered', 'accepted', 'printing', 'shipped', 'completed'],
+        job: {
+          state: 'delivered',
+          progressPercent: 100,
+          offeredAt: new Date(now - daysAgo * DAY_MS - 10_800_000),
+          respondedAt: new Date(now - daysAgo * DAY_MS),
+          startedAt: new Date(now - (daysAgo - 1) * DAY_MS),
+          shippedAt: new Date(now - (daysAgo - 2) * DAY_MS),
+          deliveredAt: new Date(now - (daysAgo - 4) * DAY_MS),
+          closedAt: new Date(now - (daysAgo - 4) * DAY_MS),
+          claimsCloseAt: new Date(now - (daysAgo - 11) * DAY_MS),
+          releasedAt: new Date(now - (daysAgo - 11) * DAY_MS),
+          carrier: 'USPS',
+          trackingNumber: '9400111899223197428490',
+        },
+      }),
+    ),
   ];
+  const customer = await prisma.user.findUniqueOrThrow({ where: { id: customerId } });
+  const released: { farmId: string; cents: number }[] = [];
   for (const [i, seed] of requests.entries()) {
     const farmId = farmIds[i === 2 ? 1 : 0];
+    const cents = parseCents(seed.price) ?? 0;
+    const commission = commissionCents(cents, 10, 100);
     if (!farmId) continue;
     await prisma.$transaction(async (tx) => {
       const request = await tx.customPrintRequest.create({
@@ -129,9 +184,38 @@ export async function seedPrintRequests(
           readyBy: new Date(now + 3 * DAY_MS),
           parts: seed.quantity,
           respondBy: new Date(now + DAY_MS),
+          commissionCents: commission,
+          ...(seed.job.deliveredAt && !seed.job.claimsCloseAt
+            ? { claimsCloseAt: new Date(new Date(seed.job.deliveredAt).valueOf() + 7 * DAY_MS) }
+            : {}),
           ...seed.job,
         },
       });
+      const share = await seedPayment(tx, {
+        request,
+        job,
+        offerId: offer.id,
+        customer,
+        cents,
+        commission,
+        seed,
+      });
+      if (seed.money === 'released') released.push({ farmId, cents: share });
+      if (seed.claim) {
+        await tx.jobClaim.create({
+          data: {
+            requestId: request.id,
+            jobId: job.id,
+            farmId,
+            userId: customerId,
+            reason: seed.claim.reason,
+            details: seed.claim.details,
+            status: 'reprint',
+            answer: seed.claim.answer,
+            answeredAt: new Date(now - 3_600_000),
+          },
+        });
+      }
       if (seed.job.state === 'offered') {
         await recordJob(tx, 'job.deadline', { jobId: job.id, kind: 'response' }, { runAt: job.respondBy });
       }
@@ -144,4 +228,115 @@ export async function seedPrintRequests(
       }
     });
   }
+  await seedPayout(prisma, released);
+}
+
+/** The request's payment by bank transfer and its ledger history up to where the seed left the job. */
+async function seedPayment(
+  tx: Prisma.TransactionClient,
+  {
+    request,
+    job,
+    offerId,
+    customer,
+    cents,
+    commission,
+    seed,
+  }: {
+    request: { id: string };
+    job: { id: string; farmId: string; offeredAt: Date; releasedAt: Date | null };
+    offerId: string;
+    customer: { id: string; email: string | null; firstName: string | null; lastName: string | null };
+    cents: number;
+    commission: number;
+    seed: SeedRequest;
+  },
+): Promise<number> {
+  const payee = { kind: 'farm' as const, id: job.farmId };
+  const payment = await createPayment(tx, {
+    provider: 'invoice',
+    purpose: 'request',
+    amountCents: cents,
+    payer: {
+      userId: customer.id,
+      name: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'Demo Customer',
+      email: customer.email ?? 'customer@demo.test',
+    },
+    requestId: request.id,
+    offerId,
+    jobId: job.id,
+  });
+  const refs = { paymentId: payment.id, jobId: job.id, farmId: job.farmId };
+  await post(tx, {
+    kind: 'received',
+    memo: `Received ${payment.reference} (seed)`,
+    key: `received:${payment.id}:seed`,
+    entries: rules.received(cents),
+    refs,
+  });
+  const share = cents - commission;
+  if (seed.money !== 'secured') {
+    await post(tx, {
+      kind: 'captured',
+      memo: `Captured ${payment.reference}`,
+      key: `capture:${payment.id}`,
+      entries: rules.earned(cents, payee, share),
+      refs,
+    });
+  }
+  if (seed.money === 'released') {
+    await post(tx, {
+      kind: 'released',
+      memo: 'Claims window closed: the share is available for the next payout',
+      key: `release:${job.id}`,
+      entries: rules.released(payee, share),
+      refs,
+    });
+  }
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: {
+      status: seed.money === 'secured' ? 'authorized' : 'captured',
+      receivedCents: cents,
+      securedAt: job.offeredAt,
+      ...(seed.money === 'secured'
+        ? {}
+        : { capturedCents: cents, shareCents: share, capturedAt: job.offeredAt }),
+    },
+  });
+  return share;
+}
+
+/** Last week's payout, stated and sent, of the farm's released jobs (its statement lists them). */
+async function seedPayout(prisma: PrismaClient, released: { farmId: string; cents: number }[]) {
+  const farmId = released[0]?.farmId;
+  if (!farmId) return;
+  const cents = released.filter((job) => job.farmId === farmId).reduce((sum, job) => sum + job.cents, 0);
+  const payee = { kind: 'farm' as const, id: farmId };
+  await prisma.$transaction(async (tx) => {
+    const payout = await tx.payout.create({
+      data: {
+        farmId,
+        amountCents: cents,
+        provider: 'invoice',
+        status: 'sent',
+        sentAt: new Date(),
+      },
+    });
+    const refs = { payoutId: payout.id, farmId };
+    await post(tx, {
+      kind: 'payout.stated',
+      memo: 'Weekly payout statement',
+      key: `payout-stated:${payout.id}`,
+      entries: rules.payoutStated(payee, cents),
+      refs,
+    });
+    await post(tx, {
+      kind: 'payout.sent',
+      memo: 'Payout sent by staff',
+      key: `payout-sent:${payout.id}`,
+      entries: rules.payoutSent(payee, cents),
+      refs,
+    });
+  });
 }

@@ -2,12 +2,14 @@
 // the dashboard's dialog, continue to the request, choose FDM/PLA and ZIP 78701, 'Get quotes', see offers
 // from the farms near Austin within 5 s of the analysis, watch them turn firm (PrusaSlicer), sort them by
 // price, accept one and see the order sent to that farm.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createFarm, FDM_X1 } from '../support/marketplace.ts';
+import { payForRequest } from '../support/payments.ts';
 
 const CUBE = path.join(import.meta.dirname, '../fixtures/models/cube-20mm.stl');
 const OFFERS_WITHIN_MS = 5_000;
@@ -149,7 +151,10 @@ describe('quote journey', () => {
     await confirm.getByLabel('Street address').fill('12 Congress Ave');
     await confirm.getByRole('button', { name: 'Place order' }).click();
     await page.locator('.request-header').getByText('Ordered', { exact: true }).waitFor(WAIT);
-    await page.getByRole('heading', { name: `Sent to ${farmName}` }).waitFor(WAIT);
+    // The pay step: nothing goes to the farm until the bank transfer is recorded.
+    await page.getByText('Awaiting your payment').waitFor(WAIT);
+    await payForRequest(prisma, requestId);
+    await page.getByRole('heading', { name: `Sent to ${farmName}` }).waitFor({ timeout: 40_000 });
 
     const ordered = await prisma.customPrintRequest.findUniqueOrThrow({
       where: { id: requestId },

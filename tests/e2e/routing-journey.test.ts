@@ -2,12 +2,14 @@
 // sees the new job with its badge, accepts it, reports 50 % and ships it with a tracking number; the
 // customer follows every step on the request screen and in MailDev, rates the job, and the farm's new
 // rating shows on the offers of the customer's next request.
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { createDraftRequest, createFarm, FDM_X1 } from '../support/marketplace.ts';
+import { payForRequest } from '../support/payments.ts';
 import { eventually } from '../support/server.ts';
 
 const WAIT = { timeout: 20_000 };
@@ -77,7 +79,9 @@ describe('an order from both sides', () => {
       .getByRole('dialog', { name: `Order from ${farmName}?` })
       .getByRole('button', { name: 'Place order' })
       .click();
-    await shopper.getByRole('heading', { name: `Sent to ${farmName}` }).waitFor(WAIT);
+    await shopper.getByText('Awaiting your payment').waitFor(WAIT);
+    await payForRequest(prisma, request.id);
+    await shopper.getByRole('heading', { name: `Sent to ${farmName}` }).waitFor({ timeout: 40_000 });
     const newJob = await mailTo(operator.email, 'New print job: Drone camera mount');
     expect(newJob.text).toContain('Accept, decline or propose new terms by');
 

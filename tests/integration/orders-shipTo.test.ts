@@ -2,10 +2,12 @@
 // customer accepts an offer (or the one saved before), shown to the farm the moment it accepts; and one
 // farm per order: 'Get quotes' is refused once ordered, and the database refuses any write that would
 // leave an open job at a farm other than the request's.
+
 import { describe, expect, it } from 'vitest';
 import type { OperatorJobView } from '../../api/src/presenters/printJob.ts';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
 import { call } from '../support/marketplace.ts';
+import { payForRequest } from '../support/payments.ts';
 import { routingKit } from '../support/routing.ts';
 import { useServerSuite } from '../support/server.ts';
 
@@ -54,6 +56,7 @@ describe('an order a farm can fulfil', () => {
     };
     expect(accepted.body.status).toBe('ordered');
     expect(accepted.body.shippingAddress).toEqual(shipTo);
+    await payForRequest(kit.prisma(), request.id);
 
     const job = await kit.jobAt(request.id, farm);
     const before = await call<OperatorJobView>(url(`/api/operator/jobs/${job.id}`), farm.cookie);

@@ -1,5 +1,6 @@
 // Print requests turned into offers (issue 10): choices and units, 'Get quotes', the candidate search in
 // PostgreSQL (capability, availability, build volume, radius), accepting, cancelling, and the e-mails.
+
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestQuote } from '../../workers/src/jobs/requestQuote.ts';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
@@ -13,6 +14,7 @@ import {
   type OfferView,
   RESIN_FORM4,
 } from '../support/marketplace.ts';
+import { payForRequest } from '../support/payments.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 
 interface RequestView {
@@ -238,8 +240,25 @@ describe('print requests and offers', () => {
     );
     expect(stale.status).toBe(409);
 
-    const routes = await server.api.prisma.outboxEvent.findMany({
-      where: { job: 'request.route', payload: { path: ['requestId'], equals: request.id } },
+    // One payment asked for the chosen offer's whole price; the farm sees the order once it is paid.
+    const routesOf = () =>
+      server.api.prisma.outboxEvent.findMany({
+        where: { job: 'request.route', payload: { path: ['requestId'], equals: request.id } },
+      });
+    const payments = await server.api.prisma.payment.findMany({ where: { requestId: request.id } });
+    expect(payments).toMatchObject([
+      {
+        purpose: 'request',
+        status: 'awaiting',
+        offerId: chosen.id,
+        amountCents: Math.round(Number(chosen.price) * 100),
+      },
+    ]);
+    expect(await routesOf()).toHaveLength(0);
+    await payForRequest(server.api.prisma, request.id);
+    const routes = await eventually(async () => {
+      const found = await routesOf();
+      return found.length > 0 ? found : undefined;
     });
     expect(routes).toHaveLength(1);
     expect(routes[0]?.payload).toMatchObject({ offerId: chosen.id, reason: 'chosen' });

@@ -2,6 +2,7 @@
 // re-routing by rank, the answer deadline and its reminder, answers racing each other and the deadline,
 // e-mails sent once when jobs run twice, the rating and the scorecard, paused and full farms, another
 // operator's jobs, and going back to quoting with a wider radius when no offer is left.
+
 import type { JobPayload } from '@printfarm/domain/queues';
 import { describe, expect, it } from 'vitest';
 import type { OperatorJobView } from '../../api/src/presenters/printJob.ts';
@@ -13,6 +14,7 @@ import { createUser, signIn } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { call, mailsTo, offersOf, openJobOf } from '../support/marketplace.ts';
 import { outboxMails } from '../support/outboxMail.ts';
+import { recordTransfer } from '../support/payments.ts';
 import { dayAfter, type Job, type Operator, routingKit } from '../support/routing.ts';
 import { eventually, startApi, useServerSuite } from '../support/server.ts';
 
@@ -184,13 +186,24 @@ describe('routing an ordered request to farms', () => {
     );
     expect(proposal?.text).toContain('Price: $45.50');
 
-    const view = await call<PrintRequestView>(
+    const answered = await call<PrintRequestView>(
       url(`/api/print-requests/${request.id}/counter/accept`),
       kit.cookie,
       'POST',
     );
-    expect(view.status).toBe(200);
-    expect(view.body.status).toBe('accepted');
+    expect(answered.status).toBe(200);
+    // Dearer than what the customer paid: the job is the farm's once the difference is paid.
+    const paidCents = Math.round(Number(job.price) * 100);
+    expect(answered.body.status).toBe('ordered');
+    const difference = answered.body.payments.find((payment) => payment.purpose === 'difference');
+    expect(difference).toMatchObject({ status: 'awaiting', amountCents: 4550 - paidCents });
+    await recordTransfer(prisma(), difference?.id ?? '');
+    const view = {
+      body: await eventually(async () => {
+        const now = await kit.requestView(request.id);
+        return now.status === 'accepted' ? now : undefined;
+      }),
+    };
     expect(view.body.finalPrice).toBe('45.50');
     expect(view.body.job).toMatchObject({ state: 'accepted', price: '45.50', readyBy });
     const row = await prisma().printJob.findUniqueOrThrow({ where: { id: job.id } });
@@ -261,12 +274,17 @@ describe('routing an ordered request to farms', () => {
     const next = await openJobOf(prisma(), request.id, job);
     expect(next.farmId).toBe(second.farm.id);
     expect(await requestRoute(routePayload, context())).toBe('skipped');
-    const [, expiredRoute] = await kit.routeEvents(request.id);
+    // The first choice, the expiry's, and (the second farm being dearer) the customer's approval.
+    const [, expiredRoute, ...approved] = await kit.routeEvents(request.id);
     expect(expiredRoute?.payload).toMatchObject({ reason: 'expired' });
     expect(await requestRoute(expiredRoute?.payload as JobPayload<'request.route'>, context())).toBe(
       'skipped',
     );
-    expect(await kit.routeEvents(request.id)).toHaveLength(2);
+    expect(approved.map((event) => (event.payload as { reason: string }).reason)).toEqual(['approved']);
+    expect(await requestRoute(approved[0]?.payload as JobPayload<'request.route'>, context())).toBe(
+      'skipped',
+    );
+    expect(await kit.routeEvents(request.id)).toHaveLength(3);
     expect(await kit.jobsOf(request.id)).toHaveLength(2);
 
     const rerouted = await mailsTo(

@@ -1,5 +1,6 @@
 // Fixtures for the marketplace flow: farms at real ZIP codes with chosen capabilities, rates and
 // availability, customers' requests with analysed files, and the calls the customer and operator make.
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
 import type { PrinterInventoryEntry } from '@printfarm/domain/farmSignup';
@@ -9,6 +10,7 @@ import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts'
 import type { PrismaClient } from '../../db/src/index.ts';
 import { createUser, signIn, type TestUser } from './auth.ts';
 import { emailsTo, type ReceivedEmail } from './maildev.ts';
+import { recordTransfer } from './payments.ts';
 import { eventually } from './server.ts';
 import { uploadWhole } from './tus.ts';
 
@@ -282,17 +284,21 @@ export async function offersOf(apiUrl: string, cookie: string, requestId: string
 
 /** The request's open job (the route made it), waited for; `after` skips a job that was open before. */
 export function openJobOf(prisma: PrismaClient, requestId: string, after?: { id: string }) {
-  return eventually(() =>
-    prisma.printJob
-      .findFirst({
-        where: {
-          requestId,
-          state: { in: [...OPEN_JOB_STATES] },
-          ...(after ? { id: { not: after.id } } : {}),
-        },
-      })
-      .then((job) => job ?? undefined),
-  );
+  return eventually(async () => {
+    // A re-route to a dearer farm waits for the customer's approval: they pay the difference.
+    const approval = await prisma.payment.findFirst({
+      where: { requestId, purpose: 'difference', status: 'awaiting', jobId: null, offerId: { not: null } },
+    });
+    if (approval) await recordTransfer(prisma, approval.id);
+    const job = await prisma.printJob.findFirst({
+      where: {
+        requestId,
+        state: { in: [...OPEN_JOB_STATES] },
+        ...(after ? { id: { not: after.id } } : {}),
+      },
+    });
+    return job ?? undefined;
+  });
 }
 
 /** The e-mails to `address` whose subject contains `subject`, once at least `count` have arrived. */

@@ -16,6 +16,7 @@ import {
   openJobOf,
   submitAndQuote,
 } from './marketplace.ts';
+import { payForRequest, recordTransfer } from './payments.ts';
 import { eventually, type ServerSuite } from './server.ts';
 
 export type Operator = Awaited<ReturnType<typeof createOperatorFarm>>;
@@ -75,14 +76,23 @@ export function routingKit(server: ServerSuite) {
       return { request, offers: await offersOf(server.api.url, kit.cookie, draft.id) };
     },
 
-    /** The customer accepts one of the offers; answers the call. */
-    accept(requestId: string, offer: OfferView | undefined): Promise<JsonResponse<PrintRequestView>> {
+    /**
+     * The customer accepts one of the offers and, when that succeeds, pays for it by bank transfer
+     * (recorded as staff would), so the order goes to the farm; answers the accept call.
+     */
+    async accept(
+      requestId: string,
+      offer: OfferView | undefined,
+      { pay = true }: { pay?: boolean } = {},
+    ): Promise<JsonResponse<PrintRequestView>> {
       if (!offer) throw new Error('no such offer');
-      return call<PrintRequestView>(
+      const accepted = await call<PrintRequestView>(
         url(`/api/print-requests/${requestId}/offers/${offer.id}/accept`),
         kit.cookie,
         'POST',
       );
+      if (pay && accepted.status === 200) await payForRequest(prisma(), requestId);
+      return accepted;
     },
 
     /** Quoted, the offer of `farm` accepted, and the job the route made for it. */
@@ -116,6 +126,16 @@ export function routingKit(server: ServerSuite) {
     /** The request's job at `farm` once the route made it, whatever its state by then. */
     jobAt(requestId: string, farm: Operator) {
       return eventually(async () => {
+        const approval = await prisma().payment.findFirst({
+          where: {
+            requestId,
+            purpose: 'difference',
+            status: 'awaiting',
+            jobId: null,
+            offerId: { not: null },
+          },
+        });
+        if (approval) await recordTransfer(prisma(), approval.id);
         const job = await prisma().printJob.findFirst({ where: { requestId, farmId: farm.farm.id } });
         return job ?? undefined;
       });

@@ -1,3 +1,4 @@
+import { paymentProvider } from '@printfarm/db/payments';
 import { afterAll, beforeAll } from 'vitest';
 import { loadApiConfig } from '../../api/src/config.ts';
 import { startApiServer } from '../../api/src/server.ts';
@@ -99,6 +100,7 @@ export async function startWorkers(
       files: createLocalCopies(config),
       log: quietLog(),
       metrics: running.metrics,
+      payments: paymentProvider(config),
       jobId,
       attempt: 1,
     }),

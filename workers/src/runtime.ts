@@ -1,8 +1,10 @@
 // Starts one BullMQ worker per queue in the job catalogue and routes each job to its handler.
+
 import { hostname } from 'node:os';
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Metrics } from '@printfarm/db/metrics';
+import { paymentProvider } from '@printfarm/db/payments';
 import { JOB_NAMES, type JobName, parseJobPayload } from '@printfarm/domain/queues';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -36,6 +38,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
   connection.on('error', () => {});
   const workers = new Map<JobName, Worker>();
   const files = createLocalCopies(config);
+  const payments = paymentProvider(config);
 
   for (const name of JOB_NAMES) {
     const handler = handlers[name] as JobHandler<typeof name>;
@@ -49,6 +52,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
           files,
           log: log.child({ job: name, jobId: job.id }),
           metrics,
+          payments,
           jobId: String(job.id),
           attempt: job.attemptsMade + 1,
         };

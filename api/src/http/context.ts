@@ -3,6 +3,7 @@ import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Metrics } from '@printfarm/db/metrics';
 import type { QueueRegistry } from '@printfarm/db/outbox';
+import type { PaymentProvider } from '@printfarm/db/payments';
 import type { NetworkPrinter } from '@printfarm/domain/printability';
 import type { Redis } from 'ioredis';
 import type { DefaultContext, ParameterizedContext } from 'koa';
@@ -59,6 +60,8 @@ export interface ApiDeps {
   checkouts: Checkouts;
   /** The printers the network's farms have, remembered for a while (files' findings are judged by them). */
   networkPrinters: () => Promise<NetworkPrinter[]>;
+  /** The payment processor: bank transfer / payment app (invoice) or Stripe (createApp picks it). */
+  payments: PaymentProvider;
   /** Set once the process is shutting down: /api/health/ready answers 503 from then on. */
   lifecycle: { draining: boolean };
 }

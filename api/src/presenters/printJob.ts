@@ -2,6 +2,7 @@
 // full address only once the farm has accepted), the deal and its deadlines.
 
 import type { PrintabilityContext } from '@printfarm/db/printability';
+import { formatCents, parseCents } from '@printfarm/domain/money';
 import { JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
 import { storedPrintSettings } from '@printfarm/domain/printSettings';
 import { trackingUrl } from '@printfarm/domain/tracking';
@@ -37,6 +38,9 @@ export function presentOperatorJob(job: JobDetailRow, context: PrintabilityConte
       ? presentShipTo(request.shippingAddress, request.customer.firstName)
       : null,
     price: job.price.toFixed(2),
+    /** 'You receive $X': the price less the platform's commission (fixed when the job was offered). */
+    commission: formatCents(job.commissionCents),
+    youReceive: formatCents((parseCents(job.price.toFixed(2)) ?? 0) - job.commissionCents),
     readyBy: day(job.readyBy),
     respondBy: iso(job.respondBy),
     counter:
@@ -66,6 +70,20 @@ export function presentOperatorJob(job: JobDetailRow, context: PrintabilityConte
         }
       : null,
     files: request.files.map((file) => presentProjectFile(file, judgement)),
+    claim: job.claim
+      ? {
+          id: job.claim.id,
+          status: job.claim.status,
+          reason: job.claim.reason,
+          details: job.claim.details,
+          answer: job.claim.answer,
+          refundCents: job.claim.refundCents,
+          photoUrls: job.claim.photos.map((photo) => `/api/claims/${job.claim?.id}/photos/${photo.id}`),
+          createdAt: job.claim.createdAt.toISOString(),
+        }
+      : null,
+    claimsCloseAt: iso(job.claimsCloseAt),
+    shareReleasedAt: iso(job.releasedAt),
   };
 }
 

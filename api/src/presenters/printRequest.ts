@@ -1,11 +1,14 @@
 // Print requests as the customer sees them; money as decimal strings, days as 'YYYY-MM-DD'.
+
 import type { JobRating, PrintFarm, PrintJob, RequestStatusHistory } from '@printfarm/db';
 import type { PrintabilityContext } from '@printfarm/db/printability';
+import { chargeLines } from '@printfarm/domain/charges';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
 import { OFFER_VALIDITY_DAYS, statusLabel } from '@printfarm/domain/requestStatus';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import type { PrintRequestDetailRow, PrintRequestListRow } from '../services/printRequests.ts';
+import { presentPayment } from './payment.ts';
 import { presentProjectFile } from './projectFile.ts';
 import { presentShipTo } from './shipTo.ts';
 
@@ -107,14 +110,57 @@ export function presentPrintRequestSummary(request: PrintRequestListRow) {
   return { ...presentRequestFields(request), fileCount: request._count.files };
 }
 
-export function presentPrintRequest(request: PrintRequestDetailRow, context: PrintabilityContext) {
+export function presentPrintRequest(
+  request: PrintRequestDetailRow,
+  context: PrintabilityContext,
+  paymentWords = '',
+) {
   const judgement = { technology: request.technology, context };
+  // The order's payment: the latest asked for the accepted offer (a re-quote's order asks anew).
+  const orderPayment = request.payments.filter((payment) => payment.purpose === 'request').at(-1) ?? null;
+  const delivered = request.jobs.find((job) => job.state === 'delivered') ?? null;
   return {
     ...presentRequestFields(request),
     fileCount: request.files.length,
     notes: request.notes,
     shippingAddress: presentShipTo(request.shippingAddress),
     files: request.files.map((file) => presentProjectFile(file, judgement)),
+    payment: orderPayment ? presentPayment(orderPayment, paymentWords) : null,
+    /** What the pay step shows: the parts, shipping and tax lines of the accepted offer's price. */
+    charge: orderPayment
+      ? {
+          lines: chargeLines(orderPayment.amountCents, orderPayment.offer?.breakdown).map(
+            ([label, cents]) => ({
+              label,
+              cents,
+            }),
+          ),
+          totalCents: orderPayment.amountCents,
+        }
+      : null,
+    /** Every payment of the request, the order's and any counter-offer's difference, oldest first. */
+    payments: request.payments.map((payment) => presentPayment(payment, paymentWords)),
+    claim: request.claim ? presentClaim(request.claim) : null,
+    /** Until when a claim may be opened on the delivered job; null when it cannot (any more). */
+    claimOpenUntil:
+      delivered?.claimsCloseAt && !request.claim && delivered.claimsCloseAt > new Date()
+        ? delivered.claimsCloseAt.toISOString()
+        : null,
+  };
+}
+
+function presentClaim(claim: NonNullable<PrintRequestDetailRow['claim']>) {
+  return {
+    id: claim.id,
+    status: claim.status,
+    reason: claim.reason,
+    details: claim.details,
+    answer: claim.answer,
+    refundCents: claim.refundCents,
+    photoCount: claim._count.photos,
+    createdAt: claim.createdAt.toISOString(),
+    answeredAt: claim.answeredAt?.toISOString() ?? null,
+    decidedAt: claim.decidedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,10 +1,12 @@
 // Every route module of the API, registered in one place.
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { registerAdminNetworkRoutes } from './adminNetwork.ts';
+import { registerAdminPaymentRoutes } from './adminPayments.ts';
 import { registerAdminQueueRoutes } from './adminQueues.ts';
 import { registerApplicationRoutes } from './applications.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerMoneyRoutes } from './money.ts';
 import { registerNewsletterRoutes } from './newsletter.ts';
 import { registerOperatorRoutes } from './operator.ts';
 import { registerPrintFarmRoutes } from './printFarms.ts';
@@ -14,6 +16,7 @@ import { registerProfileRoutes } from './profile.ts';
 import { registerProjectFileRoutes } from './projectFiles.ts';
 import { registerStoreAdminRoutes } from './storeAdmin.ts';
 import { registerStoreRoutes } from './stores.ts';
+import { registerStripeWebhookRoutes } from './stripeWebhook.ts';
 import { registerSupportRoutes } from './support.ts';
 import { registerUploadRoutes } from './uploads.ts';
 
@@ -22,6 +25,7 @@ export function registerRoutes(router: AppRouter, deps: ApiDeps): void {
   registerAuthRoutes(router, deps);
   registerAdminQueueRoutes(router, deps);
   registerAdminNetworkRoutes(router, deps);
+  registerAdminPaymentRoutes(router, deps);
   registerPrintFarmRoutes(router, deps);
   registerPrintFarmAdminRoutes(router, deps);
   registerApplicationRoutes(router, deps);
@@ -32,6 +36,8 @@ export function registerRoutes(router: AppRouter, deps: ApiDeps): void {
   registerProjectFileRoutes(router, deps);
   registerPrintRequestRoutes(router, deps);
   registerOperatorRoutes(router, deps);
+  registerMoneyRoutes(router, deps);
+  registerStripeWebhookRoutes(router, deps);
   registerProfileRoutes(router, deps);
   registerSupportRoutes(router, deps);
 }

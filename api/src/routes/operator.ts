@@ -55,6 +55,7 @@ export function registerOperatorRoutes(
       appUrl: config.PUBLIC_URL,
       user: userOf(ctx),
       responseMs: await routeResponseMs(prisma, config.ROUTE_RESPONSE_MS),
+      claimWindowMs: config.CLAIM_WINDOW_MS,
     };
   }
 

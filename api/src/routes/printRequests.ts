@@ -1,6 +1,7 @@
 // The signed-in customer's print requests: the list, one request, its choices and 'Get quotes', the
 // offers and accepting one, cancelling, answering a counter-offer and rating the delivered job.
 
+import { moneyTerms } from '@printfarm/db/payments/flow';
 import { printabilityContext } from '@printfarm/db/printability';
 import {
   acceptOfferSchema,
@@ -24,7 +25,7 @@ const REQUEST_NOT_FOUND = 'Print request not found';
 
 export function registerPrintRequestRoutes(
   router: AppRouter,
-  { prisma, config, networkPrinters }: ApiDeps,
+  { prisma, config, networkPrinters, payments }: ApiDeps,
 ): void {
   const appUrl = config.PUBLIC_URL;
 
@@ -35,7 +36,23 @@ export function registerPrintRequestRoutes(
     ctx.body = presentPrintRequest(
       request,
       await printabilityContext(prisma, request.files, networkPrinters),
+      (await moneyTerms(prisma)).instructions,
     );
+  }
+
+  /**
+   * With Stripe, the order's PaymentIntent (manual capture) is made after the acceptance commits; a
+   * retry finds the same intent (the call is keyed by the payment). With bank transfer there is none.
+   */
+  async function openCardPayment(requestId: string) {
+    if (payments.name !== 'stripe') return;
+    const payment = await prisma.payment.findFirst({
+      where: { requestId, status: 'awaiting', providerRef: null },
+      orderBy: { createdAt: 'desc' },
+    });
+    if (!payment) return;
+    const opened = await payments.open(payment);
+    await prisma.payment.update({ where: { id: payment.id }, data: { providerRef: opened.providerRef } });
   }
 
   router.get('/api/print-requests', requireUser, async (ctx) => {
@@ -93,8 +110,11 @@ export function registerPrintRequestRoutes(
       const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId, {
         shipTo: shippingAddress,
         printAsIs,
+        provider: payments,
+        appUrl,
       });
       if (outcome === 'expired') throw conflict('These offers are older than 7 days; get new quotes first');
+      await openCardPayment(id);
       await answerWithRequest(ctx, id);
     },
   );

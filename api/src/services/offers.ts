@@ -1,12 +1,18 @@
 // The offers of a request's current quote round, and accepting one: the request becomes ordered with
-// the farm assigned and the address to ship to, and request.route is recorded in the same transaction.
+// the farm assigned and the address to ship to, and its payment is asked for in the same transaction.
+// The farm sees the order only once the payment is secured (db/src/payments/flow.ts routes it then).
 import type { Prisma, PrismaClient } from '@printfarm/db';
-import { recordJob } from '@printfarm/db/outbox';
+import type { PaymentProvider } from '@printfarm/db/payments';
+import { createPayment, moneyTerms } from '@printfarm/db/payments/flow';
 import { findingsOf, printabilityContext } from '@printfarm/db/printability';
-import { transitionPrintRequest } from '@printfarm/db/printRequests';
+import { mailCustomer, transitionPrintRequest } from '@printfarm/db/printRequests';
+import { chargeLines } from '@printfarm/domain/charges';
+import { parseCents } from '@printfarm/domain/money';
 import { type ShipToAddress, shipToAddressSchema } from '@printfarm/domain/printRequest';
 import { offersAreStale, statusLabel } from '@printfarm/domain/requestStatus';
 import { validate } from '@printfarm/domain/validation';
+import { deferredEmail } from '@printfarm/mail/deferred';
+import { mailRequest } from '@printfarm/mail/marketplace';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { OfferWithFarm } from '../presenters/offer.ts';
@@ -110,6 +116,48 @@ async function checkPrintability(
 }
 
 /**
+ * The payment for the accepted offer: its whole price, asked of the customer with a reference; with a
+ * bank transfer, the e-mail says how to pay. (A card payment is confirmed in the browser instead.)
+ */
+async function askForPayment(
+  tx: Prisma.TransactionClient,
+  request: { id: string; title: string; userId: string },
+  offer: { id: string; price: Prisma.Decimal; breakdown: Prisma.JsonValue },
+  user: SessionUser,
+  address: ShipToAddress,
+  provider: PaymentProvider,
+  appUrl: string,
+): Promise<void> {
+  const customer = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } });
+  const amountCents = parseCents(offer.price.toString()) ?? 0;
+  const payment = await createPayment(tx, {
+    provider: provider.name,
+    purpose: 'request',
+    amountCents,
+    payer: { userId: user.id, name: address.name, email: customer.email ?? '' },
+    requestId: request.id,
+    offerId: offer.id,
+  });
+  if (provider.name !== 'invoice' || !customer.email) return;
+  const terms = await moneyTerms(tx);
+  await mailCustomer(tx, request.userId, (to) =>
+    deferredEmail(
+      'paymentRequestedEmail',
+      appUrl,
+      to,
+      mailRequest(request),
+      {
+        paymentId: payment.id,
+        reference: payment.reference,
+        lines: chargeLines(amountCents, offer.breakdown),
+        totalCents: amountCents,
+      },
+      terms.instructions,
+    ),
+  );
+}
+
+/**
  * Orders the request from one offer of its current round, to be shipped to `shipTo` (or the address
  * saved on the request or the account). Offers past their validity move the request to expired
  * instead (committed, so the customer sees it), and the caller answers 409.
@@ -119,7 +167,17 @@ export async function acceptOffer(
   user: SessionUser,
   requestId: string,
   offerId: string,
-  { shipTo, printAsIs = false }: { shipTo?: ShipToAddress | undefined; printAsIs?: boolean | undefined } = {},
+  {
+    shipTo,
+    printAsIs = false,
+    provider,
+    appUrl,
+  }: {
+    shipTo?: ShipToAddress | undefined;
+    printAsIs?: boolean | undefined;
+    provider: PaymentProvider;
+    appUrl: string;
+  },
 ): Promise<AcceptOutcome> {
   return prisma.$transaction(async (tx) => {
     const request = await lockOwnPrintRequest(tx, user, requestId);
@@ -145,10 +203,10 @@ export async function acceptOffer(
     const address = await shipToOf(tx, user, request, shipTo);
     await transitionPrintRequest(tx, request, 'ordered', {
       byUserId: user.id,
-      note: 'Offer accepted',
+      note: 'Offer accepted; waiting for the payment',
       data: { assignedFarmId: offer.farmId, quotedPrice: offer.price, shippingAddress: address },
     });
-    await recordJob(tx, 'request.route', { requestId, offerId, reason: 'chosen' });
+    await askForPayment(tx, { ...request, title: request.title }, offer, user, address, provider, appUrl);
     return 'ordered';
   });
 }

@@ -3,6 +3,7 @@
 // the deadline) can never both win; the database's one-open-job-per-request index backs this up.
 import type { PrintJob, Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { moneyTerms } from '@printfarm/db/payments/flow';
 import {
   acceptJobTerms,
   closeJobAndReroute,
@@ -53,6 +54,7 @@ export const jobDetailInclude = {
     },
   },
   rating: true,
+  claim: { include: { photos: { select: { id: true } } } },
 } satisfies Prisma.PrintJobInclude;
 
 export type JobDetailRow = Prisma.PrintJobGetPayload<{ include: typeof jobDetailInclude }>;
@@ -106,6 +108,8 @@ export interface JobActionContext {
   user: SessionUser;
   /** How long the customer has to answer a counter-offer. */
   responseMs: number;
+  /** Overrides the claims window (the platform setting payments.claimWindowDays), for tests only. */
+  claimWindowMs?: number | undefined;
 }
 
 type JobAction = (
@@ -313,10 +317,14 @@ export function shipJob(context: JobActionContext, jobId: string, shipment: Ship
 export function deliverJob(context: JobActionContext, jobId: string): Promise<void> {
   return actOnJob(context, jobId, ['shipped'], 'mark delivered', async (tx, job, request) => {
     const now = new Date();
+    // The customer may claim until the window closes; then the farm's share becomes available.
+    const windowMs = context.claimWindowMs ?? (await moneyTerms(tx)).claimWindowDays * 86_400_000;
+    const claimsCloseAt = new Date(now.getTime() + windowMs);
     await tx.printJob.update({
       where: { id: job.id },
-      data: { state: 'delivered', deliveredAt: now, closedAt: now },
+      data: { state: 'delivered', deliveredAt: now, closedAt: now, claimsCloseAt },
     });
+    await recordJob(tx, 'claims.close', { jobId: job.id }, { runAt: claimsCloseAt });
     await transitionPrintRequest(tx, request, 'completed', {
       byUserId: context.user.id,
       note: 'Delivered',

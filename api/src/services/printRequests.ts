@@ -28,6 +28,8 @@ const withFiles = {
   statusHistory: { orderBy: { createdAt: 'asc' } },
   jobs: withJobs,
   rating: true,
+  payments: { orderBy: { createdAt: 'asc' }, include: { offer: { select: { breakdown: true } } } },
+  claim: { include: { _count: { select: { photos: true } } } },
 } satisfies Prisma.CustomPrintRequestInclude;
 
 export type PrintRequestDetailRow = Prisma.CustomPrintRequestGetPayload<{ include: typeof withFiles }>;

@@ -2,6 +2,8 @@
 // delivered job. Each is one transaction with the request row locked, its history and its events.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import type { ProviderName } from '@printfarm/db/payments';
+import { createPayment, moneyTerms, recordFailed, securedCents } from '@printfarm/db/payments/flow';
 import {
   acceptJobTerms,
   closeJobAndReroute,
@@ -10,6 +12,7 @@ import {
   recomputeFarmScorecard,
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
+import { formatUsd, parseCents } from '@printfarm/domain/money';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import type { RatingInput } from '@printfarm/domain/printRequest';
 import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
@@ -65,7 +68,29 @@ export async function cancelPrintRequest(
       byUserId: user.id,
       note: reason ? `Cancelled by the customer: ${reason}` : 'Cancelled by the customer',
     });
+    await settleCancelledPayments(tx, id);
   });
+}
+
+/**
+ * Cancelled before printing, the customer gets everything back: a payment still awaited is called off,
+ * one secured or captured is refunded in full (payment.refund calls the processor, then the ledger).
+ */
+async function settleCancelledPayments(tx: Prisma.TransactionClient, requestId: string): Promise<void> {
+  const payments = await tx.payment.findMany({
+    where: { requestId, status: { in: ['awaiting', 'authorized', 'captured'] } },
+  });
+  for (const payment of payments) {
+    if (payment.status === 'awaiting' && payment.receivedCents === 0) {
+      await recordFailed(tx, payment, 'The order was cancelled before the payment arrived');
+    } else {
+      await recordJob(tx, 'payment.refund', {
+        paymentId: payment.id,
+        key: `cancel:${payment.id}`,
+        reason: 'You cancelled the order before printing',
+      });
+    }
+  }
 }
 
 /**
@@ -86,6 +111,7 @@ export async function answerCounterOffer(
       throw conflict('There is no counter-offer to answer on this request');
     }
     const operator = await farmOperatorContact(tx, job.farmId);
+    if (accept && (await askForDifference(tx, appUrl, request, job))) return;
     if (accept) {
       const accepted = await acceptJobTerms(tx, request, job, {
         byUserId: user.id,
@@ -122,6 +148,62 @@ export async function answerCounterOffer(
     }
     await recomputeFarmScorecard(tx, job.farmId);
   });
+}
+
+/**
+ * A counter-offer dearer than what the customer paid needs the difference first: a payment for it is
+ * asked for (once), and the job becomes the farm's when it is secured (workers' payment.secured). True
+ * when the difference is owed; false when the payment already covers the new price.
+ */
+async function askForDifference(
+  tx: Prisma.TransactionClient,
+  appUrl: string,
+  request: { id: string; title: string; userId: string; status: string },
+  job: { id: string; price: Prisma.Decimal; counterPrice: Prisma.Decimal | null },
+): Promise<boolean> {
+  const newCents = parseCents((job.counterPrice ?? job.price).toString()) ?? 0;
+  const payments = await tx.payment.findMany({
+    where: { requestId: request.id, jobId: job.id, status: { in: ['awaiting', 'authorized'] } },
+  });
+  const paid = payments
+    .filter((payment) => payment.status === 'authorized')
+    .reduce((sum, payment) => sum + securedCents(payment), 0);
+  if (newCents <= paid) return false;
+  if (payments.some((payment) => payment.purpose === 'difference' && payment.status === 'awaiting')) {
+    throw conflict('The difference is already asked for; the job is yours once it is paid', {
+      payment: 'Awaiting the difference',
+    });
+  }
+  const first = payments.find((payment) => payment.purpose === 'request');
+  const difference = await createPayment(tx, {
+    provider: (first?.provider ?? 'invoice') as ProviderName,
+    purpose: 'difference',
+    amountCents: newCents - paid,
+    payer: { userId: request.userId, name: first?.payerName ?? '', email: first?.payerEmail ?? '' },
+    requestId: request.id,
+    jobId: job.id,
+  });
+  await transitionPrintRequest(tx, request, 'ordered', {
+    byUserId: request.userId,
+    note: `Counter-offer accepted; waiting for the difference of ${formatUsd(difference.amountCents)}`,
+  });
+  if (difference.provider !== 'invoice') return true;
+  await mailCustomer(tx, request.userId, async (customer) =>
+    deferredEmail(
+      'paymentRequestedEmail',
+      appUrl,
+      customer,
+      mailRequest(request),
+      {
+        paymentId: difference.id,
+        reference: difference.reference,
+        lines: [['Difference to the new price', difference.amountCents]],
+        totalCents: difference.amountCents,
+      },
+      (await moneyTerms(tx)).instructions,
+    ),
+  );
+  return true;
 }
 
 /** Rates a delivered job once; the farm's rating and totalJobs change in the same transaction. */

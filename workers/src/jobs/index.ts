@@ -1,12 +1,19 @@
 import { applicationEnrich } from './applicationEnrich.ts';
 import { applicationFollowup } from './applicationFollowup.ts';
+import { claimsClose } from './claimsClose.ts';
 import { emailSend } from './emailSend.ts';
 import { estimatorCalibrate } from './estimatorCalibrate.ts';
 import { farmGeocode } from './farmGeocode.ts';
 import { jobDeadline } from './jobDeadline.ts';
 import { jobRemind } from './jobRemind.ts';
+import { membershipInvoice } from './membershipInvoice.ts';
 import { modelAnalyze } from './modelAnalyze.ts';
 import { offersExpire } from './offersExpire.ts';
+import { paymentCapture } from './paymentCapture.ts';
+import { paymentRefund } from './paymentRefund.ts';
+import { paymentSecured } from './paymentSecured.ts';
+import { payoutSend } from './payoutSend.ts';
+import { payoutsRun } from './payoutsRun.ts';
 import { requestFirm } from './requestFirm.ts';
 import { requestQuote } from './requestQuote.ts';
 import { requestQuotesMail } from './requestQuotesMail.ts';
@@ -29,4 +36,11 @@ export const jobHandlers: JobHandlers = {
   'job.remind': jobRemind,
   'offers.expire': offersExpire,
   'estimator.calibrate': estimatorCalibrate,
+  'payment.secured': paymentSecured,
+  'payment.capture': paymentCapture,
+  'payment.refund': paymentRefund,
+  'claims.close': claimsClose,
+  'payouts.run': payoutsRun,
+  'payout.send': payoutSend,
+  'membership.invoice': membershipInvoice,
 };

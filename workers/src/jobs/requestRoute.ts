@@ -1,9 +1,13 @@
-// Offers an ordered request to one farm: the offer the customer chose, or after a decline, a timeout or
-// a refused counter-offer the next best offer still valid. The job row, the operator's e-mail and the
-// answer deadline (a delayed job, deduplicated by its outbox id) are written in one transaction. With
-// no offer left, the request goes back to quoting with a wider radius and the customer is told.
-import type { Prisma } from '@printfarm/db';
+// Offers an ordered, paid request to one farm: the offer the customer chose, or after a decline, a
+// timeout or a refused counter-offer the next best offer still valid and no dearer than what the
+// customer paid. The job row (with the platform's commission, so the farm sees what it receives), the
+// operator's e-mail and the answer deadline (a delayed job, deduplicated by its outbox id) are written in
+// one transaction. With no offer left, the payment goes back, the request goes back to quoting with a
+// wider radius, and the customer is told.
+import type { Payment, Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import type { ProviderName } from '@printfarm/db/payments';
+import { commissionFor, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
 import {
   farmOperatorContact,
   lockPrintRequest,
@@ -12,6 +16,7 @@ import {
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
 import { widerRadius } from '@printfarm/domain/farmSearch';
+import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import { offersAreStale } from '@printfarm/domain/requestStatus';
 import { deferredEmail } from '@printfarm/mail/deferred';
@@ -31,8 +36,9 @@ async function nextOffer(
   tx: Prisma.TransactionClient,
   request: { id: string; quoteRound: number; quotedAt: Date | null },
   chosenId: string | undefined,
+  securedCents: number,
 ) {
-  if (offersAreStale(request.quotedAt)) return { offer: null, skippedChosen: null };
+  if (offersAreStale(request.quotedAt)) return { offer: null, skippedChosen: null, dearer: null };
   const turnedDown = await tx.printJob.findMany({
     where: { requestId: request.id },
     select: { farmId: true },
@@ -43,24 +49,81 @@ async function nextOffer(
     status: 'offered',
     farmId: { notIn: turnedDown.map((job) => job.farmId) },
   } satisfies Prisma.RequestOfferWhereInput;
+  // Never dearer than what the customer paid: a farm that costs more needs their consent first.
+  const affordable = { ...valid, price: { lte: formatCents(securedCents) } };
   const include = { farm: { select: { displayName: true } } };
   let skippedChosen: string | null = null;
   if (chosenId) {
     const chosen = await tx.requestOffer.findFirst({
-      where: { ...valid, id: chosenId, farm: farmTakesWork },
+      where: { ...affordable, id: chosenId, farm: farmTakesWork },
       include,
     });
-    if (chosen) return { offer: chosen, skippedChosen };
+    if (chosen) return { offer: chosen, skippedChosen, dearer: null };
     const stale = await tx.requestOffer.findFirst({ where: { id: chosenId }, include });
     skippedChosen = stale?.farm.displayName ?? null;
     if (stale) await tx.requestOffer.update({ where: { id: chosenId }, data: { status: 'withdrawn' } });
   }
+  const ranked = [{ rankScore: 'asc' as const }, { price: 'asc' as const }];
   const offer = await tx.requestOffer.findFirst({
-    where: { ...valid, farm: farmTakesWork },
-    orderBy: [{ rankScore: 'asc' }, { price: 'asc' }],
+    where: { ...affordable, farm: farmTakesWork },
+    orderBy: ranked,
     include,
   });
-  return { offer, skippedChosen };
+  const dearer = offer
+    ? null
+    : await tx.requestOffer.findFirst({ where: { ...valid, farm: farmTakesWork }, orderBy: ranked, include });
+  return { offer, skippedChosen, dearer };
+}
+
+/**
+ * Only dearer offers are left: the customer is asked to approve the next one by paying the difference
+ * (once per offer). Paid, payment.secured routes the order there; or the customer cancels, refunded.
+ */
+async function askToApproveDearer(
+  tx: Prisma.TransactionClient,
+  appUrl: string,
+  request: { id: string; title: string; userId: string; status: string },
+  offer: { id: string; price: Prisma.Decimal; farm: { displayName: string } },
+  paid: readonly Payment[],
+  previousFarm: string | null,
+): Promise<void> {
+  const asked = await tx.payment.findFirst({
+    where: { requestId: request.id, offerId: offer.id, purpose: 'difference', status: 'awaiting' },
+  });
+  if (asked) return;
+  const first = paid[0] as Payment;
+  const difference = await createPayment(tx, {
+    provider: first.provider as ProviderName,
+    purpose: 'difference',
+    amountCents:
+      (parseCents(offer.price.toString()) ?? 0) - paid.reduce((sum, p) => sum + securedCents(p), 0),
+    payer: { userId: request.userId, name: first.payerName, email: first.payerEmail },
+    requestId: request.id,
+    offerId: offer.id,
+  });
+  const why = previousFarm
+    ? `${previousFarm} cannot take the order`
+    : 'The farm you chose cannot take the order';
+  await transitionPrintRequest(tx, request, 'ordered', {
+    byUserId: null,
+    note: `${why}; ${offer.farm.displayName} can, for ${formatUsd(difference.amountCents)} more. Waiting for your approval`,
+    data: { assignedFarmId: null },
+  });
+  await mailCustomer(tx, request.userId, async (customer) =>
+    deferredEmail(
+      'paymentRequestedEmail',
+      appUrl,
+      customer,
+      mailRequest(request),
+      {
+        paymentId: difference.id,
+        reference: difference.reference,
+        lines: [[`${offer.farm.displayName}'s price over what you paid`, difference.amountCents]],
+        totalCents: difference.amountCents,
+      },
+      `${why}. The next farm, ${offer.farm.displayName}, charges ${formatUsd(difference.amountCents)} more. Pay the difference to send the order there, or cancel the request for a full refund. ${(await moneyTerms(tx)).instructions}`,
+    ),
+  );
 }
 
 export const requestRoute: JobHandler<'request.route'> = async (
@@ -80,12 +143,31 @@ export const requestRoute: JobHandler<'request.route'> = async (
       if (chosen && chosen.status !== 'offered') return 'skipped';
     }
 
+    // The farm sees the order only once it is paid for: payment.secured records this event again then.
+    const paid = await tx.payment.findMany({
+      where: { requestId, purpose: { in: ['request', 'difference'] }, status: 'authorized' },
+      orderBy: { createdAt: 'asc' },
+    });
+    if (!paid.some((payment) => payment.purpose === 'request')) return 'skipped';
+    const secured = paid.reduce((sum, payment) => sum + securedCents(payment), 0);
+
     const previous = await tx.printJob.findFirst({
       where: { requestId },
       orderBy: { createdAt: 'desc' },
       include: { farm: { select: { displayName: true } } },
     });
-    const { offer, skippedChosen } = await nextOffer(tx, request, offerId);
+    const { offer, skippedChosen, dearer } = await nextOffer(tx, request, offerId, secured);
+    if (!offer && dearer) {
+      await askToApproveDearer(
+        tx,
+        config.PUBLIC_URL,
+        request,
+        dearer,
+        paid,
+        skippedChosen ?? previous?.farm.displayName ?? null,
+      );
+      return 'done';
+    }
 
     if (!offer) {
       const radius = widerRadius(request.searchRadiusMiles);
@@ -100,6 +182,13 @@ export const requestRoute: JobHandler<'request.route'> = async (
         data: { quoteRound: round, searchRadiusMiles: radius, assignedFarmId: null, quotedAt: null },
       });
       await recordJob(tx, 'request.quote', { requestId, round });
+      for (const payment of paid) {
+        await recordJob(tx, 'payment.refund', {
+          paymentId: payment.id,
+          key: `requote:${payment.id}`,
+          reason: 'No farm could take the order, so we are asking farms again',
+        });
+      }
       await mailCustomer(tx, request.userId, (customer) =>
         deferredEmail(
           'requotingEmail',
@@ -118,6 +207,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
       where: { printRequestId: requestId, deletedAt: null, analysisStatus: 'ready' },
       _sum: { quantity: true },
     });
+    const priceCents = parseCents(offer.price.toString()) ?? 0;
     const job = await tx.printJob.create({
       data: {
         requestId,
@@ -127,7 +217,13 @@ export const requestRoute: JobHandler<'request.route'> = async (
         readyBy: offer.readyBy,
         parts: files._sum.quantity ?? request.quantity,
         respondBy,
+        commissionCents: commissionFor(priceCents, await moneyTerms(tx)),
       },
+    });
+    // The customer's payments pay whichever farm finally prints it: they follow the job.
+    await tx.payment.updateMany({
+      where: { id: { in: paid.map((payment) => payment.id) } },
+      data: { jobId: job.id },
     });
     await tx.requestOffer.update({ where: { id: offer.id }, data: { status: 'routed' } });
     await transitionPrintRequest(tx, request, 'ordered', {
@@ -151,8 +247,26 @@ export const requestRoute: JobHandler<'request.route'> = async (
 
     const rerouted = reason !== 'chosen' || skippedChosen !== null;
     if (rerouted) {
-      const why = skippedChosen !== null ? 'unavailable' : reason === 'chosen' ? 'declined' : reason;
-      const previousFarm = skippedChosen ?? previous?.farm.displayName ?? null;
+      // After an approval, why the order moved is how the previous farm's job ended, or (no job yet)
+      // that the chosen farm had stopped taking work, its offer withdrawn.
+      const unavailable =
+        reason === 'approved' && !previous
+          ? await tx.requestOffer.findFirst({
+              where: { requestId, quoteRound: request.quoteRound, status: 'withdrawn' },
+              include: { farm: { select: { displayName: true } } },
+            })
+          : null;
+      const fellThrough = (previous?.state ?? 'declined') as 'declined' | 'expired' | 'refused';
+      const why =
+        skippedChosen !== null || unavailable
+          ? 'unavailable'
+          : reason === 'chosen'
+            ? 'declined'
+            : reason === 'approved'
+              ? fellThrough
+              : reason;
+      const previousFarm =
+        skippedChosen ?? unavailable?.farm.displayName ?? previous?.farm.displayName ?? null;
       await mailCustomer(tx, request.userId, (customer) =>
         deferredEmail(
           'reroutedEmail',

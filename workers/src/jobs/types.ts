@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Metrics } from '@printfarm/db/metrics';
+import type { PaymentProvider } from '@printfarm/db/payments';
 import type { JobName, JobPayload } from '@printfarm/domain/queues';
 import type { WorkerConfig } from '../config.ts';
 import type { Mailer } from '../mail/transport.ts';
@@ -15,6 +16,8 @@ export interface JobContext {
   log: Logger;
   /** This process's metrics (e-mails sent, analysis time, offers…). */
   metrics: Metrics;
+  /** The payment processor (invoice or Stripe) captures, refunds and payouts go through. */
+  payments: PaymentProvider;
   /** The BullMQ job id, which is the outbox event id. */
   jobId: string;
   attempt: number;

@@ -1,0 +1,96 @@
+// Money seen from each side: the operator's earnings and payout statements; claims on delivered jobs
+// (the customer opens and disputes, the operator answers, staff decide) and their photos.
+import {
+  claimAnswerSchema,
+  claimDecisionSchema,
+  claimDisputeSchema,
+  claimSchema,
+} from '@printfarm/domain/claims';
+import * as v from 'valibot';
+import { requireRole, requireStaff, requireUser, userOf } from '../auth/guards.ts';
+import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { idParam } from '../http/params.ts';
+import { validate } from '../http/validate.ts';
+import { answerClaim, claimPhoto, decideClaim, disputeClaim, openClaim } from '../services/claims.ts';
+import { operatorEarnings, payoutStatementCsv } from '../services/earnings.ts';
+
+const farmQuerySchema = v.object({
+  farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
+});
+
+export function registerMoneyRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+  const appUrl = config.PUBLIC_URL;
+  const requireOperator = requireRole('operator', 'staff');
+
+  router.get('/api/operator/earnings', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await operatorEarnings(prisma, userOf(ctx), ctx.state.query.farmId);
+  });
+
+  router.get('/api/operator/payouts/:payoutId/statement.csv', requireOperator, async (ctx) => {
+    const { filename, csv } = await payoutStatementCsv(
+      prisma,
+      userOf(ctx),
+      idParam(ctx, 'payoutId', 'Payout not found'),
+    );
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
+  });
+
+  router.post('/api/print-requests/:requestId/claim', requireUser, validate(claimSchema), async (ctx) => {
+    await openClaim(
+      prisma,
+      appUrl,
+      userOf(ctx),
+      idParam(ctx, 'requestId', 'Print request not found'),
+      ctx.state.input,
+    );
+    ctx.status = 201;
+    ctx.body = { opened: true };
+  });
+
+  router.post(
+    '/api/print-requests/:requestId/claim/dispute',
+    requireUser,
+    validate(claimDisputeSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'requestId', 'Print request not found');
+      await disputeClaim(prisma, userOf(ctx), id, ctx.state.input.reason);
+      ctx.body = { disputed: true };
+    },
+  );
+
+  router.post(
+    '/api/operator/jobs/:jobId/claim',
+    requireOperator,
+    validate(claimAnswerSchema),
+    async (ctx) => {
+      await answerClaim(prisma, appUrl, userOf(ctx), idParam(ctx, 'jobId', 'Job not found'), ctx.state.input);
+      ctx.body = { answered: true };
+    },
+  );
+
+  router.post(
+    '/api/admin/claims/:claimId/decide',
+    requireStaff,
+    validate(claimDecisionSchema),
+    async (ctx) => {
+      await decideClaim(prisma, appUrl, idParam(ctx, 'claimId', 'Claim not found'), ctx.state.input);
+      ctx.body = { decided: true };
+    },
+  );
+
+  router.get('/api/claims/:claimId/photos/:photoId', requireUser, async (ctx) => {
+    const photo = await claimPhoto(
+      prisma,
+      userOf(ctx),
+      idParam(ctx, 'claimId', 'Photo not found'),
+      idParam(ctx, 'photoId', 'Photo not found'),
+    );
+    ctx.set('Cache-Control', 'private, max-age=3600');
+    ctx.type = photo.contentType;
+    ctx.body = Buffer.from(photo.bytes);
+  });
+}

@@ -1,0 +1,149 @@
+// An operator's earnings: what is pending (captured, waiting for the claims window), available (for the
+// next weekly payout, including statements not yet sent) and paid out, over their farms and stores; each
+// job's price, the platform's commission and the share it earned; and the payouts with their statements.
+// Every figure comes from the ledger, so the screen and the books cannot disagree.
+import type { PrismaClient } from '@printfarm/db';
+import { paidOutCents, payeeBalances } from '@printfarm/db/ledger';
+import { statementLines } from '@printfarm/db/payments/payouts';
+import type { Payee } from '@printfarm/domain/ledger';
+import { formatCents, parseCents } from '@printfarm/domain/money';
+import type { SessionUser } from '../auth/guards.ts';
+import { notFound } from '../http/errors.ts';
+import { operatorFarmIds } from './operatorJobs.ts';
+
+async function payeesOf(prisma: PrismaClient, user: SessionUser, farmId?: string): Promise<Payee[]> {
+  const farms = await operatorFarmIds(prisma, user, farmId);
+  const stores =
+    user.role === 'staff' || farmId
+      ? []
+      : await prisma.store.findMany({ where: { userId: user.id }, select: { id: true } });
+  return [
+    ...farms.map((id): Payee => ({ kind: 'farm', id })),
+    ...stores.map((store): Payee => ({ kind: 'store', id: store.id })),
+  ];
+}
+
+/** Each job's earned share (captures less refunds) from the ledger, by job. */
+async function earnedByJob(prisma: PrismaClient, farmIds: string[]): Promise<Map<string, number>> {
+  if (farmIds.length === 0) return new Map();
+  const rows = await prisma.$queryRaw<{ job_id: string; earned: bigint }[]>`
+    SELECT t.job_id, -sum(e.amount_cents) AS earned
+    FROM ledger_entries e
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE a.code = ANY(${farmIds.map((id) => `farm:${id}:pending`)}::text[])
+      AND t.kind IN ('captured', 'refunded') AND t.job_id IS NOT NULL
+    GROUP BY t.job_id`;
+  return new Map(rows.map((row) => [row.job_id, Number(row.earned)]));
+}
+
+export async function operatorEarnings(prisma: PrismaClient, user: SessionUser, farmId?: string) {
+  const payees = await payeesOf(prisma, user, farmId);
+  let pendingCents = 0;
+  let availableCents = 0;
+  let paidOut = 0;
+  for (const payee of payees) {
+    const balances = await payeeBalances(prisma, payee);
+    pendingCents += balances.pendingCents;
+    availableCents += balances.availableCents + balances.inPayoutCents;
+    paidOut += await paidOutCents(prisma, payee);
+  }
+  const farmIds = payees.filter((payee) => payee.kind === 'farm').map((payee) => payee.id);
+  const storeIds = payees.filter((payee) => payee.kind === 'store').map((payee) => payee.id);
+  const jobs = await prisma.printJob.findMany({
+    where: { farmId: { in: farmIds }, state: { in: ['accepted', 'printing', 'shipped', 'delivered'] } },
+    include: {
+      request: { select: { title: true } },
+      farm: { select: { displayName: true } },
+      claim: { select: { status: true } },
+    },
+    orderBy: { createdAt: 'desc' },
+    take: 200,
+  });
+  const earned = await earnedByJob(prisma, farmIds);
+  const payouts = await prisma.payout.findMany({
+    where: { OR: [{ farmId: { in: farmIds } }, { storeId: { in: storeIds } }] },
+    include: { farm: { select: { displayName: true } }, store: { select: { displayName: true } } },
+    orderBy: { createdAt: 'desc' },
+    take: 52,
+  });
+  return {
+    pendingCents,
+    availableCents,
+    paidOutCents: paidOut,
+    jobs: jobs.map((job) => {
+      const priceCents = parseCents(job.price.toString()) ?? 0;
+      const earnedCents = earned.get(job.id) ?? null;
+      return {
+        jobId: job.id,
+        requestTitle: job.request.title,
+        farmName: job.farm.displayName,
+        state: job.state,
+        priceCents,
+        commissionCents: job.commissionCents,
+        /** 'You receive $X': the price less the platform's commission. */
+        shareCents: priceCents - job.commissionCents,
+        /** What the job has earned in the ledger so far (null before the capture). */
+        earnedCents,
+        claim: job.claim?.status ?? null,
+        claimsCloseAt: job.claimsCloseAt?.toISOString() ?? null,
+        money: job.releasedAt
+          ? ('available' as const)
+          : earnedCents === null
+            ? ('capturing' as const)
+            : ('pending' as const),
+        releasedAt: job.releasedAt?.toISOString() ?? null,
+      };
+    }),
+    payouts: payouts.map((payout) => ({
+      id: payout.id,
+      payee: payout.farm?.displayName ?? payout.store?.displayName ?? '',
+      amountCents: payout.amountCents,
+      status: payout.status,
+      createdAt: payout.createdAt.toISOString(),
+      sentAt: payout.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export type EarningsView = Awaited<ReturnType<typeof operatorEarnings>>;
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** A payout's statement as CSV: one line per released job or order, and the total. */
+export async function payoutStatementCsv(
+  prisma: PrismaClient,
+  user: SessionUser,
+  payoutId: string,
+): Promise<{ filename: string; csv: string }> {
+  const payout = await prisma.payout.findUnique({ where: { id: payoutId } });
+  const payees = user.role === 'staff' ? null : await payeesOf(prisma, user);
+  const mine =
+    payout &&
+    (payees === null ||
+      payees.some((payee) => payee.id === (payee.kind === 'farm' ? payout.farmId : payout.storeId)));
+  if (!payout || !mine) throw notFound('Payout not found');
+  const lines = await statementLines(prisma, payout);
+  const titles = new Map(
+    (
+      await prisma.printJob.findMany({
+        where: { id: { in: lines.flatMap((line) => (line.jobId ? [line.jobId] : [])) } },
+        select: { id: true, request: { select: { title: true } } },
+      })
+    ).map((job) => [job.id, job.request.title]),
+  );
+  const rows = [
+    ['date', 'what', 'job', 'amount'],
+    ...lines.map((line) => [
+      line.date.toISOString().slice(0, 10),
+      line.jobId ? (titles.get(line.jobId) ?? line.memo) : line.memo,
+      line.jobId ?? '',
+      formatCents(line.cents),
+    ]),
+    ['', 'Total', '', formatCents(payout.amountCents)],
+  ];
+  return {
+    filename: `payout-${payout.createdAt.toISOString().slice(0, 10)}-${payout.id.slice(0, 8)}.csv`,
+    csv: `${rows.map((row) => row.map(csvCell).join(',')).join('\n')}\n`,
+  };
+}
