@@ -1,5 +1,5 @@
 // A store's order e-mails: the shopper's confirmation, the owner's new-order notice, shipped and cancelled.
-import { formatCents, parseCents } from '@printfarm/domain/money';
+import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
 import { countOf } from '@printfarm/domain/words';
@@ -29,6 +29,20 @@ export interface MailOrder {
   trackingNumber?: string | null;
   shippingAddress: { street: string; city: string; state: string; zipCode: string; country?: string };
   items: { productName: string; quantity: number; unitPrice: string }[];
+  /** The order's payment (e-mails recorded before orders took payment carry none). */
+  payment?: MailOrderPayment | null;
+}
+
+/** What the shopper pays for an order and how. */
+export interface MailOrderPayment {
+  reference: string;
+  amountCents: number;
+  /** By card; otherwise by bank transfer (ACH) or a payment app. */
+  card: boolean;
+  /** How to pay by bank transfer, with the reference and staff's words; null for a card. */
+  instructions: string | null;
+  /** Money has arrived (or a card is authorised): cancelling the order gives it back. */
+  paid: boolean;
 }
 
 export interface MailStore {
@@ -82,6 +96,18 @@ function OrderTable({ order }: { order: MailOrder }) {
   return h(LineTable, { lines, totals: totals(order) });
 }
 
+function paymentFacts(payment: MailOrderPayment): TextFact[] {
+  return [
+    ['Amount due', formatUsd(payment.amountCents)],
+    ['Pay by', payment.card ? 'Card' : 'Bank transfer (ACH) or payment app'],
+    ['Reference', payment.reference],
+  ];
+}
+
+/** How to pay: the transfer's instructions, or what happens with the card. */
+const howToPay = (payment: MailOrderPayment) =>
+  payment.instructions ?? 'Your card is charged when you confirm the payment at checkout.';
+
 function addressLines(order: MailOrder): string[] {
   const a = order.shippingAddress;
   return [order.customerName, a.street, `${a.city}, ${a.state} ${a.zipCode}`, a.country ?? 'US'];
@@ -90,7 +116,9 @@ function addressLines(order: MailOrder): string[] {
 export function orderConfirmationEmail(order: MailOrder, store: MailStore, orderUrl: string): Promise<Email> {
   const number = `Order #${shortId(order.id)} · ${itemCount(order)}`;
   const thanks = `Thank you for your order from ${store.displayName}. We have received it and will let you know when it ships.`;
+  const { payment } = order;
   const steps = [
+    ...(payment ? ['We e-mail you as soon as your payment arrives.'] : []),
     `${store.displayName} prints and checks your items.`,
     'When your order ships, we e-mail you its tracking number.',
   ];
@@ -105,6 +133,13 @@ export function orderConfirmationEmail(order: MailOrder, store: MailStore, order
       h(Paragraph, null, thanks),
       h(Subheading, null, number),
       h(OrderTable, { order }),
+      ...(payment
+        ? [
+            h(Subheading, null, 'Payment'),
+            h(Facts, { rows: paymentFacts(payment) }),
+            h(Paragraph, null, howToPay(payment)),
+          ]
+        : []),
       h(Lines, { title: 'Shipping to:', lines: addressLines(order) }),
       h(Steps, { title: 'What happens next:', steps }),
       h(Paragraph, null, 'See your order at any time:'),
@@ -119,6 +154,9 @@ export function orderConfirmationEmail(order: MailOrder, store: MailStore, order
       number,
       ...orderText(order),
       '',
+      ...(payment
+        ? ['Payment:', ...factLines(paymentFacts(payment)).map((line) => `  ${line}`), howToPay(payment), '']
+        : []),
       'Shipping to:',
       ...addressLines(order).map((line) => `  ${line}`),
       '',
@@ -193,7 +231,11 @@ export function orderShippedEmail(order: MailOrder, store: MailStore): Promise<E
 }
 
 export function orderCancelledEmail(order: MailOrder, store: MailStore): Promise<Email> {
-  const cancelled = `Your order #${shortId(order.id)} from ${store.displayName} has been cancelled. You have not been charged for it.`;
+  const { payment } = order;
+  const charge = payment?.paid
+    ? `Your payment of ${formatUsd(payment.amountCents)} (reference ${payment.reference}) goes back to you; a separate e-mail confirms the refund.`
+    : `You have not been charged for it${payment ? `; please do not send the payment (reference ${payment.reference})` : ''}.`;
+  const cancelled = `Your order #${shortId(order.id)} from ${store.displayName} has been cancelled. ${charge}`;
   const contact = `If this is unexpected, please contact ${store.displayName} directly.`;
   return compose({
     messageKey: `order-cancelled:${order.id}`,

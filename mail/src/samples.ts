@@ -87,6 +87,14 @@ export const order: MailOrder = {
     },
     { productName: 'Fridge Shelf Clip', quantity: 1, unitPrice: '7.25' },
   ],
+  payment: {
+    reference: 'PF-7K3M-9QXA',
+    amountCents: 4224,
+    card: false,
+    instructions:
+      'Pay $42.24 by bank transfer (ACH) or a payment app, with the reference PF-7K3M-9QXA on the payment so we can match it. Send it to Maker Bay Payments, account 000123.',
+    paid: false,
+  },
 };
 
 /** One item with a name that is markup, free shipping, no tracking number yet, a country given. */
@@ -106,6 +114,7 @@ export const oneItemOrder: MailOrder = {
     country: 'US',
   },
   items: [{ productName: '<script>alert("knob")</script>', quantity: 1, unitPrice: '7.25' }],
+  payment: { reference: 'PF-Q2WX-8HNB', amountCents: 725, card: true, instructions: null, paid: false },
 };
 
 export const customOrder: MailCustomOrder = {
@@ -201,6 +210,11 @@ export const samples: readonly Sample[] = [
   { name: 'newOrderEmail', render: () => newOrderEmail(order, store, 'owner@makerbay.example', ADMIN_URL) },
   { name: 'orderShippedEmail', render: () => orderShippedEmail(order, store) },
   { name: 'orderCancelledEmail', render: () => orderCancelledEmail(order, store) },
+  {
+    name: 'orderCancelledEmail (paid)',
+    render: () =>
+      orderCancelledEmail({ ...order, payment: order.payment && { ...order.payment, paid: true } }, store),
+  },
   {
     name: 'customOrderRequestEmail',
     render: () => customOrderRequestEmail(customOrder, store, 'owner@makerbay.example'),

@@ -134,6 +134,11 @@ describe('shop and checkout in Chromium', () => {
         await page.getByText('Shipping (Expedited, 2–3 days)').waitFor();
         await page.getByRole('heading', { name: 'What happens next' }).waitFor();
         await page.getByText('Raleigh, North Carolina 27601').waitFor();
+        // What to pay and how: the total, by bank transfer, with the payment's reference.
+        const payment = await suite.api.prisma.payment.findFirstOrThrow({ where: { orderId: order.id } });
+        expect(await page.getByTestId('payment-amount').textContent()).toBe('$41.99');
+        expect(await page.getByTestId('payment-reference').textContent()).toBe(payment.reference);
+        expect(await page.getByTestId('payment-instructions').textContent()).toContain(payment.reference);
         await saveScreenshot(page, import.meta.url, 'order-confirmation', { fullPage: true });
 
         // The e-mail carries the same signed link; it opens the order in a browser with no session.

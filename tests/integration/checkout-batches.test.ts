@@ -3,6 +3,7 @@
 // its items and e-mail events, refused without writing anything, a duplicate Idempotency-Key), in the
 // order they arrived; an order the database rejects fails alone, not the orders that shared its batch.
 import { randomUUID } from 'node:crypto';
+import { newReference } from '@printfarm/db/payments/flow';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutOrder, createCheckouts } from '../../api/src/services/checkout.ts';
 import { useServerSuite } from '../support/server.ts';
@@ -49,6 +50,12 @@ describe('store checkout batches', () => {
       idempotencyKey: null,
       requestHash: null,
       lines: lines.map((line) => ({ ...line, productName: 'Batch Part' })),
+      payment: {
+        id: randomUUID(),
+        provider: 'invoice',
+        amountCents: Math.round(subtotal * 100),
+        reference: newReference(),
+      },
       // A job no worker runs here: the test reads the recorded row, nothing is sent.
       events: [{ job: 'email.send', payload: { messageKey: `batch:${email}`, to: email } }],
       ...overrides,
@@ -146,7 +153,7 @@ describe('store checkout batches', () => {
       ['Read Knob', '1.50', 8],
     ]);
     expect(third?.earlierOrderId).toBeNull();
-    expect(elsewhere).toEqual({ store: null, products: [], earlierOrderId: null });
+    expect(elsewhere).toEqual({ store: null, products: [], earlierOrderId: null, paymentWords: '' });
   });
 
   it('answers a second order with the same Idempotency-Key in one batch as a duplicate', async () => {

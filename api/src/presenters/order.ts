@@ -1,10 +1,12 @@
 // Orders as the shopper's checkout, the confirmation page and the store admin see them; money as
-// decimal strings.
-import type { Order, OrderItem, Store } from '@printfarm/db';
+// decimal strings, except the payment's (integer cents, as every payment is shown).
+import type { Order, OrderItem, Payment, Store } from '@printfarm/db';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
+import { type PaymentView, presentPayment } from './payment.ts';
 
-export type OrderWithItems = Order & { items: OrderItem[] };
+/** An order with its items and its payment (one; none for an order placed before orders took payment). */
+export type OrderWithItems = Order & { items: OrderItem[]; payments: Payment[] };
 
 /** The address an order keeps (stored as JSON; an older one may name its state instead of its code). */
 type StoredAddress = { street: string; city: string; state: string; zipCode: string; country?: string };
@@ -20,11 +22,23 @@ function presentItem(item: OrderItem) {
   };
 }
 
-/** The answer to a placed order: enough for a receipt, nothing about the store's internals. */
-export function presentPlacedOrder(order: OrderWithItems) {
+/** The order's payment: what is asked, its status, and (by bank transfer, until paid) how to pay. */
+function presentOrderPayment(order: OrderWithItems, paymentWords: string) {
+  const [payment] = order.payments;
+  return payment ? presentPayment(payment, paymentWords) : null;
+}
+
+/**
+ * The answer to a placed order: enough for a receipt and its payment, nothing about the store's
+ * internals. `paymentWords` are staff's words on paying by bank transfer (platform settings).
+ */
+export function presentPlacedOrder(order: OrderWithItems, paymentWords: string) {
   return {
     id: order.id,
     status: order.status,
+    /** pending until the payment is captured, then paid; failed or refunded. */
+    paymentStatus: order.paymentStatus,
+    payment: presentOrderPayment(order, paymentWords),
     subtotal: order.subtotal.toFixed(2),
     shippingFee: order.shippingFee.toFixed(2),
     totalAmount: order.totalAmount.toFixed(2),
@@ -34,15 +48,14 @@ export function presentPlacedOrder(order: OrderWithItems) {
   };
 }
 
-export function presentStoreOrder(order: OrderWithItems) {
+export function presentStoreOrder(order: OrderWithItems, paymentWords: string) {
   return {
-    ...presentPlacedOrder(order),
+    ...presentPlacedOrder(order, paymentWords),
     customerName: order.customerName,
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,
     shippingAddress: order.shippingAddress as StoredAddress,
     notes: order.notes,
-    paymentStatus: order.paymentStatus,
     trackingNumber: order.trackingNumber,
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -52,9 +65,10 @@ export function presentStoreOrder(order: OrderWithItems) {
 export function presentOrderConfirmation(
   order: OrderWithItems,
   store: Pick<Store, 'storeName' | 'displayName'>,
+  paymentWords: string,
 ) {
   return {
-    ...presentPlacedOrder(order),
+    ...presentPlacedOrder(order, paymentWords),
     number: shortId(order.id),
     customerName: order.customerName,
     customerEmail: order.customerEmail,
@@ -65,6 +79,13 @@ export function presentOrderConfirmation(
   };
 }
 
-export type PlacedOrderView = ReturnType<typeof presentPlacedOrder> & { confirmationPath: string };
+/**
+ * The answer to POST /api/stores/{id}/orders: the order, its confirmation page's signed path, and, for
+ * a card payment, the secret the browser confirms the card with (null by bank transfer).
+ */
+export type PlacedOrderView = ReturnType<typeof presentPlacedOrder> & {
+  confirmationPath: string;
+  payment: (PaymentView & { clientSecret: string | null }) | null;
+};
 export type StoreOrderView = ReturnType<typeof presentStoreOrder>;
 export type OrderConfirmationView = ReturnType<typeof presentOrderConfirmation>;

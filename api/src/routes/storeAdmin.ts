@@ -1,6 +1,7 @@
 // Store admin calls, for the store's owner or staff: settings, shipping rules, products, orders and
 // custom order requests. Each call first finds
 // the store the signed-in user manages (401 signed out, 404 for anyone else), then reads the body.
+import { moneyTerms } from '@printfarm/db/payments/flow';
 import { type OrderStatusUpdate, orderStatusUpdateSchema } from '@printfarm/domain/order';
 import { storeShippingSchema } from '@printfarm/domain/shipping';
 import {
@@ -107,7 +108,10 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
 
   router.get('/api/stores/:storeId/orders', async (ctx) => {
     const store = await managedStore(ctx);
-    ctx.body = (await listStoreOrders(prisma, store.id)).map(presentStoreOrder);
+    const { instructions } = await moneyTerms(prisma);
+    ctx.body = (await listStoreOrders(prisma, store.id)).map((order) =>
+      presentStoreOrder(order, instructions),
+    );
   });
 
   router.patch<Managed<OrderStatusUpdate>>(
@@ -119,6 +123,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
       const orderId = idParam(ctx, 'orderId', ORDER_NOT_FOUND);
       ctx.body = presentStoreOrder(
         await updateOrderStatus(prisma, ctx.state.store.id, orderId, ctx.state.input),
+        (await moneyTerms(prisma)).instructions,
       );
     },
   );

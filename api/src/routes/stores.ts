@@ -1,4 +1,5 @@
 // Public store calls: the storefront, its products, placing an order and the workshop's custom-order request.
+import { moneyTerms } from '@printfarm/db/payments/flow';
 import { orderLinkQuerySchema, placeOrderSchema } from '@printfarm/domain/order';
 import { customOrderSchema } from '@printfarm/domain/store';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
@@ -39,7 +40,7 @@ function idempotencyKeyOf(ctx: AppContext): string | undefined {
 
 export function registerStoreRoutes(
   router: AppRouter,
-  { prisma, config, log, rateLimits, checkouts }: ApiDeps,
+  { prisma, config, log, rateLimits, checkouts, payments }: ApiDeps,
 ): void {
   // Generous for real carts (a shop's checkout retries, a family behind one address), tight for scripts.
   const placeOrderLimit = rateLimits.limit({
@@ -78,17 +79,20 @@ export function registerStoreRoutes(
     validate(placeOrderSchema),
     async (ctx) => {
       const storeId = idParam(ctx, 'storeId', STORE_NOT_FOUND);
-      const { order, created } = await placeOrder(prisma, storeId, ctx.state.input, {
+      const placed = await placeOrder(prisma, storeId, ctx.state.input, {
         checkouts,
         idempotencyKey: idempotencyKeyOf(ctx),
         publicUrl: config.PUBLIC_URL,
         linkSecret: config.SESSION_SECRET,
+        payments,
         log: ctx.state.log ?? log,
       });
-      ctx.status = created ? 201 : 200;
+      ctx.status = placed.created ? 201 : 200;
+      const presented = presentPlacedOrder(placed.order, placed.paymentWords);
       const body: PlacedOrderView = {
-        ...presentPlacedOrder(order),
-        confirmationPath: orderLinkPath(config.SESSION_SECRET, order.id),
+        ...presented,
+        payment: presented.payment && { ...presented.payment, clientSecret: placed.clientSecret },
+        confirmationPath: orderLinkPath(config.SESSION_SECRET, placed.order.id),
       };
       ctx.body = body;
     },
@@ -100,7 +104,7 @@ export function registerStoreRoutes(
     const { token } = ctx.state.query;
     const order = await findOrderByLink(prisma, orderId, token, config.SESSION_SECRET);
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = presentOrderConfirmation(order, order.store);
+    ctx.body = presentOrderConfirmation(order, order.store, (await moneyTerms(prisma)).instructions);
   });
 
   router.post(

@@ -6,11 +6,13 @@
 //
 // Both go a store's batch at a time (storeBatches.ts): the checkouts a store receives while its previous
 // read or write is running wait for it and go together, one query and one transaction for all of them.
+// Each order's payment is written with it, by the same function (see its migration for why).
 // A store's popular product is then locked once per batch instead of once per order, and the orders
 // waiting for it wait here, not in PostgreSQL. A store that receives one order at a time goes at once.
-import type { Order, OrderItem, PrismaClient, StoreShippingMethod } from '@printfarm/db';
+import type { Order, OrderItem, Payment, PrismaClient, StoreShippingMethod } from '@printfarm/db';
 import { Prisma } from '@printfarm/db';
 import { OUTBOX_CHANNEL } from '@printfarm/db/outbox';
+import type { ProviderName } from '@printfarm/db/payments';
 import type { JobName } from '@printfarm/domain/queues';
 import type { OrderWithItems } from '../presenters/order.ts';
 import { storeBatches } from './storeBatches.ts';
@@ -22,6 +24,14 @@ export interface CheckoutLine {
   /** Decimal string, as priced ('12.50'). */
   unitPrice: string;
   customizations?: Record<string, unknown> | undefined;
+}
+
+/** The payment asked for with the order: its whole total, chosen (id and reference) before the write. */
+export interface CheckoutPayment {
+  id: string;
+  provider: ProviderName;
+  amountCents: number;
+  reference: string;
 }
 
 export interface CheckoutOrder {
@@ -39,6 +49,7 @@ export interface CheckoutOrder {
   idempotencyKey: string | null;
   requestHash: string | null;
   lines: CheckoutLine[];
+  payment: CheckoutPayment;
   events: { job: JobName; payload: unknown }[];
 }
 
@@ -65,6 +76,8 @@ export interface CheckoutReading {
   products: CheckoutProduct[];
   /** The order this store already has for the Idempotency-Key, if any. */
   earlierOrderId: string | null;
+  /** Staff's words on paying by bank transfer (the platform's payments.paymentInstructions). */
+  paymentWords: string;
 }
 
 interface ReadingRow {
@@ -79,6 +92,7 @@ interface ReadingRow {
   } | null;
   products: { id: string; name: string; price: string; stockQuantity: number }[];
   earlierOrders: { key: string; id: string }[];
+  paymentWords: string;
 }
 
 interface ReadingRequest {
@@ -109,7 +123,10 @@ async function readCheckouts(
         WHERE p.id = ANY(${productIds}::uuid[]) AND p.store_id = ${storeId}::uuid AND p.is_active) AS products,
       (SELECT coalesce(json_agg(json_build_object('key', o.idempotency_key, 'id', o.id)), '[]')
          FROM orders o
-        WHERE o.store_id = ${storeId}::uuid AND o.idempotency_key = ANY(${keys}::text[])) AS "earlierOrders"`;
+        WHERE o.store_id = ${storeId}::uuid AND o.idempotency_key = ANY(${keys}::text[])) AS "earlierOrders",
+      -- As moneyTerms reads it: unsaved, the setting is empty.
+      coalesce((SELECT s.value->>'paymentInstructions' FROM platform_settings s WHERE s.key = 'payments'), '')
+        AS "paymentWords"`;
   if (!row) throw new Error('the checkout reading returned no row');
   const found = row.store;
   const store: CheckoutStore | null = found && {
@@ -131,6 +148,7 @@ async function readCheckouts(
       store,
       products: request.productIds.flatMap((id) => products.get(id) ?? []),
       earlierOrderId: request.idempotencyKey ? (earlier.get(request.idempotencyKey) ?? null) : null,
+      paymentWords: row.paymentWords,
     },
   }));
 }
@@ -141,7 +159,9 @@ export type CheckoutOutcome =
   /** A line could not be taken (gone, hidden, short, or repriced since): nothing was written. */
   | { outcome: 'refused' }
   /** The store already has an order with this Idempotency-Key: nothing was written. */
-  | { outcome: 'duplicate' };
+  | { outcome: 'duplicate' }
+  /** Another payment has the reference this order's payment was given: nothing was written. */
+  | { outcome: 'clash' };
 
 export interface Checkouts {
   /** What pricing an order needs, in its store's next batch of readings. */
@@ -152,7 +172,7 @@ export interface Checkouts {
 
 interface PlacedRow {
   order_id: string;
-  outcome: 'placed' | 'refused' | 'duplicate';
+  outcome: 'placed' | 'refused' | 'duplicate' | 'clash';
   order_status: string | null;
   order_payment_status: string | null;
   order_created_at: Date | null;
@@ -220,7 +240,7 @@ function settled<T>(values: T[]): PromiseSettledResult<T>[] {
   return values.map((value) => ({ status: 'fulfilled', value }));
 }
 
-/** The order as Prisma would read it back, from what was written and what the database filled in. */
+/** The order and its payment as Prisma would read them back, from what was written and what the database filled in. */
 function orderWithItems(order: CheckoutOrder, placed: PlacedRow): OrderWithItems {
   const {
     order_status: status,
@@ -245,7 +265,7 @@ function orderWithItems(order: CheckoutOrder, placed: PlacedRow): OrderWithItems
     totalAmount: new Prisma.Decimal(order.totalAmount),
     status,
     paymentStatus,
-    paymentId: null,
+    paymentId: order.payment.id,
     trackingNumber: null,
     shippingMethod: order.shippingMethod,
     notes: order.notes,
@@ -269,5 +289,32 @@ function orderWithItems(order: CheckoutOrder, placed: PlacedRow): OrderWithItems
       createdAt: new Date(item.createdAt),
     };
   });
-  return { ...row, items };
+  const payment: Payment = {
+    id: order.payment.id,
+    provider: order.payment.provider,
+    purpose: 'order',
+    status: 'awaiting',
+    amountCents: order.payment.amountCents,
+    receivedCents: 0,
+    capturedCents: 0,
+    refundedCents: 0,
+    shareCents: 0,
+    reference: order.payment.reference,
+    providerRef: null,
+    payerName: order.customerName,
+    payerEmail: order.customerEmail,
+    userId: null,
+    requestId: null,
+    offerId: null,
+    jobId: null,
+    orderId: order.id,
+    invoiceId: null,
+    failureReason: null,
+    securedAt: null,
+    capturedAt: null,
+    refundedAt: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
+  return { ...row, items, payments: [payment] };
 }

@@ -1,11 +1,16 @@
 // Placing an order and moving it through its states. Every line is priced from the database; the stock,
-// the order, its items and its e-mails are written in one call, in the store's next batch
+// the order, its items, its payment and its e-mails are written in one call, in the store's next batch
 // (services/checkout.ts), and an idempotency key makes a repeated submit answer the order it already made.
+// Cancelling gives the money back (or fails the payment still awaited); delivering releases the store's
+// share (services/orderPayments.ts).
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import { recordJob } from '@printfarm/db/outbox';
+import type { PaymentProvider } from '@printfarm/db/payments';
+import { newReference } from '@printfarm/db/payments/flow';
+import { releaseOrderShare } from '@printfarm/db/payments/orderRelease';
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import {
   canTransitionOrder,
@@ -20,8 +25,9 @@ import { deferredEmail } from '@printfarm/mail/deferred';
 import { type MailOrder, mailStore } from '@printfarm/mail/orders';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { OrderWithItems } from '../presenters/order.ts';
-import type { CheckoutOrder, Checkouts } from './checkout.ts';
+import type { CheckoutOrder, CheckoutPayment, Checkouts } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
+import { cancelOrderPayment, lockOrderPayment, mailOrderPayment, openCardPayment } from './orderPayments.ts';
 import { shippingRatesOf } from './storeShipping.ts';
 import { STORE_NOT_FOUND } from './stores.ts';
 
@@ -36,6 +42,8 @@ export interface PlaceOrderContext {
   publicUrl: string;
   /** Signs the order's confirmation link (the session secret). */
   linkSecret: string;
+  /** The payment processor the order's payment is asked through. */
+  payments: PaymentProvider;
   log?: Logger;
 }
 
@@ -43,9 +51,20 @@ export interface PlacedOrder {
   order: OrderWithItems;
   /** False when the idempotency key named an order made before. */
   created: boolean;
+  /** Staff's words on paying by bank transfer (platform settings), for the payment's instructions. */
+  paymentWords: string;
+  /** A card payment's secret for the browser; null by bank transfer. */
+  clientSecret: string | null;
 }
 
+/** What every read of an order brings: its items in the cart's order, and its payment. */
+export const ORDER_WITH_ITEMS = {
+  items: { orderBy: { createdAt: 'asc' } },
+  payments: true,
+} satisfies Prisma.OrderInclude;
+
 function toMailOrder(order: OrderWithItems): MailOrder {
+  const [payment] = order.payments;
   return {
     id: order.id,
     customerName: order.customerName,
@@ -61,6 +80,8 @@ function toMailOrder(order: OrderWithItems): MailOrder {
       quantity: item.quantity,
       unitPrice: item.unitPrice.toFixed(2),
     })),
+    // The e-mails after the confirmation say whether money was paid, not how to pay.
+    payment: payment ? mailOrderPayment(payment, '') : null,
   };
 }
 
@@ -86,7 +107,7 @@ function requestHash(input: PlaceOrder): string {
 async function findByKey(prisma: PrismaClient, storeId: string, idempotencyKey: string, hash: string) {
   const earlier = await prisma.order.findUnique({
     where: { storeId_idempotencyKey: { storeId, idempotencyKey } },
-    include: { items: true },
+    include: ORDER_WITH_ITEMS,
   });
   if (earlier?.requestHash && earlier.requestHash !== hash) {
     throw new HttpError(422, 'This Idempotency-Key was used for a different order');
@@ -127,7 +148,7 @@ export async function placeOrder(
   const lines = input.items.map((item, index) => ({ ...item, index }));
   // What pricing needs, read in one query (with the store's other checkouts of the moment); an order
   // the key made before is answered as it is.
-  const { store, products, earlierOrderId } = await context.checkouts.read(
+  const { store, products, earlierOrderId, paymentWords } = await context.checkouts.read(
     storeId,
     lines.map((line) => line.productId),
     idempotencyKey ?? null,
@@ -135,7 +156,7 @@ export async function placeOrder(
   if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
   if (idempotencyKey && earlierOrderId) {
     const earlier = await findByKey(prisma, storeId, idempotencyKey, hash);
-    if (earlier) return { order: earlier, created: false };
+    if (earlier) return answer(prisma, context, earlier, false, paymentWords);
   }
 
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -171,8 +192,15 @@ export async function placeOrder(
     log?.info({ sent: input.totalAmount, total: formatCents(totalCents) }, 'client total ignored');
   }
 
-  // The order's id is chosen here, so its e-mails can be written before the one statement stores all.
+  // The order's and its payment's ids (and the payment's reference) are chosen here, so its e-mails
+  // can be written before the one statement stores all.
   const orderId = randomUUID();
+  const payment: CheckoutPayment = {
+    id: randomUUID(),
+    provider: context.payments.name,
+    amountCents: totalCents,
+    reference: newReference(),
+  };
   const mail: MailOrder = {
     id: orderId,
     customerName: input.customerName,
@@ -188,6 +216,7 @@ export async function placeOrder(
       quantity: line.quantity,
       unitPrice: formatCents(line.unitPriceCents),
     })),
+    payment: mailOrderPayment({ ...payment, receivedCents: 0, status: 'awaiting' }, paymentWords),
   };
   const orderUrl = orderLinkUrl(context.publicUrl, context.linkSecret, orderId);
   const events: CheckoutOrder['events'] = [
@@ -224,14 +253,17 @@ export async function placeOrder(
       unitPrice: formatCents(line.unitPriceCents),
       customizations: line.customizations,
     })),
+    payment,
     events,
   });
-  if (placed.outcome === 'placed') return { order: placed.order, created: true };
+  if (placed.outcome === 'placed') return answer(prisma, context, placed.order, true, paymentWords);
   // The same key raced us and won: its order is committed (the unique index waited for it).
   if (placed.outcome === 'duplicate' && idempotencyKey) {
     const raced = await findByKey(prisma, storeId, idempotencyKey, hash);
-    if (raced) return { order: raced, created: false };
+    if (raced) return answer(prisma, context, raced, false, paymentWords);
   }
+  // Another payment has this reference: the same order again, with a fresh one (and fresh e-mails).
+  if (placed.outcome === 'clash') return placeOrder(prisma, storeId, input, context, attempt);
   // Sold out or gone since it was priced: say which line. Otherwise its price changed: price again.
   for (const line of lines) {
     const left = await prisma.product.findFirst({
@@ -244,10 +276,23 @@ export async function placeOrder(
   throw conflict('The products in this order changed while it was placed. Please try again.');
 }
 
+/** The placed (or earlier) order, with its card payment opened once the order is committed. */
+async function answer(
+  prisma: PrismaClient,
+  context: PlaceOrderContext,
+  order: OrderWithItems,
+  created: boolean,
+  paymentWords: string,
+): Promise<PlacedOrder> {
+  const [payment] = order.payments;
+  const clientSecret = payment ? await openCardPayment(prisma, context.payments, payment) : null;
+  return { order, created, paymentWords, clientSecret };
+}
+
 export function listStoreOrders(prisma: PrismaClient, storeId: string) {
   return prisma.order.findMany({
     where: { storeId },
-    include: { items: { orderBy: { createdAt: 'asc' } } },
+    include: ORDER_WITH_ITEMS,
     orderBy: { createdAt: 'desc' },
   });
 }
@@ -258,7 +303,9 @@ function asStatus(status: string): OrderStatus {
 
 /**
  * Moves an order along pending → processing → shipped → delivered, or cancels it from pending or
- * processing (its stock goes back in the same transaction). The shopper hears about shipped and cancelled.
+ * processing (its stock goes back in the same transaction, and its money: a refund job, or the payment
+ * still awaited fails). Delivered releases the store's share. The shopper hears about shipped and
+ * cancelled (and the refund job about the refund).
  */
 export async function updateOrderStatus(
   prisma: PrismaClient,
@@ -269,6 +316,7 @@ export async function updateOrderStatus(
   const store = await prisma.store.findUnique({ where: { id: storeId } });
   if (!store) throw notFound(STORE_NOT_FOUND);
   return prisma.$transaction(async (tx) => {
+    const payment = await lockOrderPayment(tx, storeId, orderId);
     // Lock the order row so two admins changing it at once are applied one after the other.
     const locked = await tx.$queryRaw<{ status: string }[]>`
       SELECT status FROM orders WHERE id = ${orderId}::uuid AND store_id = ${storeId}::uuid FOR UPDATE`;
@@ -280,7 +328,7 @@ export async function updateOrderStatus(
       return tx.order.update({
         where: { id: orderId },
         data: { trackingNumber: update.trackingNumber },
-        include: { items: true },
+        include: ORDER_WITH_ITEMS,
       });
     }
     if (!canTransitionOrder(from, update.status)) {
@@ -293,9 +341,10 @@ export async function updateOrderStatus(
         status: update.status,
         ...(update.status === 'shipped' ? { trackingNumber: update.trackingNumber ?? null } : {}),
       },
-      include: { items: true },
+      include: ORDER_WITH_ITEMS,
     });
     if (update.status === 'cancelled') {
+      if (payment) await cancelOrderPayment(tx, payment);
       for (const item of [...order.items].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
         await tx.product.update({
           where: { id: item.productId },
@@ -315,6 +364,13 @@ export async function updateOrderStatus(
         await deferredEmail('orderShippedEmail', toMailOrder(order), mailStore(store)),
       );
     }
+    if (update.status === 'delivered' && payment) {
+      await releaseOrderShare(tx, { id: order.id, storeId, paymentId: payment.id });
+    }
+    // A cancel that failed the payment changed the order's payment status too.
+    if (update.status === 'cancelled' && payment) {
+      return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: ORDER_WITH_ITEMS });
+    }
     return order;
   });
 }
@@ -324,10 +380,7 @@ export async function findOrderByLink(prisma: PrismaClient, orderId: string, tok
   if (!isOrderLinkToken(secret, orderId, token)) throw forbidden(ORDER_LINK_INVALID);
   const order = await prisma.order.findUnique({
     where: { id: orderId },
-    include: {
-      items: { orderBy: { createdAt: 'asc' } },
-      store: { select: { storeName: true, displayName: true } },
-    },
+    include: { ...ORDER_WITH_ITEMS, store: { select: { storeName: true, displayName: true } } },
   });
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;

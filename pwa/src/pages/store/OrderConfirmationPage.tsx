@@ -14,6 +14,7 @@ import { Container } from '../../components/ui/layout.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { priceCents } from '../../lib/cart.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
+import { OrderPaymentCard } from './OrderPaymentCard.tsx';
 import './confirmation.css';
 
 const money = (amount: string) => formatUsd(priceCents(amount));
@@ -125,6 +126,7 @@ function Confirmation({ order }: { order: OrderConfirmation }) {
         </Card>
 
         <div className="confirmation__side">
+          {order.payment && <OrderPaymentCard payment={order.payment} />}
           <Card>
             <CardHeader>
               <CardTitle>Shipping to</CardTitle>
@@ -146,6 +148,9 @@ function Confirmation({ order }: { order: OrderConfirmation }) {
             <CardContent>
               <ol className="confirmation__steps">
                 <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
+                {order.payment?.status === 'awaiting' && (
+                  <li>We e-mail you as soon as your payment arrives.</li>
+                )}
                 <li>{order.store.displayName} prints your items and checks each one.</li>
                 <li>
                   {shipped && order.trackingNumber

@@ -16,6 +16,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { priceCents } from '../../lib/cart.ts';
+import { paymentStatusLabel } from '../../lib/orderPayment.ts';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 
 const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -99,6 +100,11 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
         </div>
         <div className="admin-order__status">
           <OrderStatusBadge status={order.status} />
+          {order.payment && (
+            <span className="store-admin__muted" data-testid="order-payment">
+              {paymentStatusLabel(order.payment)} · {order.payment.reference}
+            </span>
+          )}
           <span className="store-admin__muted">{orderDate(order.createdAt)}</span>
         </div>
       </div>
