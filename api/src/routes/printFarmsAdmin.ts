@@ -7,7 +7,10 @@ import { validate } from '../http/validate.ts';
 import { presentFullFarm } from '../presenters/printFarm.ts';
 import { listAllFarms, updateFarmAsStaff } from '../services/printFarms.ts';
 
-export function registerPrintFarmAdminRoutes(router: AppRouter, { prisma, publicFarms }: ApiDeps): void {
+export function registerPrintFarmAdminRoutes(
+  router: AppRouter,
+  { prisma, publicFarms, config }: ApiDeps,
+): void {
   router.get('/api/admin/print-farms', requireStaff, async (ctx) => {
     const farms = await listAllFarms(prisma);
     ctx.set('Cache-Control', 'no-store');
@@ -16,7 +19,7 @@ export function registerPrintFarmAdminRoutes(router: AppRouter, { prisma, public
 
   router.put('/api/admin/print-farms/:farmId', requireStaff, validate(farmAdminUpdateSchema), async (ctx) => {
     const farmId = idParam(ctx, 'farmId', 'Print farm not found');
-    const farm = await updateFarmAsStaff(prisma, publicFarms, farmId, ctx.state.input);
+    const farm = await updateFarmAsStaff(prisma, publicFarms, farmId, ctx.state.input, config.PUBLIC_URL);
     ctx.body = presentFullFarm(farm);
   });
 }

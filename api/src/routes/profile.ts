@@ -5,6 +5,7 @@ import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { validate } from '../http/validate.ts';
 import { presentMembership } from '../presenters/membership.ts';
 import { presentProfile } from '../presenters/profile.ts';
+import { farmMemberships } from '../services/membership.ts';
 import { readSettings } from '../services/network.ts';
 import { getProfile, updateProfile } from '../services/profile.ts';
 
@@ -16,14 +17,7 @@ export function registerProfileRoutes(router: AppRouter, { prisma }: ApiDeps): v
 
   router.get('/api/membership', requireUser, async (ctx) => {
     const user = userOf(ctx);
-    const [settings, farms] = await Promise.all([
-      readSettings(prisma),
-      prisma.printFarm.findMany({
-        where: { userId: user.id },
-        select: { id: true, displayName: true, isPaidMember: true, monthlyFee: true, signupFee: true },
-        orderBy: { createdAt: 'asc' },
-      }),
-    ]);
+    const [settings, farms] = await Promise.all([readSettings(prisma), farmMemberships(prisma, user.id)]);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentMembership(settings.payments, farms);
   });

@@ -12,6 +12,7 @@ import { promoteToOperator } from '../auth/roles.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { type PublicFarm, presentPublicFarm, publicFarmSelect } from '../presenters/printFarm.ts';
 import { claimUrl, createFarmClaim } from './farmClaims.ts';
+import { invoiceSignupOnApproval } from './membership.ts';
 import type { PublicFarmCache } from './publicFarmCache.ts';
 
 export const FARM_NOT_FOUND = 'Print farm not found';
@@ -141,12 +142,16 @@ export function listFarmsOwnedBy(prisma: PrismaClient, userId: string) {
 const blankToNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value?.trim() || null;
 
-/** Staff edit of contact, address, membership and fees; an address change sends the farm to the geocoder again. */
+/**
+ * Staff edit of contact, address, membership and fees; an address change sends the farm to the geocoder
+ * again, and turning the membership to Paid approves the farm as a member: its signup fee is invoiced.
+ */
 export async function updateFarmAsStaff(
   prisma: PrismaClient,
   publicFarms: PublicFarmCache,
   farmId: string,
   input: FarmAdminUpdate,
+  appUrl: string,
 ) {
   try {
     const farm = await prisma.$transaction(async (tx) => {
@@ -185,6 +190,7 @@ export async function updateFarmAsStaff(
         },
       });
       if (moved) await recordJob(tx, 'farm.geocode', { farmId: farm.id });
+      if (input.isPaidMember && !farm.isPaidMember) await invoiceSignupOnApproval(tx, farm.id, appUrl);
       return updated;
     });
     publicFarms.invalidate();

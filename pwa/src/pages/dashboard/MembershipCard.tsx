@@ -1,6 +1,7 @@
 // 'Membership & Payment Information' (spec section 9), with the fees staff set in platform settings
-// (GET /api/membership). An operator sees each of their farms: paid member or free, and the next due
-// date. A customer without a farm sees it as what it is, an offer for print-farm members, folded away.
+// (GET /api/membership). An operator sees each of their farms: paid member or free, what it owes (its
+// open invoices and their references) and the next due date. A customer without a farm sees it as what
+// it is, an offer for print-farm members, folded away.
 import { formatUsd, parseCents } from '@printfarm/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -10,13 +11,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { CardIcon } from './icons.tsx';
+import { dueDay, MembershipInvoices } from './MembershipInvoices.tsx';
 
 const usd = (amount: string) => formatUsd(parseCents(amount) ?? 0);
-const dueFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dueDay = (day: string) => {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return dueFormat.format(new Date(year, month - 1, date));
-};
 
 function Fees({ membership }: { membership: Membership }) {
   return (
@@ -74,6 +71,7 @@ function FarmMemberships({ membership }: { membership: Membership }) {
               ? `Paid member: ${usd(farm.monthlyFee)} next due ${dueDay(farm.nextDueDate)}`
               : `Free listing, no fees: paid members pay ${usd(farm.monthlyFee)} a month after a ${usd(farm.signupFee)} signup fee`}
           </p>
+          <MembershipInvoices farm={farm} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,72 @@
+// Staff only: the money desk (awaited payments, refunds, payouts, open claims), recording a transfer or a
+// whole bank statement, marking a payout statement sent, and the ledger's trial balance and accounts.
+import { trialBalance } from '@printfarm/db/ledger';
+import { bankStatementSchema, paymentReceivedSchema } from '@printfarm/domain/receipts';
+import { requireStaff, userOf } from '../auth/guards.ts';
+import type { ApiDeps, AppRouter } from '../http/context.ts';
+import { idParam, requireIdParam } from '../http/params.ts';
+import { validate } from '../http/validate.ts';
+import { presentMoneyDesk, presentRecorded, presentStaffPayout } from '../presenters/staffMoney.ts';
+import { payoutStatementCsv } from '../services/earnings.ts';
+import {
+  ledgerAccounts,
+  markPayoutSentByStaff,
+  moneyDesk,
+  PAYMENT_NOT_FOUND,
+  PAYOUT_NOT_FOUND,
+  recordPaymentReceived,
+} from '../services/payments.ts';
+import { reconcileStatement } from '../services/reconcile.ts';
+
+export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+  router.get('/api/admin/payments', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentMoneyDesk(await moneyDesk(prisma));
+  });
+
+  router.post('/api/admin/payments/reconcile', requireStaff, validate(bankStatementSchema), async (ctx) => {
+    ctx.body = await reconcileStatement(prisma, ctx.state.input.csv);
+  });
+
+  router.post(
+    '/api/admin/payments/:paymentId/received',
+    requireStaff,
+    requireIdParam('paymentId', PAYMENT_NOT_FOUND),
+    validate(paymentReceivedSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'paymentId', PAYMENT_NOT_FOUND);
+      const { payment, duplicate } = await recordPaymentReceived(prisma, id, ctx.state.input);
+      ctx.body = presentRecorded(payment, ctx.state.input.reference, duplicate);
+    },
+  );
+
+  router.get('/api/admin/ledger/trial-balance', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const { balanceCents, transactions } = await trialBalance(prisma);
+    ctx.body = { balanceCents, transactions };
+  });
+
+  router.get('/api/admin/ledger/accounts', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await ledgerAccounts(prisma);
+  });
+
+  router.post(
+    '/api/admin/payouts/:payoutId/sent',
+    requireStaff,
+    requireIdParam('payoutId', PAYOUT_NOT_FOUND),
+    async (ctx) => {
+      const id = idParam(ctx, 'payoutId', PAYOUT_NOT_FOUND);
+      ctx.body = presentStaffPayout(await markPayoutSentByStaff(prisma, config.PUBLIC_URL, id));
+    },
+  );
+
+  router.get('/api/admin/payouts/:payoutId/statement.csv', requireStaff, async (ctx) => {
+    const id = idParam(ctx, 'payoutId', PAYOUT_NOT_FOUND);
+    const { filename, csv } = await payoutStatementCsv(prisma, userOf(ctx), id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
+  });
+}
