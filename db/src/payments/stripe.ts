@@ -1,0 +1,123 @@
+// Card payments through Stripe with the official SDK. A payment is one PaymentIntent with manual
+// capture: the card is held when the customer pays and charged when a farm takes the job. The money
+// stays on the platform's account (separate charges and transfers), so whichever farm finally prints
+// the job is paid from it by a Connect transfer. Every call that moves money carries an idempotency key
+// named after its cause, so a retried job asks Stripe the same question and gets the same answer.
+import Stripe from 'stripe';
+import type { OpenedPayment, PaymentProvider, ProviderPayment } from './provider.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Another host for the SDK to talk to instead of api.stripe.com (the tests' recorder). */
+  apiUrl?: string | undefined;
+}
+
+function stripeClient({ secretKey, apiUrl }: StripeSettings): Stripe {
+  const url = apiUrl ? new URL(apiUrl) : null;
+  const protocol = url?.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    // A request that got no answer, or a lock conflict, is sent again under the same idempotency key.
+    maxNetworkRetries: 2,
+    ...(url ? { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
+  });
+}
+
+export type StripeEvent = Stripe.Event;
+
+/** The event a webhook delivered, or null unless Stripe signed exactly this body with the secret. */
+export function verifiedStripeEvent(
+  rawBody: string,
+  signature: string,
+  webhookSecret: string,
+): StripeEvent | null {
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
+    throw error;
+  }
+}
+
+function intentOf(payment: ProviderPayment): string {
+  if (!payment.providerRef) throw new Error(`Payment ${payment.id} has no Stripe PaymentIntent`);
+  return payment.providerRef;
+}
+
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings);
+
+  async function open(payment: ProviderPayment): Promise<OpenedPayment> {
+    // Stripe forgets idempotency keys after a day; the intent we already made is asked for by its id.
+    const intent = payment.providerRef
+      ? await stripe.paymentIntents.retrieve(payment.providerRef)
+      : await stripe.paymentIntents.create(
+          {
+            amount: payment.amountCents,
+            currency: 'usd',
+            capture_method: 'manual',
+            description: `Payment ${payment.reference}`,
+            metadata: { paymentId: payment.id, reference: payment.reference },
+            transfer_group: payment.id,
+            receipt_email: payment.payerEmail,
+          },
+          { idempotencyKey: `open:${payment.id}` },
+        );
+    return { providerRef: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async function capture(payment: ProviderPayment, cents: number): Promise<void> {
+    const intentId = intentOf(payment);
+    // Nothing is owed (a re-route found the job already paid for): the hold is simply released.
+    if (cents <= 0) {
+      await releaseHold(await stripe.paymentIntents.retrieve(intentId), `capture:${payment.id}`);
+      return;
+    }
+    try {
+      await stripe.paymentIntents.capture(
+        intentId,
+        { amount_to_capture: cents },
+        { idempotencyKey: `capture:${payment.id}` },
+      );
+    } catch (error) {
+      // Captured before (a retry after the key expired, or by hand in Stripe's dashboard): done already.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      if (intent.status !== 'succeeded') throw error;
+    }
+  }
+
+  async function releaseHold(intent: Stripe.PaymentIntent, idempotencyKey: string): Promise<void> {
+    if (intent.status === 'canceled') return;
+    await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey });
+  }
+
+  async function refund(payment: ProviderPayment, cents: number, key: string) {
+    const intent = await stripe.paymentIntents.retrieve(intentOf(payment));
+    // Not captured: there is no charge to refund, and cancelling the intent ends the hold on the card.
+    if (intent.status !== 'succeeded') {
+      await releaseHold(intent, `refund:${key}`);
+      return { providerRef: intent.id };
+    }
+    const made = await stripe.refunds.create(
+      { payment_intent: intent.id, amount: cents },
+      { idempotencyKey: `refund:${key}` },
+    );
+    return { providerRef: made.id };
+  }
+
+  return {
+    name: 'stripe',
+    open,
+    capture,
+    refund,
+    async payout({ id, amountCents, destination }) {
+      // A payee without a connected account is paid by staff, from the payout statement.
+      if (!destination) return { status: 'pending', providerRef: null };
+      const transfer = await stripe.transfers.create(
+        { amount: amountCents, currency: 'usd', destination, metadata: { payoutId: id } },
+        { idempotencyKey: `payout:${id}` },
+      );
+      return { status: 'sent', providerRef: transfer.id };
+    },
+  };
+}

@@ -1,0 +1,251 @@
+// A local stand-in for api.stripe.com: it records every request the Stripe SDK sends (method, path, form
+// body, Idempotency-Key) and answers with plausible Stripe objects kept in memory. No Stripe emulator
+// installs on these machines; this checks what the adapter asks Stripe, not what Stripe would answer.
+// Like Stripe, it answers a repeated Idempotency-Key with the first answer. An answer can be held back
+// after the request was done (holdNext), so a test can kill the caller while Stripe has acted and the
+// caller has not heard.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  /** The form fields as the SDK encoded them: `metadata[paymentId]`, `amount_to_capture`, ... */
+  body: Record<string, string>;
+  idempotencyKey: string | null;
+}
+
+export interface HeldAnswer {
+  /** Resolves with the call once it has arrived and been done. */
+  reached: Promise<RecordedCall>;
+  /** Sends the answer (to nobody, if the caller has gone). */
+  release(): void;
+}
+
+type StripeObject = Record<string, unknown> & { id: string };
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export interface StripeRecorder {
+  /** The base URL to give the SDK (STRIPE_API_URL). */
+  url: string;
+  calls: RecordedCall[];
+  /** The payment intents made so far, by id. */
+  intents: Map<string, StripeObject>;
+  /** Sets an intent's state as the customer's card would (e.g. 'requires_capture' once authorised). */
+  setIntentStatus(id: string, status: string): void;
+  /** Answers the next `count` POSTs to a path ending in `suffix` with a 409 (Stripe's lock conflict). */
+  conflictNext(suffix: string, count?: number): void;
+  /**
+   * Does the next POST to a path ending in `suffix` (its effect made, its answer kept under its key) but
+   * answers it only on release: the caller waits as for a slow network, and may die waiting.
+   */
+  holdNext(suffix: string): HeldAnswer;
+  /** Forgets answers by idempotency key (Stripe keeps them for a day). */
+  forgetKeys(): void;
+  close(): Promise<void>;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+const stripeError = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { error: { type: 'invalid_request_error', code, message } },
+});
+
+async function formOf(request: IncomingMessage): Promise<Record<string, string>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+}
+
+/** `metadata[paymentId]=x` back into `{ paymentId: x }`. */
+function metadataOf(form: Record<string, string>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [field, value] of Object.entries(form)) {
+    const key = /^metadata\[(.+)\]$/.exec(field)?.[1];
+    if (key) metadata[key] = value;
+  }
+  return metadata;
+}
+
+export async function startStripeRecorder(): Promise<StripeRecorder> {
+  const calls: RecordedCall[] = [];
+  const intents = new Map<string, StripeObject>();
+  const answered = new Map<string, Answer>();
+  const conflicts = new Map<string, number>();
+  const holds: { suffix: string; reach: (call: RecordedCall) => void; released: Promise<void> }[] = [];
+  const releases = new Set<() => void>();
+
+  function intentAnswer(id: string, change?: (intent: StripeObject) => Answer | undefined): Answer {
+    const intent = intents.get(id);
+    if (!intent) return stripeError(404, 'resource_missing', `No such payment_intent: '${id}'`);
+    const refused = change?.(intent);
+    return refused ?? { status: 200, body: intent };
+  }
+
+  function answer(method: string, path: string, form: Record<string, string>): Answer {
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const id = newId('pi');
+      const amount = Number(form.amount);
+      const intent: StripeObject = {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_capturable: 0,
+        amount_received: 0,
+        currency: form.currency,
+        capture_method: form.capture_method ?? 'automatic',
+        client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
+        created: now(),
+        livemode: false,
+        metadata: metadataOf(form),
+        receipt_email: form.receipt_email ?? null,
+        status: 'requires_payment_method',
+        transfer_group: form.transfer_group ?? null,
+      };
+      intents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    if (intentPath?.[1]) {
+      const [, id, action] = intentPath;
+      if (method === 'GET' && !action) return intentAnswer(id);
+      if (method === 'POST' && action === 'capture') {
+        return intentAnswer(id, (intent) => {
+          if (intent.status !== 'requires_capture') {
+            return stripeError(
+              400,
+              'payment_intent_unexpected_state',
+              `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+            );
+          }
+          const cents = form.amount_to_capture ? Number(form.amount_to_capture) : Number(intent.amount);
+          Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: cents });
+          return undefined;
+        });
+      }
+      if (method === 'POST' && action === 'cancel') {
+        return intentAnswer(id, (intent) => {
+          if (intent.status === 'succeeded' || intent.status === 'canceled') {
+            return stripeError(
+              400,
+              'payment_intent_unexpected_state',
+              `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            );
+          }
+          Object.assign(intent, { status: 'canceled', amount_capturable: 0, canceled_at: now() });
+          return undefined;
+        });
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.payment_intent ?? '');
+      if (!intent) return stripeError(404, 'resource_missing', 'No such payment_intent');
+      const amount = form.amount ? Number(form.amount) : Number(intent.amount_received);
+      const refund = { id: newId('re'), object: 'refund', amount, currency: 'usd', created: now() };
+      return { status: 200, body: { ...refund, payment_intent: intent.id, status: 'succeeded' } };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const transfer = {
+        id: newId('tr'),
+        object: 'transfer',
+        amount: Number(form.amount),
+        currency: form.currency,
+        destination: form.destination,
+        metadata: metadataOf(form),
+        created: now(),
+        reversed: false,
+      };
+      return { status: 200, body: transfer };
+    }
+    return stripeError(404, 'resource_missing', `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const method = request.method ?? 'GET';
+    const path = new URL(request.url ?? '/', 'http://recorder').pathname;
+    const form = await formOf(request);
+    const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
+    const call: RecordedCall = { method, path, body: form, idempotencyKey };
+    calls.push(call);
+    const reply = (result: Answer) => {
+      response.writeHead(result.status, {
+        'Content-Type': 'application/json',
+        'Request-Id': newId('req'),
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      });
+      response.end(JSON.stringify(result.body));
+    };
+    const conflict = [...conflicts].find(([suffix, left]) => left > 0 && path.endsWith(suffix));
+    if (method === 'POST' && conflict) {
+      conflicts.set(conflict[0], conflict[1] - 1);
+      reply(stripeError(409, 'lock_timeout', 'This object cannot be accessed right now.'));
+      return;
+    }
+    const remembered = idempotencyKey ? answered.get(idempotencyKey) : undefined;
+    const result = remembered ?? answer(method, path, form);
+    // Stripe keeps an answer for a key unless the request failed validation or could be retried.
+    if (!remembered && idempotencyKey && method === 'POST' && result.status === 200) {
+      answered.set(idempotencyKey, result);
+    }
+    const held = method === 'POST' ? holds.findIndex((hold) => path.endsWith(hold.suffix)) : -1;
+    if (held >= 0) {
+      const [hold] = holds.splice(held, 1);
+      hold?.reach(call);
+      await hold?.released;
+      if (response.destroyed || request.socket.destroyed) return;
+    }
+    reply(result);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    intents,
+    setIntentStatus(id, status) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      intent.status = status;
+      intent.amount_capturable = status === 'requires_capture' ? intent.amount : 0;
+    },
+    conflictNext(suffix, count = 1) {
+      conflicts.set(suffix, count);
+    },
+    holdNext(suffix) {
+      let reach: (call: RecordedCall) => void = () => {};
+      const reached = new Promise<RecordedCall>((resolve) => {
+        reach = resolve;
+      });
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      releases.add(release);
+      holds.push({ suffix, reach, released });
+      return { reached, release };
+    },
+    forgetKeys() {
+      answered.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const release of releases) release();
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
