@@ -36,6 +36,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin/prospects', page: 'pages/admin/ProspectsPage.tsx' },
   { path: '/admin/nodes', page: 'pages/admin/NodesPage.tsx' },
   { path: '/admin/settings', page: 'pages/admin/SettingsPage.tsx' },
+  { path: '/admin/payments', page: 'pages/admin/PaymentsPage.tsx' },
   { path: '/admin', page: 'pages/admin/AdminDashboardPage.tsx' },
   { path: '/admin/dashboard', page: 'pages/admin/AdminDashboardPage.tsx' },
   { path: '/login', page: 'pages/auth/LoginPage.tsx' },
@@ -45,5 +46,6 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/operator', page: 'pages/operator/OperatorPage.tsx' },
   { path: '/operator/jobs/:jobId', page: 'pages/operator/OperatorPage.tsx' },
   { path: '/operator/settings', page: 'pages/operator/OperatorPage.tsx' },
+  { path: '/operator/earnings', page: 'pages/operator/OperatorPage.tsx' },
   { path: '*', page: 'pages/NotFound.tsx' },
 ];

@@ -333,6 +333,83 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     route: '/api/project-files/:fileId',
     expect: { ...all(404), anonymous: 401, customer: [204, 404] },
   },
+  // Stripe's webhook (issue 24) needs no session: Stripe's signature is its credential. The matrix runs
+  // without Stripe keys, so it answers 404 to everyone (with keys, an unsigned call gets 400).
+  // Money (issue 24): earnings and payout statements are the operator's own; claims are the
+  // customer's (the fixture request was delivered before claims windows existed, so it has none open).
+  {
+    method: 'GET',
+    route: '/api/operator/earnings',
+    expect: { ...operatorArea(200), otherOperator: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/operator/payouts/:payoutId/statement.csv',
+    path: '/api/operator/payouts/00000000-0000-4000-8000-000000000000/statement.csv',
+    expect: { ...operatorArea(404) },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/claim',
+    expect: { ...all(404), anonymous: 401, customer: 409 },
+    body: { reason: 'damaged', details: 'The part arrived cracked in two' },
+  },
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/claim/dispute',
+    expect: { ...all(404), anonymous: 401 },
+    body: { reason: 'The reprint never arrived at all' },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/jobs/:jobId/claim',
+    expect: operatorArea(404),
+    body: { resolution: 'reprint' },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/claims/:claimId/decide',
+    path: '/api/admin/claims/00000000-0000-4000-8000-000000000000/decide',
+    expect: { ...staffOnly, staff: 404 },
+    body: { refundCents: 0, answer: 'No refund is due' },
+  },
+  {
+    method: 'GET',
+    route: '/api/claims/:claimId/photos/:photoId',
+    path: '/api/claims/00000000-0000-4000-8000-000000000000/photos/00000000-0000-4000-8000-000000000000',
+    expect: { ...all(404), anonymous: 401 },
+  },
+  { method: 'POST', route: '/api/payments/stripe/webhook', expect: all(404), body: {} },
+  // Staff's money desk and ledger (issue 24). Ids that name no payment or payout: staff get 404; an
+  // empty statement matches nothing.
+  { method: 'GET', route: '/api/admin/payments', expect: staffOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/payments/reconcile',
+    expect: staffOnly,
+    body: { csv: 'Date,Amount,Description\n' },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/payments/:paymentId/received',
+    path: '/api/admin/payments/00000000-0000-4000-8000-000000000000/received',
+    expect: { ...staffOnly, staff: 404 },
+    body: { amountCents: 100, reference: 'MATRIX-1' },
+  },
+  { method: 'GET', route: '/api/admin/ledger/trial-balance', expect: staffOnly },
+  { method: 'GET', route: '/api/admin/ledger/accounts', expect: staffOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/payouts/:payoutId/sent',
+    path: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/sent',
+    expect: { ...staffOnly, staff: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/payouts/:payoutId/statement.csv',
+    path: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/statement.csv',
+    expect: { ...staffOnly, staff: 404 },
+  },
   // The tus endpoint is Koa middleware, not a router route: signed-in callers reach @tus/server, which
   // wants its Tus-Resumable header (412); unknown or someone else's uploads answer 404.
   {

@@ -45,4 +45,11 @@ describe('pollInterval', () => {
     }
     expect(pollInterval(undefined, undefined)).toBe(false);
   });
+
+  it('looks every 15 s, not every second, while the order waits for the customer’s bank transfer', () => {
+    const awaiting = { ...request('ordered', [ready], null, null), payments: [{ status: 'awaiting' }] };
+    expect(pollInterval(awaiting as Parameters<typeof pollInterval>[0], undefined)).toBe(15_000);
+    const paid = { ...request('ordered', [ready], null, null), payments: [{ status: 'authorized' }] };
+    expect(pollInterval(paid as Parameters<typeof pollInterval>[0], undefined)).toBe(1_000);
+  });
 });

@@ -18,6 +18,9 @@ export type RequestFile = PrintRequestView['files'][number];
 export type FileAnalysis = NonNullable<RequestFile['analysis']>;
 export type CustomerJob = NonNullable<PrintRequestView['job']>;
 export type StatusChange = PrintRequestView['statusHistory'][number];
+export type RequestPayment = PrintRequestView['payments'][number];
+export type RequestCharge = NonNullable<PrintRequestView['charge']>;
+export type RequestClaim = NonNullable<PrintRequestView['claim']>;
 
 export const printRequestKeys = {
   all: ['/api/print-requests'] as const,
@@ -69,10 +72,14 @@ const FAST_FOR_MS = 2 * 60_000;
  * How often to re-read a request and its offers: every 300 ms for the first seconds after 'Get quotes' (farms
  * answer within a few hundred milliseconds), then every second while farms are quoting, files are being
  * measured, the slicer is firming prices or a new order is being sent to its farm; every 15 s while a
- * farm works on the order; never once settled.
+ * farm works on the order or the customer's payment is awaited (a bank transfer takes days); never once
+ * settled.
  */
 export function pollInterval(
-  request: Pick<PrintRequestDetail, 'status' | 'quotedAt' | 'files' | 'job' | 'statusHistory'> | undefined,
+  request:
+    | (Pick<PrintRequestDetail, 'status' | 'quotedAt' | 'files' | 'job' | 'statusHistory'> &
+        Partial<Pick<PrintRequestDetail, 'payments'>>)
+    | undefined,
   offers: readonly Pick<OfferView, 'kind' | 'estimateReason'>[] | undefined,
   now = Date.now(),
 ): number | false {
@@ -80,8 +87,9 @@ export function pollInterval(
   const analysing = request.files.some(
     (file) => file.analysisStatus === 'pending' || file.analysisStatus === 'analyzing',
   );
-  // Just ordered: the farm is being chosen and told, which takes a moment.
-  const routing = request.status === 'ordered' && request.job === null;
+  // Just ordered and paid for: the farm is being chosen and told, which takes a moment.
+  const awaitingPayment = (request.payments ?? []).some((payment) => payment.status === 'awaiting');
+  const routing = request.status === 'ordered' && request.job === null && !awaitingPayment;
   if (request.status === 'quoting') {
     const asked = request.statusHistory.findLast((change) => change.toStatus === 'quoting');
     const askedFor = asked ? now - new Date(asked.createdAt).getTime() : Number.POSITIVE_INFINITY;

@@ -107,7 +107,11 @@ function CompanySettings({ values }: { values: Settings['company'] }) {
 function PaymentSettings({ values }: { values: Settings['payments'] }) {
   const { form, onSubmit, saving, error } = useSettingForm('payments', values);
   return (
-    <SettingsCard title="Payment Settings" description="Membership fees for new farms." onSubmit={onSubmit}>
+    <SettingsCard
+      title="Payment Settings"
+      description="Membership fees, the platform's commission on each job and store order, and the claims window."
+      onSubmit={onSubmit}
+    >
       <FormField label="Monthly fee ($)" required error={error('monthlyFee')}>
         <Input inputMode="decimal" {...form.register('monthlyFee')} />
       </FormField>
@@ -120,6 +124,20 @@ function PaymentSettings({ values }: { values: Settings['payments'] }) {
         error={error('paymentInstructions')}
       >
         <Textarea rows={3} {...form.register('paymentInstructions')} />
+      </FormField>
+      <FormField label="Commission (%)" required error={error('commissionPercent')}>
+        <Input inputMode="decimal" {...form.register('commissionPercent', { valueAsNumber: true })} />
+      </FormField>
+      <FormField label="Minimum commission ($)" required error={error('commissionMinimum')}>
+        <Input inputMode="decimal" {...form.register('commissionMinimum')} />
+      </FormField>
+      <FormField
+        label="Claims window (days)"
+        hint="How long after delivery a customer may open a claim; the farm is paid when it closes."
+        required
+        error={error('claimWindowDays')}
+      >
+        <Input inputMode="numeric" {...form.register('claimWindowDays', { valueAsNumber: true })} />
       </FormField>
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving...' : 'Save Changes'}

@@ -4,6 +4,7 @@ const LINKS = [
   { to: '/admin', label: 'Print Farms', end: true },
   { to: '/admin/prospects', label: 'Prospects', end: false },
   { to: '/admin/nodes', label: 'Nodes', end: false },
+  { to: '/admin/payments', label: 'Payments', end: false },
   { to: '/admin/settings', label: 'Settings', end: false },
 ];
 

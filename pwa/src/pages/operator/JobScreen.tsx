@@ -11,6 +11,7 @@ import { ChevronIcon } from '../dashboard/icons.tsx';
 import { FARM_PARAM } from './farmContext.ts';
 import { day, moment, money } from './format.ts';
 import { JobActions } from './JobActions.tsx';
+import { JobClaim } from './JobClaim.tsx';
 import { JobFiles } from './JobFiles.tsx';
 import { JobStateBadge, jobChoices, shipToText } from './jobParts.tsx';
 import './job.css';
@@ -34,6 +35,10 @@ function DealCard({ job }: { job: OperatorJob }) {
         <dl className="op-facts">
           <Fact label="Price">
             <span className="op-facts__big">{money(job.price)}</span>
+          </Fact>
+          <Fact label="You receive">
+            <span className="op-facts__big op-facts__receive">{money(job.youReceive)}</span>
+            <span className="op-facts__note">after the {money(job.commission)} commission</span>
           </Fact>
           <Fact label="Ready by">{day(job.readyBy)}</Fact>
           {job.counter && (
@@ -173,6 +178,7 @@ export default function JobScreen({ jobId }: { jobId: string }) {
           </header>
           <div className="op-job-layout">
             <div className="op-job-layout__main">
+              {job.data.claim && <JobClaim job={job.data} claim={job.data.claim} />}
               <JobActions job={job.data} />
               <JobFiles files={job.data.files} />
             </div>

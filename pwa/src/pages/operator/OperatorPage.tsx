@@ -1,7 +1,8 @@
-// /operator, /operator/jobs/:jobId and /operator/settings: the farm operator's area. This file decides
-// who may be here (signed in; an operator, or staff looking at any farm; a customer is shown the way to
-// join) and keeps the shell mounted while its screens, each its own chunk, change inside it. A farm
-// claimed from its e-mail link lands here (?claimed=1), shown with a message that it is now theirs.
+// /operator, /operator/jobs/:jobId, /operator/earnings and /operator/settings: the farm operator's area.
+// This file decides who may be here (signed in; an operator, or staff looking at any farm; a customer is
+// shown the way to join) and keeps the shell mounted while its screens, each its own chunk, change inside
+// it. A farm claimed from its e-mail link lands here (?claimed=1), shown with a message that it is now
+// theirs.
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
@@ -18,6 +19,7 @@ import './operator.css';
 const InboxScreen = lazy(() => import('./InboxScreen.tsx'));
 const JobScreen = lazy(() => import('./JobScreen.tsx'));
 const FarmSettingsScreen = lazy(() => import('./FarmSettingsScreen.tsx'));
+const EarningsScreen = lazy(() => import('./EarningsScreen.tsx'));
 
 function Loading({ label }: { label: string }) {
   return (
@@ -117,12 +119,14 @@ function OperatorArea({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   const farms = useOperatorFarms(user);
   const settings = pathname.startsWith('/operator/settings');
+  const earnings = pathname.startsWith('/operator/earnings');
 
   let screen: ReactNode;
   if (jobId) screen = <JobScreen jobId={jobId} />;
   else if (farms.isPending) screen = <Loading label="Loading your farm..." />;
   else if (farms.error) screen = <NoFarmYet message={errorMessage(farms.error)} />;
   else if (settings) screen = <FarmSettingsScreen farms={farms} />;
+  else if (earnings) screen = <EarningsScreen farms={farms} />;
   else screen = <InboxScreen farms={farms} />;
 
   return (

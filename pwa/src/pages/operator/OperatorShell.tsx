@@ -1,5 +1,6 @@
 // The operator area's frame: a dark navigation (a sidebar on wide screens, a bar across the top on a
-// phone) with the inbox and its badge of jobs waiting for an answer, the farm settings, and the way out.
+// phone) with the inbox and its badge of jobs waiting for an answer, the earnings, the farm settings, and
+// the way out.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -8,7 +9,15 @@ import { operatorQueries } from '../../api/operator.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { SignOutButton } from '../../components/SignOutButton.tsx';
 import { cx } from '../../lib/cx.ts';
-import { BackIcon, HomeIcon, ListIcon, NetworkIcon, SettingsIcon, SignOutIcon } from '../dashboard/icons.tsx';
+import {
+  BackIcon,
+  CardIcon,
+  HomeIcon,
+  ListIcon,
+  NetworkIcon,
+  SettingsIcon,
+  SignOutIcon,
+} from '../dashboard/icons.tsx';
 import type { OperatorFarms } from './farmContext.ts';
 
 function NavEntry({
@@ -16,12 +25,15 @@ function NavEntry({
   current,
   icon,
   label,
+  shortLabel,
   badge = 0,
 }: {
   to: string;
   current: boolean;
   icon: ReactNode;
   label: string;
+  /** What a narrow phone's bar shows instead; the link's name stays the full label. */
+  shortLabel?: string;
   badge?: number;
 }) {
   return (
@@ -31,7 +43,12 @@ function NavEntry({
       aria-current={current ? 'page' : undefined}
     >
       {icon}
-      <span className="op-nav__label">{label}</span>
+      <span className={cx('op-nav__label', shortLabel && 'op-nav__label--long')}>{label}</span>
+      {shortLabel && (
+        <span className="op-nav__label op-nav__label--short" aria-hidden="true">
+          {shortLabel}
+        </span>
+      )}
       {badge > 0 && (
         <>
           <span className="op-badge" aria-hidden="true">
@@ -58,6 +75,7 @@ export function OperatorShell({
   const summary = useQuery({ ...operatorQueries.summary(), enabled: !farms.isStaff });
   const newJobs = summary.data?.newJobs ?? 0;
   const onSettings = pathname.startsWith('/operator/settings');
+  const onEarnings = pathname.startsWith('/operator/earnings');
 
   return (
     <div className="operator">
@@ -71,16 +89,23 @@ export function OperatorShell({
         <nav className="op-nav__main" aria-label="Operator">
           <NavEntry
             to={farms.href('/operator')}
-            current={!onSettings}
+            current={!onSettings && !onEarnings}
             icon={<ListIcon />}
             label="Job inbox"
             badge={newJobs}
+          />
+          <NavEntry
+            to={farms.href('/operator/earnings')}
+            current={onEarnings}
+            icon={<CardIcon />}
+            label="Earnings"
           />
           <NavEntry
             to={farms.href('/operator/settings')}
             current={onSettings}
             icon={<SettingsIcon />}
             label="Farm settings"
+            shortLabel="Settings"
           />
         </nav>
         <div className="op-nav__end">
@@ -95,7 +120,7 @@ export function OperatorShell({
               <span className="op-nav__label">My dashboard</span>
             </Link>
           )}
-          <Link to="/" className="op-nav__link op-nav__link--quiet" title="Back to site">
+          <Link to="/" className="op-nav__link op-nav__link--quiet op-nav__link--wide" title="Back to site">
             <BackIcon />
             <span className="op-nav__label">Back to site</span>
           </Link>

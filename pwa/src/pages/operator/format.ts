@@ -1,6 +1,6 @@
 // How the operator screens write deadlines and a farm's record; money, days and moments are written
 // as on the customer's request page.
-export { day, moment, money, parts } from '../request/format.ts';
+export { day, dayOf, moment, money, parts } from '../request/format.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

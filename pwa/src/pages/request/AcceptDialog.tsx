@@ -1,9 +1,11 @@
 // 'Place the order': the offer's terms and the address the farm ships to, prefilled from the address
 // saved on the request or the account's default, and checked with the schema the server checks with.
+import { formatUsd } from '@printfarm/domain/money';
 import { acceptOfferSchema, type ShipToAddressInput } from '@printfarm/domain/printRequest';
 import { toUsStateCode } from '@printfarm/domain/usStates';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldErrors } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import { type OfferView, type PrintRequestDetail, useAcceptOffer } from '../../api/printRequests.ts';
 import { type Profile, profileQueries } from '../../api/profile.ts';
 import { awaitsAnswer } from '../../components/findings/Findings.tsx';
@@ -17,6 +19,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 import { day, money, parts } from './format.ts';
+import { PAYMENT_ANCHOR, stillOwed } from './paymentWords.ts';
 
 type ShipToValues = Required<{ [K in keyof ShipToAddressInput]: string }>;
 
@@ -60,6 +63,7 @@ export function AcceptDialog(props: AcceptDialogProps) {
 
 function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogProps & { profile?: Profile }) {
   const accept = useAcceptOffer(request.id);
+  const navigate = useNavigate();
   const unanswered = request.files.filter(awaitsAnswer);
   const {
     register,
@@ -83,13 +87,19 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
     accept.mutate(
       { offerId: offer.id, shippingAddress: input.shippingAddress, printAsIs: unanswered.length > 0 },
       {
-        onSuccess: () => {
+        onSuccess: (ordered) => {
           onClose();
+          const owed = ordered.payment?.status === 'awaiting' ? stillOwed(ordered.payment) : 0;
           toast({
             title: 'Order placed',
-            description: `Sent to ${offer.farmName}. We e-mail you when they accept.`,
+            description:
+              owed > 0
+                ? `Pay ${formatUsd(owed)} to send it to ${offer.farmName}: how to pay is below.`
+                : `Sent to ${offer.farmName}. We e-mail you when they accept.`,
           });
-          window.scrollTo({ top: 0, behavior: 'smooth' });
+          // The page brings the pay step into view and focuses it (see RequestPage) once it shows.
+          if (ordered.payment) navigate(PAYMENT_ANCHOR, { replace: true });
+          else window.scrollTo({ top: 0, behavior: 'smooth' });
         },
         onError: (error) => applyServerErrors(error, { focus: true }),
       },
@@ -173,8 +183,9 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
           </div>
         )}
         <p className="accept-dialog__after">
-          {offer.farmName} has a short time to accept. If they decline or do not answer in time, we send your
-          order to the next best offer and e-mail you.
+          Next you pay {money(offer.price)}: the order goes to {offer.farmName} once your payment arrives.
+          They have a short time to accept. If they decline or do not answer in time, we send your order to
+          the next best offer and e-mail you.
         </p>
       </form>
     </Dialog>

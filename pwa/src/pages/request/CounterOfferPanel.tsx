@@ -1,10 +1,13 @@
 // A farm's counter-offer: the new terms beside the old ones, and Accept or Refuse. The e-mail's links
 // (?counter=accept|refuse) open this panel focused; nothing happens until the customer presses a button.
+import { formatUsd } from '@printfarm/domain/money';
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { type CounterAnswer, type CustomerJob, useAnswerCounterOffer } from '../../api/printRequests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { day, moment, money } from './format.ts';
+import { awaitingPayments, PAYMENT_ANCHOR, stillOwed } from './paymentWords.ts';
 
 export interface CounterOfferPanelProps {
   requestId: string;
@@ -14,6 +17,8 @@ export interface CounterOfferPanelProps {
   suggested: CounterAnswer | null;
   /** Called once the answer is recorded (the page drops the e-mail link's suggestion). */
   onAnswered: () => void;
+  /** Accepted already, and the difference to the dearer price is awaited: only refusing is left. */
+  differenceAwaited?: boolean;
 }
 
 export function CounterOfferPanel({
@@ -22,8 +27,10 @@ export function CounterOfferPanel({
   counter,
   suggested,
   onAnswered,
+  differenceAwaited = false,
 }: CounterOfferPanelProps) {
   const answer = useAnswerCounterOffer(requestId);
+  const navigate = useNavigate();
   const panelRef = useRef<HTMLElement>(null);
   const acceptRef = useRef<HTMLButtonElement>(null);
   const refuseRef = useRef<HTMLButtonElement>(null);
@@ -36,15 +43,19 @@ export function CounterOfferPanel({
 
   const reply = (choice: CounterAnswer) =>
     answer.mutate(choice, {
-      onSuccess: () => {
+      onSuccess: (request) => {
         onAnswered();
+        const difference = awaitingPayments(request).find((payment) => payment.purpose === 'difference');
         toast({
           title: choice === 'accept' ? 'New terms accepted' : 'New terms refused',
           description:
-            choice === 'accept'
-              ? `${job.farm.name} goes ahead with your order.`
-              : 'We are offering your order to the next farm.',
+            choice === 'refuse'
+              ? 'We are offering your order to the next farm.'
+              : difference
+                ? `Pay the difference of ${formatUsd(stillOwed(difference))} and ${job.farm.name} goes ahead.`
+                : `${job.farm.name} goes ahead with your order.`,
         });
+        if (difference) navigate(PAYMENT_ANCHOR, { replace: true });
       },
     });
   const rows = [
@@ -63,10 +74,17 @@ export function CounterOfferPanel({
       <h2 id="counter-title" className="counter-panel__title">
         {job.farm.name} proposed new terms
       </h2>
-      <p>
-        Answer by <strong>{moment(counter.respondBy)}</strong>. If you refuse, we offer your order to the next
-        farm.
-      </p>
+      {differenceAwaited ? (
+        <p>
+          You accepted: pay the difference (see Payment) by <strong>{moment(counter.respondBy)}</strong> and{' '}
+          {job.farm.name} goes ahead. If you refuse instead, we offer your order to the next farm.
+        </p>
+      ) : (
+        <p>
+          Answer by <strong>{moment(counter.respondBy)}</strong>. If you refuse, we offer your order to the
+          next farm.
+        </p>
+      )}
       <table className="counter-panel__terms">
         <thead>
           <tr>
@@ -94,14 +112,16 @@ export function CounterOfferPanel({
         </p>
       )}
       <div className="counter-panel__actions">
-        <Button
-          ref={acceptRef}
-          onClick={() => reply('accept')}
-          loading={answer.isPending && answer.variables === 'accept'}
-          disabled={answer.isPending}
-        >
-          Accept new terms
-        </Button>
+        {!differenceAwaited && (
+          <Button
+            ref={acceptRef}
+            onClick={() => reply('accept')}
+            loading={answer.isPending && answer.variables === 'accept'}
+            disabled={answer.isPending}
+          >
+            Accept new terms
+          </Button>
+        )}
         <Button
           ref={refuseRef}
           variant="outline"

@@ -15,10 +15,13 @@ import { RequestStatus } from '../dashboard/RequestStatus.tsx';
 import { CancelDialog } from './CancelDialog.tsx';
 import { ChoicesForm } from './ChoicesForm.tsx';
 import { ChoicesSummary } from './ChoicesSummary.tsx';
+import { ClaimSection } from './ClaimSection.tsx';
 import { CounterOfferPanel } from './CounterOfferPanel.tsx';
 import { FilesSection } from './FilesSection.tsx';
 import { money, parts } from './format.ts';
 import { OffersSection } from './OffersSection.tsx';
+import { PaymentSection } from './PaymentSection.tsx';
+import { awaitingPayments, PAYMENT_ANCHOR } from './paymentWords.ts';
 import { RatingSection } from './RatingSection.tsx';
 import {
   CancelledPanel,
@@ -158,6 +161,7 @@ function NowPanel({
         counter={counter}
         suggested={counterLink}
         onAnswered={onCounterAnswered}
+        differenceAwaited={awaitingPayments(request).some((payment) => payment.purpose === 'difference')}
       />,
     );
   } else if (counterLink) {
@@ -179,7 +183,13 @@ function NowPanel({
       />,
     );
   }
+  // Money still to pay is the thing to do now; a settled payment is a record under the order.
+  const payment = request.payments.length > 0 && <PaymentSection key="payment" request={request} />;
+  const mustPay = awaitingPayments(request).length > 0;
+  if (payment && mustPay) panels.push(payment);
   if (ORDER_STATUSES.includes(status)) panels.push(<TrackingPanel key="order" request={request} />);
+  if (payment && !mustPay) panels.push(payment);
+  if (status === 'completed') panels.push(<ClaimSection key="claim" request={request} />);
   if (status === 'completed') panels.push(<RatingSection key="rating" request={request} />);
   if (status === 'rejected') panels.push(<RejectedPanel key="rejected" request={request} />);
   if (status === 'cancelled') panels.push(<CancelledPanel key="cancelled" request={request} />);
@@ -212,14 +222,17 @@ function RequestView({ id }: { id: string }) {
     if (title) document.title = `${title} | PrintFarm Network`;
   }, [title]);
 
-  // The delivered e-mail links to #rate; the section exists once the request has loaded.
+  // The e-mails link to #payment, #claim and #rate; the sections exist once the request has loaded, the
+  // pay step once the order asks for money ('Place order' leads to it as soon as it does).
   const loaded = data !== undefined;
+  const paymentShown = (data?.payments.length ?? 0) > 0;
   useEffect(() => {
     if (!loaded || !location.hash) return;
+    if (location.hash === PAYMENT_ANCHOR && !paymentShown) return;
     const target = document.getElementById(location.hash.slice(1));
     target?.scrollIntoView({ block: 'start' });
     target?.focus({ preventScroll: true });
-  }, [loaded, location.hash]);
+  }, [loaded, location.hash, paymentShown]);
 
   if (request.isPending) {
     return (

@@ -3,6 +3,7 @@
 import type { CustomerJob, PrintRequestDetail } from '../../api/printRequests.ts';
 import { cx } from '../../lib/cx.ts';
 import { day, moment, money } from './format.ts';
+import { awaitingPayments } from './paymentWords.ts';
 
 const STEPS = [
   { status: 'ordered', label: 'Sent to farm' },
@@ -74,7 +75,11 @@ function stateLine(request: PrintRequestDetail, job: CustomerJob | null): string
   const farm = job?.farm.name ?? 'the farm';
   switch (request.status) {
     case 'ordered':
-      if (!job) return 'Sending your order to the farm…';
+      if (!job) {
+        return awaitingPayments(request).length > 0
+          ? 'We send your order to the farm as soon as your payment arrives.'
+          : 'Sending your order to the farm…';
+      }
       if (job.state === 'countered') return `${farm} proposed new terms; answer them above.`;
       return `Waiting for ${farm} to accept. They answer by ${moment(job.respondBy)}.`;
     case 'accepted':
@@ -122,7 +127,8 @@ export function TrackingPanel({ request }: { request: PrintRequestDetail }) {
           </dl>
         )}
       </div>
-      <Steps status={request.status} />
+      {/* Until the money arrives nothing has gone to a farm: no step is reached yet. */}
+      <Steps status={awaitingPayments(request).length > 0 && !job ? 'paying' : request.status} />
       <p className="order-panel__state" aria-live="polite">
         {stateLine(request, job)}
       </p>

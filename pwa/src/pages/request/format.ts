@@ -27,6 +27,14 @@ export function day(value: string | null | undefined, withYear = false): string 
   return (withYear ? dayWithYearFormat : dayFormat).format(local);
 }
 
+/** The local calendar day of an instant ('2026-11-24T21:46:51.952Z'): 'Tue, Nov 24'. */
+export function dayOf(value: string | null | undefined, withYear = false): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return (withYear ? dayWithYearFormat : dayFormat).format(date);
+}
+
 /** An instant ('2026-11-24T21:46:51.952Z') in local time: 'Tue, Nov 24, 3:46 PM'. */
 export function moment(value: string | null | undefined): string {
   if (!value) return '—';

@@ -1,0 +1,100 @@
+// Claims still open or disputed: the customer's reason and words, the farm's answer and the dispute,
+// and staff's decision: a further refund (in dollars, sent as cents; 0 for none) and the words both
+// sides read. Deciding closes the claim and releases the farm's share.
+import { CLAIM_REASONS, type ClaimReason, claimDecisionSchema } from '@printfarm/domain/claims';
+import { formatUsd } from '@printfarm/domain/money';
+import type { FieldError } from 'react-hook-form';
+import type { StaffClaim } from '../../api/adminPayments.ts';
+import { useDecideClaim } from '../../api/claims.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { dollarsError, dollarsToCents } from '../../lib/dollars.ts';
+import { moment } from '../request/format.ts';
+
+interface DecisionValues {
+  /** Typed in dollars; sent as cents. */
+  refundCents: string;
+  answer: string;
+}
+
+function DecideForm({ claim }: { claim: StaffClaim }) {
+  const decide = useDecideClaim();
+  const {
+    register,
+    handleSubmit,
+    applyServerErrors,
+    formState: { errors },
+  } = useDomainForm(claimDecisionSchema, {
+    defaultValues: { refundCents: '0', answer: '' } as DecisionValues,
+    send: (values: DecisionValues) => ({
+      refundCents: dollarsToCents(values.refundCents) ?? 0,
+      answer: values.answer,
+    }),
+    reValidateMode: 'onChange',
+  });
+  const onSubmit = handleSubmit((decision) =>
+    decide.mutate(
+      { claimId: claim.id, refundCents: decision.refundCents, answer: decision.answer.trim() },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Claim decided',
+            description:
+              decision.refundCents > 0
+                ? `${formatUsd(decision.refundCents)} goes back to the customer.`
+                : 'No further refund; both sides are e-mailed.',
+          }),
+        onError: (error) => applyServerErrors(error, { focus: true }),
+      },
+    ),
+  );
+  return (
+    <form className="claims-desk__form" onSubmit={onSubmit} noValidate aria-label="Decide the claim">
+      <FormField
+        label="Further refund ($)"
+        hint="0 for none."
+        error={dollarsError(errors.refundCents as FieldError | undefined)}
+      >
+        <Input inputMode="decimal" {...register('refundCents')} />
+      </FormField>
+      <FormField label="Decision, in words both sides read" required error={errors.answer?.message}>
+        <Textarea rows={2} maxLength={1000} {...register('answer')} />
+      </FormField>
+      <Button type="submit" loading={decide.isPending}>
+        Decide
+      </Button>
+    </form>
+  );
+}
+
+export function ClaimsDesk({ claims }: { claims: readonly StaffClaim[] }) {
+  if (claims.length === 0) return <p className="staff-page__empty">No claim is open or disputed.</p>;
+  return (
+    <ul className="claims-desk">
+      {claims.map((claim) => (
+        <li key={claim.id} className="claims-desk__row" data-claim-id={claim.id}>
+          <div className="claims-desk__head">
+            <p className="claims-desk__title">
+              {claim.request.title} <span className="claims-desk__farm">· {claim.farm.name}</span>
+            </p>
+            <Badge variant={claim.status === 'disputed' ? 'red' : 'yellow'}>
+              {claim.status === 'disputed' ? 'Disputed' : 'Waiting for the farm'}
+            </Badge>
+          </div>
+          <p className="claims-desk__reason">
+            {CLAIM_REASONS[claim.reason as ClaimReason] ?? claim.reason} · reported {moment(claim.createdAt)}
+            {claim.refundCents > 0 && ` · ${formatUsd(claim.refundCents)} refunded so far`}
+          </p>
+          <p className="claims-desk__text">{claim.details}</p>
+          {claim.answer && <p className="claims-desk__text claims-desk__answer">{claim.answer}</p>}
+          <DecideForm claim={claim} />
+        </li>
+      ))}
+    </ul>
+  );
+}

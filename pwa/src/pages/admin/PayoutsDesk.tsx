@@ -1,0 +1,90 @@
+// Payout statements (pending first) with 'Mark sent' once staff have sent the money by hand, and each
+// statement as CSV; and the refunds that went back to payers.
+import { formatUsd } from '@printfarm/domain/money';
+import {
+  type StaffPayment,
+  type StaffPayout,
+  staffStatementUrl,
+  useMarkPayoutSent,
+} from '../../api/adminPayments.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { dayOf, moment } from '../request/format.ts';
+
+function MarkSent({ payout }: { payout: StaffPayout }) {
+  const mark = useMarkPayoutSent();
+  return (
+    <Button
+      size="sm"
+      loading={mark.isPending && mark.variables === payout.id}
+      onClick={() =>
+        mark.mutate(payout.id, {
+          onSuccess: () =>
+            toast({
+              title: 'Payout sent',
+              description: `${formatUsd(payout.amountCents)} to ${payout.payee.name}; they are e-mailed.`,
+            }),
+        })
+      }
+    >
+      Mark sent
+    </Button>
+  );
+}
+
+export function PayoutsDesk({ payouts }: { payouts: readonly StaffPayout[] }) {
+  if (payouts.length === 0) return <p className="staff-page__empty">No payout statements yet.</p>;
+  return (
+    <ul className="desk-list">
+      {payouts.map((payout) => (
+        <li key={payout.id} className="desk-list__row" data-payout-id={payout.id}>
+          <div className="desk-list__what">
+            <p className="desk-list__title">{payout.payee.name || 'Unnamed payee'}</p>
+            <p className="desk-list__meta">
+              {payout.payee.kind === 'farm' ? 'Farm' : 'Store'} · stated {dayOf(payout.createdAt, true)}
+              {payout.provider !== 'invoice' && ` · ${payout.provider}`}
+            </p>
+          </div>
+          <span className="desk-list__amount">{formatUsd(payout.amountCents)}</span>
+          <div className="desk-list__actions">
+            {payout.status === 'sent' ? (
+              <Badge variant="green">Sent {payout.sentAt ? dayOf(payout.sentAt) : ''}</Badge>
+            ) : (
+              <MarkSent payout={payout} />
+            )}
+            <a href={staffStatementUrl(payout.id)} download className="desk-list__link">
+              Statement (CSV)
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RefundsList({ refunds }: { refunds: readonly StaffPayment[] }) {
+  if (refunds.length === 0) return <p className="staff-page__empty">Nothing has been refunded.</p>;
+  return (
+    <ul className="desk-list">
+      {refunds.map((payment) => (
+        <li key={payment.id} className="desk-list__row">
+          <div className="desk-list__what">
+            <p className="desk-list__title">{payment.paysFor.label}</p>
+            <p className="desk-list__meta">
+              <code>{payment.reference}</code> · {payment.payer.name || payment.payer.email}
+              {payment.refundedAt && ` · ${moment(payment.refundedAt)}`}
+            </p>
+          </div>
+          <span className="desk-list__amount">
+            {formatUsd(payment.refundedCents)}
+            <span className="desk-list__meta">
+              {' '}
+              of {formatUsd(payment.capturedCents || payment.receivedCents || payment.amountCents)}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

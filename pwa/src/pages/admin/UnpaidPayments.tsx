@@ -1,0 +1,118 @@
+// Payments awaiting money, each with what it pays for, the payer, its reference and what is still owed,
+// and (for a bank transfer) a small form to record a transfer seen at the bank: the amount, prefilled
+// with what is owed, and the bank's own reference for it, so the same transfer never counts twice.
+import { formatUsd } from '@printfarm/domain/money';
+import { paymentReceivedSchema } from '@printfarm/domain/receipts';
+import type { FieldError } from 'react-hook-form';
+import { type StaffPayment, useRecordTransfer } from '../../api/adminPayments.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { centsToDollars, dollarsError, dollarsToCents } from '../../lib/dollars.ts';
+import { moment } from '../request/format.ts';
+
+const owed = (payment: StaffPayment) => Math.max(0, payment.amountCents - payment.receivedCents);
+
+interface TransferValues {
+  /** Typed in dollars; sent as cents. */
+  amountCents: string;
+  reference: string;
+}
+
+function RecordTransfer({ payment }: { payment: StaffPayment }) {
+  const record = useRecordTransfer();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    applyServerErrors,
+    formState: { errors },
+  } = useDomainForm(paymentReceivedSchema, {
+    defaultValues: { amountCents: centsToDollars(owed(payment)), reference: '' } as TransferValues,
+    send: (values: TransferValues) => ({
+      amountCents: dollarsToCents(values.amountCents),
+      reference: values.reference.trim(),
+    }),
+    reValidateMode: 'onChange',
+  });
+  const onSubmit = handleSubmit((input) =>
+    record.mutate(
+      { paymentId: payment.id, amountCents: input.amountCents as number, reference: input.reference },
+      {
+        onSuccess: (recorded) => {
+          reset({
+            amountCents: centsToDollars(Math.max(0, recorded.amountCents - recorded.receivedCents)),
+            reference: '',
+          });
+          toast({
+            title: recorded.duplicate ? 'Already recorded' : 'Transfer recorded',
+            description: recorded.duplicate
+              ? `The bank reference ${recorded.bankReference} was recorded before; nothing changed.`
+              : recorded.status === 'awaiting'
+                ? `${formatUsd(recorded.receivedCents)} of ${formatUsd(recorded.amountCents)} received for ${recorded.reference}.`
+                : `${recorded.reference} is paid in full.`,
+          });
+        },
+        onError: (error) => applyServerErrors(error, { focus: true }),
+      },
+    ),
+  );
+  return (
+    <form
+      className="unpaid__form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Record a transfer for ${payment.reference}`}
+    >
+      <FormField
+        label="Amount ($)"
+        required
+        error={dollarsError(errors.amountCents as FieldError | undefined)}
+      >
+        <Input inputMode="decimal" {...register('amountCents')} />
+      </FormField>
+      <FormField label="Bank’s reference" required error={errors.reference?.message}>
+        <Input placeholder="e.g. ACH 0042117" autoComplete="off" {...register('reference')} />
+      </FormField>
+      <Button type="submit" variant="outline" loading={record.isPending}>
+        Record transfer
+      </Button>
+    </form>
+  );
+}
+
+export function UnpaidPayments({ payments }: { payments: readonly StaffPayment[] }) {
+  if (payments.length === 0) return <p className="staff-page__empty">No payment is awaiting money.</p>;
+  return (
+    <ul className="unpaid">
+      {payments.map((payment) => (
+        <li key={payment.id} className="unpaid__row" data-payment-id={payment.id}>
+          <div className="unpaid__what">
+            <p className="unpaid__title">{payment.paysFor.label}</p>
+            <p className="unpaid__meta">
+              <code>{payment.reference}</code> · {payment.payer.name || 'No name'} ·{' '}
+              <span className="unpaid__email">{payment.payer.email}</span>
+            </p>
+            <p className="unpaid__meta">
+              Asked {moment(payment.createdAt)}
+              {payment.method === 'card' && ' · by card'}
+            </p>
+          </div>
+          <div className="unpaid__amount">
+            <span className="unpaid__owed">{formatUsd(owed(payment))}</span>
+            <span className="unpaid__meta">
+              {payment.receivedCents > 0 ? `owed of ${formatUsd(payment.amountCents)}` : 'owed'}
+            </span>
+          </div>
+          {payment.method === 'bank_transfer' ? (
+            <RecordTransfer payment={payment} />
+          ) : (
+            <p className="unpaid__meta unpaid__card">The customer confirms the card; nothing to record.</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+// /operator/earnings: what the farm has earned. Three totals (pending until the claims window closes,
+// available for the weekly payout, paid out), the jobs with price, commission and what the farm receives,
+// and the payouts with their statements. Staff choose the farm first.
+import { formatUsd } from '@printfarm/domain/money';
+import { useQuery } from '@tanstack/react-query';
+import { earningsQueries } from '../../api/earnings.ts';
+import { errorMessage } from '../../api/request.ts';
+import { DataAge } from '../../components/DataAge.tsx';
+import { Figures } from '../../components/figures/Figures.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { EarningsJobs } from './EarningsJobs.tsx';
+import { FarmPicker } from './FarmPicker.tsx';
+import type { OperatorFarms } from './farmContext.ts';
+import { PayoutList } from './PayoutList.tsx';
+import './earnings.css';
+
+function EarningsBody({ farms }: { farms: OperatorFarms }) {
+  const earnings = useQuery(earningsQueries.earnings(farms.farmId));
+  if (earnings.isError) return <p className="op-error">{errorMessage(earnings.error)}</p>;
+  const data = earnings.data;
+  return (
+    <>
+      <Figures
+        label="Your money"
+        loading={earnings.isPending}
+        figures={[
+          {
+            label: 'Pending',
+            value: formatUsd(data?.pendingCents ?? 0),
+            hint: 'Until the claims window closes',
+          },
+          {
+            label: 'Available',
+            value: formatUsd(data?.availableCents ?? 0),
+            hint: 'Paid out weekly',
+          },
+          { label: 'Paid out', value: formatUsd(data?.paidOutCents ?? 0), hint: 'Sent to you so far' },
+        ]}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Jobs</CardTitle>
+          <CardDescription>
+            The price the customer pays, less the platform’s commission, is what you receive.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data ? <EarningsJobs jobs={data.jobs} farms={farms} /> : <Skeleton className="op-job-skeleton" />}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Payouts</CardTitle>
+          <CardDescription>Every week, what is available is sent with a statement.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data ? <PayoutList payouts={data.payouts} /> : <Skeleton className="op-job-skeleton" />}
+        </CardContent>
+      </Card>
+      {data && <DataAge data={data} className="op-jobs__age" />}
+    </>
+  );
+}
+
+export default function EarningsScreen({ farms }: { farms: OperatorFarms }) {
+  const needsFarm = farms.isStaff && !farms.farmId;
+  return (
+    <div className="op-screen earnings">
+      <title>Earnings · PrintFarm Network</title>
+      <header className="op-header">
+        <div>
+          <h1 className="op-header__title">Earnings</h1>
+          <p className="op-header__lead">
+            What your jobs earn, when it becomes yours, and what has been paid out.
+          </p>
+        </div>
+        <FarmPicker farms={farms} allowAll />
+      </header>
+      {needsFarm ? (
+        <p className="op-empty">Choose a farm to see its earnings.</p>
+      ) : (
+        <EarningsBody farms={farms} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Disputing the farm's answer to a claim: the customer's reason, which staff read with the claim and the
+// answer before they decide.
+import { claimDisputeSchema } from '@printfarm/domain/claims';
+import { useId } from 'react';
+import { useDisputeClaim } from '../../api/claims.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { type ClaimDialogProps, DialogFooter } from './ClaimDialog.tsx';
+
+export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
+  const formId = useId();
+  const dispute = useDisputeClaim(requestId);
+  const {
+    register,
+    handleSubmit,
+    applyServerErrors,
+    formState: { errors },
+  } = useDomainForm(claimDisputeSchema, { defaultValues: { reason: '' }, reValidateMode: 'onChange' });
+  const onSubmit = handleSubmit((input) =>
+    dispute.mutate(input, {
+      onSuccess: () => {
+        onClose();
+        toast({ title: 'Dispute sent', description: 'Our staff look at it and decide; we e-mail you both.' });
+      },
+      onError: (error) => applyServerErrors(error, { focus: true }),
+    }),
+  );
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => !next && !dispute.isPending && onClose()}
+      title="Dispute the answer"
+      description={`Our staff read your report, ${farmName}’s answer and your reason, then decide.`}
+      size="sm"
+      dismissible={!dispute.isPending}
+      footer={
+        <DialogFooter formId={formId} pending={dispute.isPending} submit="Send dispute" onCancel={onClose} />
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <FormField label="Why the answer does not settle it" required error={errors.reason?.message}>
+          <Textarea rows={4} maxLength={1000} autoFocus {...register('reason')} />
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}
