@@ -249,9 +249,9 @@ describe('the ledger over random lifecycles', () => {
     fc.assert(
       fc.property(world, (w) => {
         const books = new Books();
-        w.requests.forEach((life, i) => runRequest(books, life, i));
-        w.orders.forEach((order, i) => runOrder(books, order, i));
-        w.invoices.forEach((life) => runInvoice(books, life));
+        for (const [i, life] of w.requests.entries()) runRequest(books, life, i);
+        for (const [i, order] of w.orders.entries()) runOrder(books, order, i);
+        for (const life of w.invoices) runInvoice(books, life);
         if (w.payouts) {
           for (const payee of [
             { kind: 'farm', id: 'farm-a' },
