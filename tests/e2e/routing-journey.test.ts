@@ -74,6 +74,8 @@ describe('an order from both sides', () => {
     const offer = shopper.locator('.offer-card', { hasText: farmName });
     await offer.waitFor(WAIT);
     expect(await offer.getByText('3.0', { exact: true }).count()).toBe(1);
+    // The customer orders from the quotes e-mail (sent once the round's prices are in).
+    await mailTo(customer.email, 'Your quotes are ready: Drone camera mount');
     await offer.getByRole('button', { name: 'Accept' }).click();
     await shopper
       .getByRole('dialog', { name: `Order from ${farmName}?` })
