@@ -43,6 +43,14 @@ export function payeeAccount(payee: Payee, name: PayeeAccount): string {
   return `${payee.kind}:${payee.id}:${name}`;
 }
 
+/** The column a record names its payee by: { farmId } or { storeId } (nothing without a payee). */
+export function payeeColumns(
+  payee: Payee | null,
+): { farmId: string } | { storeId: string } | Record<string, never> {
+  if (!payee) return {};
+  return payee.kind === 'farm' ? { farmId: payee.id } : { storeId: payee.id };
+}
+
 export function accountKind(code: string): AccountKind {
   const parts = code.split(':');
   const name = parts.at(-1) ?? '';

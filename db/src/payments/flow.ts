@@ -9,6 +9,7 @@ import {
   captureSlice,
   commissionCents,
   type Payee,
+  payeeColumns,
   refundParts,
   post as rules,
 } from '@printfarm/domain/ledger';
@@ -305,8 +306,7 @@ export async function recordCaptured(
       });
     }
   }
-  const payeeRefs =
-    plan.payee?.kind === 'farm' ? { farmId: plan.payee.id } : plan.payee ? { storeId: plan.payee.id } : {};
+  const payeeRefs = payeeColumns(plan.payee);
   if (payment.purpose === 'membership') {
     const invoice = await tx.membershipInvoice.findUniqueOrThrow({
       where: { id: payment.invoiceId as string },
@@ -419,7 +419,7 @@ export async function recordRefund(
     entries: merge(entries),
     refs: {
       ...refs(payment),
-      ...(payee?.kind === 'farm' ? { farmId: payee.id } : payee ? { storeId: payee.id } : {}),
+      ...payeeColumns(payee),
     },
   });
   if (!posted) return 0;

@@ -1,7 +1,7 @@
 // Payouts: each week a payee's whole available balance is stated as one payout (a statement of the
 // jobs and orders released since the last one), then sent: by a Stripe transfer, or by staff, who mark
 // the statement sent. Both steps post to the ledger under the payout's id, so a retry posts nothing.
-import { type Payee, post as rules } from '@printfarm/domain/ledger';
+import { type Payee, payeeColumns, post as rules } from '@printfarm/domain/ledger';
 import type { Payout, Prisma } from '../generated/client.ts';
 import { post } from '../ledger.ts';
 import { recordJob } from '../outbox/index.ts';
@@ -38,7 +38,7 @@ export async function statePayout(
     data: {
       amountCents: cents,
       provider,
-      ...(payee.kind === 'farm' ? { farmId: payee.id } : { storeId: payee.id }),
+      ...payeeColumns(payee),
     },
   });
   await post(tx, {
@@ -46,7 +46,7 @@ export async function statePayout(
     memo: 'Weekly payout statement',
     key: `payout-stated:${payout.id}`,
     entries: rules.payoutStated(payee, cents),
-    refs: { payoutId: payout.id, ...(payee.kind === 'farm' ? { farmId: payee.id } : { storeId: payee.id }) },
+    refs: { payoutId: payout.id, ...payeeColumns(payee) },
   });
   await recordJob(tx, 'payout.send', { payoutId: payout.id });
   return payout;
@@ -67,7 +67,7 @@ export async function markPayoutSent(
     memo: providerRef ? `Payout sent (${providerRef})` : 'Payout sent by staff',
     key: `payout-sent:${payout.id}`,
     entries: rules.payoutSent(payee, payout.amountCents),
-    refs: { payoutId: payout.id, ...(payee.kind === 'farm' ? { farmId: payee.id } : { storeId: payee.id }) },
+    refs: { payoutId: payout.id, ...payeeColumns(payee) },
   });
   return tx.payout.update({
     where: { id: payout.id },
@@ -96,7 +96,7 @@ export async function statementLines(
   const payee = payeeOfPayout(payout);
   const previous = await db.payout.findFirst({
     where: {
-      ...(payee.kind === 'farm' ? { farmId: payee.id } : { storeId: payee.id }),
+      ...payeeColumns(payee),
       createdAt: { lt: payout.createdAt },
     },
     orderBy: { createdAt: 'desc' },
