@@ -1,10 +1,12 @@
 // `npm start`: from a fresh clone to a running marketplace. Checks PostgreSQL and Redis, migrates,
 // seeds an empty database, builds the PWA, starts MailDev, the API and the workers, prints the URLs.
+// The API serves its metrics on METRICS_PORT (9464 unless set), the workers on the next port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { workersProcessEnv } from '../workers/src/processEnv.ts';
 import { fail, step } from './lib/log.ts';
+import { type MetricsPorts, metricsPorts, metricsPortsProblem } from './lib/metricsPorts.ts';
 import { portInUse } from './lib/ports.ts';
 import {
   buildPwa,
@@ -39,9 +41,23 @@ env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
 const mailWebPort = Number(process.env.MAILDEV_WEB_PORT ?? 1080);
 const databaseUrl = env.DATABASE_URL as string;
 const redisUrl = env.REDIS_URL as string;
+const metricsHost = env.METRICS_HOST || '127.0.0.1';
+const metrics = ((): MetricsPorts => {
+  try {
+    return metricsPorts(env);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
 
-step('Checking PostgreSQL and Redis…');
-const problems = (await Promise.all([checkPostgres(databaseUrl), checkRedis(redisUrl)])).filter(Boolean);
+step('Checking PostgreSQL, Redis and the metrics ports…');
+const problems = (
+  await Promise.all([
+    checkPostgres(databaseUrl),
+    checkRedis(redisUrl),
+    metricsPortsProblem(metrics, metricsHost),
+  ])
+).filter(Boolean);
 if (problems.length > 0) fail(problems.join('\n'));
 
 if (await ensureDatabase(databaseUrl)) step(`Created database ${new URL(databaseUrl).pathname.slice(1)}`);
@@ -68,7 +84,7 @@ if (localSmtp && !(await portInUse(Number(env.SMTP_PORT)))) {
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function startProcess(name: string, entry: string, processEnv: NodeJS.ProcessEnv = env): ChildProcess {
+function startProcess(name: string, entry: string, processEnv: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [entry], {
     cwd: repoRoot,
     env: processEnv,
@@ -101,8 +117,12 @@ async function stopAll(exitCode: number): Promise<never> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
-startProcess('api', 'api/src/main.ts');
-startProcess('workers', 'workers/src/main.ts', workersProcessEnv(env));
+startProcess('api', 'api/src/main.ts', { ...env, METRICS_PORT: String(metrics.api) });
+startProcess(
+  'workers',
+  'workers/src/main.ts',
+  workersProcessEnv({ ...env, METRICS_PORT: String(metrics.workers) }),
+);
 
 const appUrl = `http://localhost:${env.PORT}`;
 const deadline = Date.now() + 60_000;
@@ -121,6 +141,8 @@ const lines = [
   '',
   `  App:        ${appUrl}`,
   `  Health:     ${appUrl}/api/health`,
+  `  Metrics:    http://${metricsHost}:${metrics.api}/metrics (API)`,
+  `              http://${metricsHost}:${metrics.workers}/metrics (workers)`,
   ...(maildev ? [`  MailDev:    http://localhost:${mailWebPort}  (SMTP ${env.SMTP_PORT})`] : []),
 ];
 if (env.NODE_ENV !== 'production') {

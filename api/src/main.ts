@@ -1,5 +1,6 @@
 // The API process: validated config, the API server (api/src/server.ts), graceful shutdown on SIGTERM.
 import { createLogger, prettyLogs } from '@printfarm/db/logger';
+import { MetricsPortError } from '@printfarm/db/metrics';
 import { ConfigError } from '@printfarm/domain/config';
 import { type ApiConfig, loadApiConfig } from './config.ts';
 import { startApiServer } from './server.ts';
@@ -22,7 +23,13 @@ const log = createLogger({
   level: config.LOG_LEVEL,
   pretty: prettyLogs(config.LOG_PRETTY),
 });
-const api = await startApiServer(config, log);
+const api = await startApiServer(config, log).catch((error: unknown) => {
+  if (error instanceof MetricsPortError) {
+    console.error(`api: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+});
 log.info({ port: config.PORT, url: config.PUBLIC_URL }, 'api listening');
 
 let shuttingDown = false;

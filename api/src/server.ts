@@ -22,7 +22,7 @@ export interface RunningApi {
   metrics: Metrics;
   /** The public farm list and marker feed this process keeps in memory (a test that writes farms drops it). */
   publicFarms: PublicFarmCache;
-  /** GET /metrics on its own port, when METRICS_PORT is set. */
+  /** GET /metrics on its own port, when METRICS_PORT is set (a port already taken rejects the start). */
   metricsUrl: string | null;
   /**
    * Stops accepting, then stops the relay and closes queues, Redis and the pool. `graceful` first
@@ -63,8 +63,10 @@ export async function startApiServer(
   log: Logger,
   options: StartApiOptions = {},
 ): Promise<RunningApi> {
-  const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
   const metrics = createMetrics('api');
+  // First, so that a metrics port already taken rejects before anything else is open.
+  const metricsServer = await serveConfiguredMetrics(metrics, config);
+  const prisma = createPrisma(config.DATABASE_URL, { maxConnections: config.DATABASE_POOL_SIZE });
   const outbox = startOutbox({
     config,
     prisma,
@@ -85,7 +87,6 @@ export async function startApiServer(
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  const metricsServer = await serveConfiguredMetrics(metrics, config);
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     server,

@@ -166,17 +166,37 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/** A metrics port that cannot be listened on, said in one line that names the variable to change. */
+export class MetricsPortError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MetricsPortError';
+  }
+}
+
 /** The metrics listener a process's config asks for (METRICS_PORT), or null without a port. */
-export function serveConfiguredMetrics(
+export async function serveConfiguredMetrics(
   metrics: Metrics,
   config: { METRICS_PORT?: number | undefined; METRICS_HOST: string; METRICS_TOKEN?: string | undefined },
 ): Promise<MetricsServer | null> {
-  if (config.METRICS_PORT === undefined) return Promise.resolve(null);
-  return serveMetrics(metrics, {
-    port: config.METRICS_PORT,
-    host: config.METRICS_HOST,
-    token: config.METRICS_TOKEN,
-  });
+  if (config.METRICS_PORT === undefined) return null;
+  try {
+    return await serveMetrics(metrics, {
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+      token: config.METRICS_TOKEN,
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new MetricsPortError(
+        `METRICS_PORT ${config.METRICS_PORT} is already in use (set METRICS_PORT to a free port)`,
+      );
+    }
+    throw new MetricsPortError(
+      `METRICS_PORT ${config.METRICS_PORT} cannot be listened on at METRICS_HOST ${config.METRICS_HOST} (${code ?? String(error)})`,
+    );
+  }
 }
 
 /** `GET /metrics` on a port of its own (not the public origin); with a token, only for its holder. */
@@ -198,7 +218,13 @@ export async function serveMetrics(
       () => response.writeHead(500).end(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { address, port } = server.address() as AddressInfo;
   return {
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}/metrics`,

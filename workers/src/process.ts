@@ -17,7 +17,7 @@ export interface RunningWorkers {
   mailer: Mailer;
   relay: OutboxRelay | null;
   metrics: Metrics;
-  /** GET /metrics on METRICS_PORT, once listening (null without a port). */
+  /** GET /metrics on METRICS_PORT, once listening (null without a port); rejects when the port is taken. */
   metricsUrl: Promise<string | null>;
   /** Stops taking jobs, lets running ones finish (up to `graceMs`), then stops the relay and closes. */
   close(graceMs?: number): Promise<void>;
@@ -50,6 +50,8 @@ export function startWorkerProcess(
   });
   const outbox = startOutbox({ config, prisma, log, metrics, relayMaxBackoffMs: options.relayMaxBackoffMs });
   const metricsServer = serveConfiguredMetrics(metrics, config);
+  // A port already taken is reported through metricsUrl; close() still closes everything else.
+  const metricsListening = metricsServer.catch(() => null);
   let schedules: Schedules | undefined;
   startSchedules({ config, log })
     .then((started) => {
@@ -68,7 +70,7 @@ export function startWorkerProcess(
       await runtime.close(graceMs);
       await outbox.close();
       await schedules?.close();
-      await (await metricsServer)?.close();
+      await (await metricsListening)?.close();
       smtp.close();
       await prisma.$disconnect();
     },

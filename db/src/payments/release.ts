@@ -30,7 +30,7 @@ export async function pendingForJob(
 export async function releaseJobShare(tx: Prisma.TransactionClient, jobId: string, now = new Date()) {
   await tx.$queryRaw`SELECT id FROM print_jobs WHERE id = ${jobId}::uuid FOR UPDATE`;
   const job = await tx.printJob.findUnique({ where: { id: jobId }, include: { claim: true } });
-  if (!job || job.state !== 'delivered' || job.releasedAt) return false;
+  if (job?.state !== 'delivered' || job.releasedAt) return false;
   if (job.claim && HOLDING_CLAIMS.includes(job.claim.status)) return false;
   if (job.claimsCloseAt && job.claimsCloseAt > now) return false;
   // A claim's refunds come out of the pending share: release only what is left once they are written.
