@@ -88,16 +88,18 @@ export async function invoiceFarm(
     entries: rules.invoiced(farm.id, amountCents),
     refs: { farmId: farm.id },
   });
+  // The invoice and, once paid, its receipt go to the same address: the operator's account.
+  const operator = await farmOperatorContact(tx, farm.id);
   const payment = await createPayment(tx, {
     provider: 'invoice',
     purpose: 'membership',
     amountCents,
-    payer: { userId: farm.userId, name: farm.contactName, email: farm.contactEmail },
+    payer: { userId: farm.userId, name: farm.contactName, email: operator.email },
     invoiceId: invoice.id,
   });
   if (mail) {
     const notice: InvoiceNotice = {
-      to: await farmOperatorContact(tx, farm.id),
+      to: operator,
       invoice: {
         id: invoice.id,
         kind,

@@ -70,21 +70,42 @@ function Confirmation({ order }: { order: OrderConfirmation }) {
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const shipped = order.status === 'shipped' || order.status === 'delivered';
+  const cancelled = order.status === 'cancelled';
+  const refundedCents = order.payment?.refundedCents ?? 0;
   return (
     <Container className="confirmation">
       <title>{`Order #${order.number} · PrintFarm Network`}</title>
-      <header className="confirmation__header">
+      <header className={`confirmation__header${cancelled ? ' confirmation__header--cancelled' : ''}`}>
         <span className="confirmation__check" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <path
+              d={cancelled ? 'M7 7l10 10M17 7L7 17' : 'M5 12.5l4.5 4.5L19 7.5'}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+            />
           </svg>
         </span>
         <div>
-          <h1>Thank you, {order.customerName}!</h1>
-          <p className="confirmation__lead">
-            Your order <strong>#{order.number}</strong> from {order.store.displayName} is placed. We sent a
-            confirmation to <strong data-testid="confirmation-email">{order.customerEmail}</strong>.
-          </p>
+          {cancelled ? (
+            <>
+              <h1>Order #{order.number} was cancelled</h1>
+              <p className="confirmation__lead">
+                {order.store.displayName} cancelled your order <strong>#{order.number}</strong>.{' '}
+                {refundedCents > 0
+                  ? `The ${formatUsd(refundedCents)} you paid goes back the way you paid it.`
+                  : 'You have not been charged for it.'}
+              </p>
+            </>
+          ) : (
+            <>
+              <h1>Thank you, {order.customerName}!</h1>
+              <p className="confirmation__lead">
+                Your order <strong>#{order.number}</strong> from {order.store.displayName} is placed. We sent
+                a confirmation to <strong data-testid="confirmation-email">{order.customerEmail}</strong>.
+              </p>
+            </>
+          )}
         </div>
       </header>
 
@@ -141,25 +162,27 @@ function Confirmation({ order }: { order: OrderConfirmation }) {
               </address>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>What happens next</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ol className="confirmation__steps">
-                <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
-                {order.payment?.status === 'awaiting' && (
-                  <li>We e-mail you as soon as your payment arrives.</li>
-                )}
-                <li>{order.store.displayName} prints your items and checks each one.</li>
-                <li>
-                  {shipped && order.trackingNumber
-                    ? `Your order has shipped. Tracking number: ${order.trackingNumber}.`
-                    : 'When your order ships, we e-mail you its tracking number.'}
-                </li>
-              </ol>
-            </CardContent>
-          </Card>
+          {!cancelled && (
+            <Card>
+              <CardHeader>
+                <CardTitle>What happens next</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="confirmation__steps">
+                  <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
+                  {order.payment?.status === 'awaiting' && (
+                    <li>We e-mail you as soon as your payment arrives.</li>
+                  )}
+                  <li>{order.store.displayName} prints your items and checks each one.</li>
+                  <li>
+                    {shipped && order.trackingNumber
+                      ? `Your order has shipped. Tracking number: ${order.trackingNumber}.`
+                      : 'When your order ships, we e-mail you its tracking number.'}
+                  </li>
+                </ol>
+              </CardContent>
+            </Card>
+          )}
         </div>
       </div>
 
