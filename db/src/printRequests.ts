@@ -7,7 +7,7 @@ import type { JobPayload } from '@printfarm/domain/queues';
 import { assertTransition, type RequestStatus } from '@printfarm/domain/requestStatus';
 import type { CustomPrintRequest, Prisma } from './generated/client.ts';
 import { recordJob } from './outbox/index.ts';
-import { commissionFor, moneyTerms, recordFailed } from './payments/flow.ts';
+import { callOff, commissionFor, moneyTerms } from './payments/flow.ts';
 
 /** The request, locked FOR UPDATE until the transaction ends; null when there is none. */
 export async function lockPrintRequest(
@@ -172,7 +172,7 @@ export async function closeJobAndReroute(
   });
   for (const payment of differences) {
     if (payment.status === 'awaiting' && payment.receivedCents === 0) {
-      await recordFailed(tx, payment, 'The counter-offer closed before the difference arrived');
+      await callOff(tx, payment, 'The counter-offer closed before the difference arrived');
     } else {
       await recordJob(tx, 'payment.refund', {
         paymentId: payment.id,

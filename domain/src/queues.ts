@@ -97,6 +97,10 @@ export const jobPayloadSchemas = {
     key: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
     reason: v.pipe(v.string(), v.minLength(1), v.maxLength(500)),
   }),
+  /** A card payment called off before it was paid: its PaymentIntent is cancelled at the processor. */
+  'payment.void': v.object({
+    paymentId: v.pipe(v.string(), v.uuid()),
+  }),
   /** The claims window of a delivered job closed: without an open claim, the farm's share is released. */
   'claims.close': v.object({
     jobId: v.pipe(v.string(), v.uuid()),

@@ -191,6 +191,29 @@ describe('the stripe provider', () => {
     ]);
   });
 
+  it('cancels the intent of a payment called off before the card was confirmed, once', async () => {
+    const payment = newPayment();
+    const { providerRef } = await provider.open(payment);
+    const opened = { ...payment, providerRef };
+    recorder.calls.length = 0;
+    await provider.void(opened);
+    expect(posts().map((call) => [call.path, call.idempotencyKey])).toEqual([
+      [`/v1/payment_intents/${providerRef}/cancel`, `void:${payment.id}`],
+    ]);
+    expect(recorder.intents.get(providerRef as string)?.status).toBe('canceled');
+    recorder.calls.length = 0;
+    await provider.void(opened);
+    expect(posts()).toEqual([]);
+  });
+
+  it('leaves a captured intent alone when voided (the refund path gives that money back)', async () => {
+    const payment = await heldPayment();
+    await provider.capture(payment, 4250);
+    recorder.calls.length = 0;
+    await provider.void(payment);
+    expect(posts()).toEqual([]);
+  });
+
   it('pays a payee with a connected account by a transfer, under the payout’s key', async () => {
     const id = randomUUID();
     const sent = await provider.payout({ id, amountCents: 18_700, destination: 'acct_1FarmAustin' });

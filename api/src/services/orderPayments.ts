@@ -5,7 +5,7 @@
 import type { Payment, Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { PaymentProvider } from '@printfarm/db/payments';
-import { lockPayment, recordFailed } from '@printfarm/db/payments/flow';
+import { callOff, lockPayment } from '@printfarm/db/payments/flow';
 import { paymentInstructions } from '@printfarm/domain/charges';
 import type { MailOrderPayment } from '@printfarm/mail/orders';
 
@@ -73,6 +73,6 @@ export async function cancelOrderPayment(tx: Prisma.TransactionClient, payment: 
       reason: 'The order was cancelled',
     });
   } else {
-    await recordFailed(tx, payment, 'The order was cancelled');
+    await callOff(tx, payment, 'The order was cancelled');
   }
 }

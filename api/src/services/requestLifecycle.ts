@@ -3,7 +3,7 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
-import { createPayment, moneyTerms, recordFailed, securedCents } from '@printfarm/db/payments/flow';
+import { callOff, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
 import {
   acceptJobTerms,
   closeJobAndReroute,
@@ -82,7 +82,7 @@ async function settleCancelledPayments(tx: Prisma.TransactionClient, requestId: 
   });
   for (const payment of payments) {
     if (payment.status === 'awaiting' && payment.receivedCents === 0) {
-      await recordFailed(tx, payment, 'The order was cancelled before the payment arrived');
+      await callOff(tx, payment, 'The order was cancelled before the payment arrived');
     } else {
       await recordJob(tx, 'payment.refund', {
         paymentId: payment.id,

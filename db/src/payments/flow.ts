@@ -178,6 +178,17 @@ export async function recordFailed(tx: Prisma.TransactionClient, payment: Paymen
   }
 }
 
+/**
+ * What the payment was for is gone before any money came (an order cancelled, a counter-offer closed):
+ * the payment fails, and a card payment's PaymentIntent is cancelled at the processor (payment.void),
+ * so the customer can no longer pay it. Money that arrives all the same goes back (recordReceived).
+ */
+export async function callOff(tx: Prisma.TransactionClient, payment: Payment, reason: string): Promise<void> {
+  if (payment.status !== 'awaiting' || payment.receivedCents > 0) return;
+  await recordFailed(tx, payment, reason);
+  if (payment.provider === 'stripe') await recordJob(tx, 'payment.void', { paymentId: payment.id });
+}
+
 /** Is what the payment pays for still wanted? A cancelled request or order, a closed counter-offer, not. */
 export async function stillWanted(tx: Prisma.TransactionClient, payment: Payment): Promise<boolean> {
   if (payment.requestId) {

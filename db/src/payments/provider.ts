@@ -38,6 +38,8 @@ export interface PaymentProvider {
   capture(payment: ProviderPayment, cents: number): Promise<void>;
   /** Gives `cents` back: releases a hold or refunds captured money. `key` makes a retry harmless. */
   refund(payment: ProviderPayment, cents: number, key: string): Promise<{ providerRef: string | null }>;
+  /** Stops a payment never made from being paid (cancels Stripe's PaymentIntent); harmless if repeated. */
+  void(payment: ProviderPayment): Promise<void>;
   /** Pays a payee: 'sent' when the processor moved the money, 'pending' when staff still send it. */
   payout(payout: ProviderPayout): Promise<{ status: 'pending' | 'sent'; providerRef: string | null }>;
 }
@@ -48,5 +50,6 @@ export const invoiceProvider: PaymentProvider = {
   open: async () => ({ providerRef: null, clientSecret: null }),
   capture: async () => {},
   refund: async () => ({ providerRef: null }),
+  void: async () => {},
   payout: async () => ({ status: 'pending', providerRef: null }),
 };

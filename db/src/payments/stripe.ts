@@ -105,11 +105,19 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     return { providerRef: made.id };
   }
 
+  async function voidIntent(payment: ProviderPayment): Promise<void> {
+    const intent = await stripe.paymentIntents.retrieve(intentOf(payment));
+    // Paid meanwhile (captured): payment.secured finds the order gone and refunds it.
+    if (intent.status === 'succeeded') return;
+    await releaseHold(intent, `void:${payment.id}`);
+  }
+
   return {
     name: 'stripe',
     open,
     capture,
     refund,
+    void: voidIntent,
     async payout({ id, amountCents, destination }) {
       // A payee without a connected account is paid by staff, from the payout statement.
       if (!destination) return { status: 'pending', providerRef: null };

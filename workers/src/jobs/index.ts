@@ -12,6 +12,7 @@ import { offersExpire } from './offersExpire.ts';
 import { paymentCapture } from './paymentCapture.ts';
 import { paymentRefund } from './paymentRefund.ts';
 import { paymentSecured } from './paymentSecured.ts';
+import { paymentVoid } from './paymentVoid.ts';
 import { payoutSend } from './payoutSend.ts';
 import { payoutsRun } from './payoutsRun.ts';
 import { requestFirm } from './requestFirm.ts';
@@ -39,6 +40,7 @@ export const jobHandlers: JobHandlers = {
   'payment.secured': paymentSecured,
   'payment.capture': paymentCapture,
   'payment.refund': paymentRefund,
+  'payment.void': paymentVoid,
   'claims.close': claimsClose,
   'payouts.run': payoutsRun,
   'payout.send': payoutSend,

@@ -11,7 +11,8 @@ export const paymentCapture: JobHandler<'payment.capture'> = async ({ paymentId 
   const terms = await moneyTerms(prisma);
   const plan = await prisma.$transaction((tx) => capturePlan(tx, payment, terms));
   if (!plan) return 'skipped';
-  if (plan.cents > 0) await payments.capture(payment, plan.cents);
+  // Nothing owed (a re-route found the job already paid for): the processor releases the hold.
+  await payments.capture(payment, plan.cents);
   return prisma.$transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
     if (locked?.status !== 'authorized') return 'skipped';
