@@ -13,6 +13,7 @@ import {
   payeeAccount,
   platformAccount,
   post,
+  type RefundVia,
   refundParts,
 } from './ledger.ts';
 
@@ -31,6 +32,14 @@ class Books {
   readonly pendingByWork = new Map<string, number>();
   readonly paidOut = new Map<string, number>();
   readonly earnedShare = new Map<string, number>();
+  /** Refunds staff still send by bank transfer (with the processor, none). */
+  readonly refundsToSend: number[] = [];
+
+  readonly refundsVia: RefundVia;
+
+  constructor(refundsVia: RefundVia) {
+    this.refundsVia = refundsVia;
+  }
 
   post(entries: Entry[], work?: { id: string; payee: Payee }) {
     expect(entries.reduce((sum, entry) => sum + entry.cents, 0)).toBe(0);
@@ -62,10 +71,13 @@ function refund(books: Books, payments: SimPayment[], cents: number, work: { id:
     if (amount <= 0) continue;
     const parts = refundParts(payment, amount);
     const entries = [
-      ...(parts.unearned > 0 ? post.refundUnearned(parts.unearned) : []),
-      ...(parts.earned > 0 ? post.refundEarned(parts.earned, work.payee, parts.fromShare) : []),
+      ...(parts.unearned > 0 ? post.refundUnearned(parts.unearned, books.refundsVia) : []),
+      ...(parts.earned > 0
+        ? post.refundEarned(parts.earned, work.payee, parts.fromShare, books.refundsVia)
+        : []),
     ];
     books.post(merge(entries), work);
+    if (books.refundsVia === 'transfer') books.refundsToSend.push(amount);
     payment.refundedCents += amount;
     left -= amount;
     expect(payment.refundedCents).toBeLessThanOrEqual(Math.max(payment.receivedCents, payment.capturedCents));
@@ -115,6 +127,9 @@ const world = fc.record({
   orders: fc.array(storeOrder, { maxLength: 2 }),
   invoices: fc.array(invoice, { maxLength: 2 }),
   payouts: fc.boolean(),
+  refundsVia: fc.constantFrom<RefundVia>('processor', 'transfer'),
+  /** How many of the refunds due by transfer staff have sent. */
+  refundsSent: fc.nat({ max: 6 }),
 });
 
 type Life = typeof requestLifecycle extends fc.Arbitrary<infer T> ? T : never;
@@ -248,7 +263,7 @@ describe('the ledger over random lifecycles', () => {
   it('balances every transaction, keeps the trial balance at 0, never owes a payee a negative sum and never pays more than was earned', () => {
     fc.assert(
       fc.property(world, (w) => {
-        const books = new Books();
+        const books = new Books(w.refundsVia);
         for (const [i, life] of w.requests.entries()) runRequest(books, life, i);
         for (const [i, order] of w.orders.entries()) runOrder(books, order, i);
         for (const life of w.invoices) runInvoice(books, life);
@@ -266,6 +281,11 @@ describe('the ledger over random lifecycles', () => {
             books.paidOut.set(payee.id, (books.paidOut.get(payee.id) ?? 0) + available);
           }
         }
+        const sent = books.refundsToSend.slice(0, w.refundsSent);
+        for (const cents of sent) books.post(post.refundSent(cents));
+        // Refunds due are exactly those not sent yet; cash left only with the ones that were.
+        const unsent = books.refundsToSend.slice(w.refundsSent).reduce((sum, cents) => sum + cents, 0);
+        expect(-books.balance(platformAccount('refundsDue')) || 0).toBe(unsent);
         const trial = [...books.balances.values()].reduce((sum, cents) => sum + cents, 0);
         expect(trial).toBe(0);
         for (const [account, cents] of books.balances) {

@@ -14,6 +14,8 @@ export const PLATFORM_ACCOUNTS = {
   /** Card authorisations: a hold on the customer's card, not yet money. A memo pair. */
   cardHolds: 'asset',
   cardHoldsOwed: 'liability',
+  /** Refunds by bank transfer that staff still send: owed to customers until the money leaves. */
+  refundsDue: 'liability',
   /** The platform's commission on jobs and store orders. */
   feeRevenue: 'revenue',
   /** Signup and monthly membership fees. */
@@ -91,6 +93,10 @@ export function commissionCents(amountCents: number, percent: number, minimumCen
   return Math.min(amountCents, Math.max(minimumCents, Math.round((amountCents * percent) / 100)));
 }
 
+/** Who gives a refund back: the processor at once, or staff by a bank transfer they send later. */
+export type RefundVia = 'processor' | 'transfer';
+const refundSource = (via: RefundVia) => (via === 'transfer' ? platformAccount('refundsDue') : cash);
+
 // The posting rules. Each returns the entries of one ledger transaction.
 export const post = {
   /** A bank transfer (or a captured card payment) arrived: the platform holds the customer's money. */
@@ -118,17 +124,31 @@ export const post = {
       { account: payeeAccount(payee, 'pending'), cents: -shareCents },
       { account: feeRevenue, cents: -(cents - shareCents) },
     ]),
-  /** Money not yet earned goes back to the customer. */
-  refundUnearned: (cents: number): Entry[] =>
+  /**
+   * Money not yet earned goes back to the customer: out of cash when the processor refunded it, into
+   * refunds due when staff still send it by bank transfer.
+   */
+  refundUnearned: (cents: number, via: RefundVia = 'processor'): Entry[] =>
     balanced([
       { account: customerFunds, cents },
-      { account: cash, cents: -cents },
+      { account: refundSource(via), cents: -cents },
     ]),
   /** Money already earned goes back: the payee's pending share and the commission give their part. */
-  refundEarned: (cents: number, payee: Payee, fromShareCents: number): Entry[] =>
+  refundEarned: (
+    cents: number,
+    payee: Payee,
+    fromShareCents: number,
+    via: RefundVia = 'processor',
+  ): Entry[] =>
     balanced([
       { account: payeeAccount(payee, 'pending'), cents: fromShareCents },
       { account: feeRevenue, cents: cents - fromShareCents },
+      { account: refundSource(via), cents: -cents },
+    ]),
+  /** Staff sent a refund by bank transfer: the money left the platform's bank. */
+  refundSent: (cents: number): Entry[] =>
+    balanced([
+      { account: platformAccount('refundsDue'), cents },
       { account: cash, cents: -cents },
     ]),
   /** The claims window closed: the payee's share may be paid out. */

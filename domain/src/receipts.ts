@@ -20,6 +20,11 @@ export const paymentReceivedSchema = formObject({
 });
 export type PaymentReceived = v.InferOutput<typeof paymentReceivedSchema>;
 
+/** POST /api/admin/refunds/{id}/sent: the bank's reference of the refund staff sent. */
+export const refundSentSchema = formObject({
+  reference: requiredText('Reference is required', 100),
+});
+
 export const MAX_STATEMENT_BYTES = 1024 * 1024;
 
 /** POST /api/admin/payments/reconcile: a bank statement exported as CSV. */

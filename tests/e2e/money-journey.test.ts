@@ -5,7 +5,8 @@
 //   3. the part is shipped and delivered
 //   4. the claims window closes by itself (claims.close, a few seconds here) and the share is available
 //   5. the weekly payout states it, staff mark it sent, and the farm's statement shows its share
-// And a store order paid and then refunded when the store cancels it; a membership invoice paid.
+// And a store order paid and then refunded when the store cancels it, the refund sent by staff; a
+// membership invoice paid.
 import { randomUUID } from 'node:crypto';
 import { trialBalance } from '@printfarm/db/ledger';
 import type { Page } from 'playwright-core';
@@ -282,6 +283,29 @@ describe('money journeys in Chromium', () => {
         : undefined,
     );
     await admin.context().close();
+
+    // Paid by transfer, the refund goes back by transfer too: staff send it and mark it sent.
+    const refund = await prisma().refundTransfer.findFirstOrThrow({ where: { paymentId: payment.id } });
+    expect([refund.cents, refund.sentAt]).toEqual([1700, null]);
+    const refundDesk = await screenOf(staff, PHONE, '/admin/payments');
+    const toSend = refundDesk.locator(`[data-refund-id="${refund.id}"]`);
+    await toSend.getByText(payment.reference).waitFor(WAIT);
+    await toSend.getByRole('button', { name: 'Mark sent' }).click();
+    await toSend.getByText('Reference is required').waitFor(WAIT);
+    await toSend.getByLabel('Bank’s reference').fill('ACH OUT 5513');
+    await toSend.scrollIntoViewIfNeeded();
+    await saveScreenshot(refundDesk, import.meta.url, 'desk-refund-to-send');
+    await toSend.getByRole('button', { name: 'Mark sent' }).click();
+    await toSend.getByText('ACH OUT 5513').waitFor(WAIT);
+    await refundDesk.context().close();
+    const laptopDesk = await screenOf(staff, DESKTOP, '/admin/payments#refunds-to-send');
+    await laptopDesk.locator(`[data-refund-id="${refund.id}"]`).getByText('ACH OUT 5513').waitFor(WAIT);
+    await saveScreenshot(laptopDesk, import.meta.url, 'desk-refund-sent');
+    await laptopDesk.context().close();
+    expect(
+      (await prisma().refundTransfer.findUniqueOrThrow({ where: { id: refund.id } })).sentReference,
+    ).toBe('ACH OUT 5513');
+
     await shop.reload();
     await shop
       .getByRole('heading', {

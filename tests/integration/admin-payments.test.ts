@@ -364,3 +364,56 @@ describe('the money desk', () => {
     expect((await call(`${server.api.url}/api/admin/payments`, operatorCookie)).status).toBe(403);
   });
 });
+
+describe('refunds by bank transfer', () => {
+  it('owes a refund to the customer until staff mark it sent with the bank’s reference, once', async () => {
+    const payment = await awaitingPayment(2600, 'Rita Refund');
+    await recordTransfer(prisma(), payment.id);
+    const [cash, due] = ['platform:cash', 'platform:refundsDue'];
+    const before = await balancesOf(prisma(), [cash, due]);
+    await prisma().$transaction(async (tx) => {
+      const locked = await lockPayment(tx, payment.id);
+      if (locked)
+        await recordRefund(tx, locked, { cents: 2600, key: `due:${payment.id}`, reason: 'Cancelled' });
+    });
+    // Recorded, not yet sent: owed to the customer, still in the platform's bank.
+    const owed = await balancesOf(prisma(), [cash, due]);
+    expect((owed.get(cash) ?? 0) - (before.get(cash) ?? 0)).toBe(0);
+    expect((owed.get(due) ?? 0) - (before.get(due) ?? 0)).toBe(-2600);
+    const desk = await staff<MoneyDeskView>('GET', '/api/admin/payments');
+    const refund = desk.body.refundTransfers.find((row) => row.paymentId === payment.id);
+    expect(refund).toMatchObject({
+      reference: payment.reference,
+      cents: 2600,
+      reason: 'Cancelled',
+      sentAt: null,
+      payer: { name: 'Rita Refund', email: payment.payerEmail },
+    });
+    if (!refund) throw new Error('refund');
+
+    const path = `/api/admin/refunds/${refund.id}/sent`;
+    const missing = await staff<{ message: string; fields: Record<string, string> }>('POST', path, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.reference).toBe('Reference is required');
+    expect((await call(`${server.api.url}${path}`, operatorCookie, 'POST', { reference: 'X' })).status).toBe(
+      403,
+    );
+    const sent = await staff('POST', path, { reference: 'ACH OUT 771' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ id: refund.id, sentReference: 'ACH OUT 771' });
+    expect(await staff<{ message: string }>('POST', path, { reference: 'ACH OUT 771' })).toMatchObject({
+      status: 409,
+      body: { message: 'This refund was already sent' },
+    });
+    // Sent: the money left the bank once, and nothing is owed any more.
+    const after = await balancesOf(prisma(), [cash, due]);
+    expect((after.get(cash) ?? 0) - (before.get(cash) ?? 0)).toBe(-2600);
+    expect((after.get(due) ?? 0) - (before.get(due) ?? 0)).toBe(0);
+    expect(
+      await prisma().ledgerTransaction.count({ where: { idempotencyKey: `refund-sent:${refund.id}` } }),
+    ).toBe(1);
+    expect((await trialBalance(prisma())).balanceCents).toBe(0);
+    const listed = await staff<MoneyDeskView>('GET', '/api/admin/payments');
+    expect(listed.body.refundTransfers.find((row) => row.id === refund.id)?.sentAt).not.toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { cachedBalanceDrift, post, trialBalance } from '@printfarm/db/ledger';
 import { commissionFor, moneyTerms, refundable } from '@printfarm/db/payments/flow';
 import { markPayoutSent } from '@printfarm/db/payments/payouts';
+import { markRefundSent } from '@printfarm/db/payments/refundTransfers';
 import { post as rules } from '@printfarm/domain/ledger';
 import { formatCents, parseCents } from '@printfarm/domain/money';
 import type { JobName } from '@printfarm/domain/queues';
@@ -358,15 +359,20 @@ describe('the books over random order lifecycles', () => {
       await db.$queryRaw`
         SELECT id FROM payments WHERE refunded_cents > greatest(received_cents, captured_cents)`,
     ).toEqual([]);
-    // The platform's cash is what arrived, less what went back and what was paid out.
-    const [cash] = await db.$queryRaw<{ ledger: number; moved: number }[]>`
+    // The platform's cash is what arrived, less what went back (refunds by transfer once staff sent
+    // them) and what was paid out; refunds due are exactly the transfers not sent yet.
+    const [cash] = await db.$queryRaw<{ ledger: number; moved: number; due: number; unsent: number }[]>`
       SELECT (SELECT coalesce(sum(balance_cents), 0) FROM ledger_accounts WHERE code = 'platform:cash')::int AS ledger,
              ((SELECT coalesce(sum(received_cents - refunded_cents), 0) FROM payments)
-              - (SELECT coalesce(sum(amount_cents), 0) FROM payouts WHERE status = 'sent'))::int AS moved`;
+              + (SELECT coalesce(sum(cents), 0) FROM refund_transfers WHERE sent_at IS NULL)
+              - (SELECT coalesce(sum(amount_cents), 0) FROM payouts WHERE status = 'sent'))::int AS moved,
+             (SELECT coalesce(-sum(balance_cents), 0) FROM ledger_accounts WHERE code = 'platform:refundsDue')::int AS due,
+             (SELECT coalesce(sum(cents), 0) FROM refund_transfers WHERE sent_at IS NULL)::int AS unsent`;
     expect(cash?.ledger).toBe(cash?.moved);
+    expect(cash?.due).toBe(cash?.unsent);
   }
 
-  /** The weekly payout run, and staff sending every other statement by hand. */
+  /** The weekly payout run, and staff sending every other statement and refund by transfer by hand. */
   async function payOut() {
     await payoutsRun({}, server.workers.jobContext());
     await settled();
@@ -376,6 +382,13 @@ describe('the books over random order lifecycles', () => {
     });
     for (const payout of pending.filter((_, index) => index % 2 === 0)) {
       await prisma().$transaction((tx) => markPayoutSent(tx, payout.id, null));
+    }
+    const refunds = await prisma().refundTransfer.findMany({
+      where: { sentAt: null },
+      orderBy: { createdAt: 'asc' },
+    });
+    for (const refund of refunds.filter((_, index) => index % 2 === 0)) {
+      await prisma().$transaction((tx) => markRefundSent(tx, refund.id, `ACH OUT ${refund.id.slice(0, 6)}`));
     }
   }
 

@@ -405,6 +405,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: { ...staffOnly, staff: 404 },
   },
   {
+    method: 'POST',
+    route: '/api/admin/refunds/:refundId/sent',
+    path: '/api/admin/refunds/00000000-0000-4000-8000-000000000000/sent',
+    expect: { ...staffOnly, staff: 404 },
+    body: { reference: 'MATRIX-1' },
+  },
+  {
     method: 'GET',
     route: '/api/admin/payouts/:payoutId/statement.csv',
     path: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/statement.csv',

@@ -1,6 +1,6 @@
 // The staff money screen: payments (what each pays for, in words), payouts with their payee, and the
 // claims staff may have to decide. Staff see payers' names and e-mails: they match transfers by them.
-import type { JobClaim, Payment, Payout } from '@printfarm/db';
+import type { JobClaim, Payment, Payout, RefundTransfer } from '@printfarm/db';
 import { presentPayment } from './payment.ts';
 
 interface PaymentSubject {
@@ -60,6 +60,22 @@ export function presentRecorded(payment: Payment, bankReference: string, duplica
   };
 }
 
+/** A refund staff send by bank transfer: to whom, for what, how much, and whether it has left. */
+export function presentRefundTransfer(refund: RefundTransfer & { payment: Payment & PaymentSubject }) {
+  return {
+    id: refund.id,
+    paymentId: refund.paymentId,
+    reference: refund.payment.reference,
+    paysFor: paysFor(refund.payment),
+    payer: { name: refund.payment.payerName, email: refund.payment.payerEmail },
+    cents: refund.cents,
+    reason: refund.reason,
+    createdAt: refund.createdAt.toISOString(),
+    sentAt: refund.sentAt?.toISOString() ?? null,
+    sentReference: refund.sentReference,
+  };
+}
+
 type PayoutWithPayee = Payout & {
   farm: { displayName: string } | null;
   store: { displayName: string } | null;
@@ -102,12 +118,14 @@ export function presentStaffClaim(
 export function presentMoneyDesk(desk: {
   unpaid: (Payment & PaymentSubject)[];
   refunds: (Payment & PaymentSubject)[];
+  refundTransfers: Parameters<typeof presentRefundTransfer>[0][];
   payouts: PayoutWithPayee[];
   claims: Parameters<typeof presentStaffClaim>[0][];
 }) {
   return {
     unpaid: desk.unpaid.map(presentStaffPayment),
     refunds: desk.refunds.map(presentStaffPayment),
+    refundTransfers: desk.refundTransfers.map(presentRefundTransfer),
     payouts: desk.payouts.map(presentStaffPayout),
     claims: desk.claims.map(presentStaffClaim),
   };

@@ -1,19 +1,27 @@
 // Staff only: the money desk (awaited payments, refunds, payouts, open claims), recording a transfer or a
-// whole bank statement, marking a payout statement sent, and the ledger's trial balance and accounts.
+// whole bank statement, marking a refund by bank transfer or a payout statement sent, and the ledger's
+// trial balance and accounts.
 import { trialBalance } from '@printfarm/db/ledger';
-import { bankStatementSchema, paymentReceivedSchema } from '@printfarm/domain/receipts';
+import { bankStatementSchema, paymentReceivedSchema, refundSentSchema } from '@printfarm/domain/receipts';
 import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
-import { presentMoneyDesk, presentRecorded, presentStaffPayout } from '../presenters/staffMoney.ts';
+import {
+  presentMoneyDesk,
+  presentRecorded,
+  presentRefundTransfer,
+  presentStaffPayout,
+} from '../presenters/staffMoney.ts';
 import { payoutStatementCsv } from '../services/earnings.ts';
 import {
   ledgerAccounts,
   markPayoutSentByStaff,
+  markRefundSentByStaff,
   moneyDesk,
   PAYMENT_NOT_FOUND,
   PAYOUT_NOT_FOUND,
+  REFUND_NOT_FOUND,
   recordPaymentReceived,
 } from '../services/payments.ts';
 import { reconcileStatement } from '../services/reconcile.ts';
@@ -58,6 +66,17 @@ export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }
     async (ctx) => {
       const id = idParam(ctx, 'payoutId', PAYOUT_NOT_FOUND);
       ctx.body = presentStaffPayout(await markPayoutSentByStaff(prisma, config.PUBLIC_URL, id));
+    },
+  );
+
+  router.post(
+    '/api/admin/refunds/:refundId/sent',
+    requireStaff,
+    requireIdParam('refundId', REFUND_NOT_FOUND),
+    validate(refundSentSchema),
+    async (ctx) => {
+      const id = idParam(ctx, 'refundId', REFUND_NOT_FOUND);
+      ctx.body = presentRefundTransfer(await markRefundSentByStaff(prisma, id, ctx.state.input.reference));
     },
   );
 

@@ -6,6 +6,7 @@ import { accountTotals, cachedBalanceDrift } from '@printfarm/db/ledger';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPayment, recordReceived } from '@printfarm/db/payments/flow';
 import { markPayoutSent, payoutRecipient } from '@printfarm/db/payments/payouts';
+import { markRefundSent } from '@printfarm/db/payments/refundTransfers';
 import type { PaymentReceived } from '@printfarm/domain/receipts';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { conflict, notFound } from '../http/errors.ts';
@@ -22,11 +23,12 @@ export const paymentSubject = {
   },
 } as const;
 
-const LIST_LIMIT = { unpaid: 500, refunds: 50, payouts: 100, claims: 200 } as const;
+const LIST_LIMIT = { unpaid: 500, refunds: 50, refundTransfers: 100, payouts: 100, claims: 200 } as const;
+export const REFUND_NOT_FOUND = 'Refund not found';
 
 /** GET /api/admin/payments: the four lists of the staff money screen. */
 export async function moneyDesk(prisma: PrismaClient) {
-  const [unpaid, refunds, payouts, claims] = await Promise.all([
+  const [unpaid, refunds, refundTransfers, payouts, claims] = await Promise.all([
     prisma.payment.findMany({
       where: { status: 'awaiting' },
       include: paymentSubject,
@@ -38,6 +40,12 @@ export async function moneyDesk(prisma: PrismaClient) {
       include: paymentSubject,
       orderBy: [{ refundedAt: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }],
       take: LIST_LIMIT.refunds,
+    }),
+    prisma.refundTransfer.findMany({
+      include: { payment: { include: paymentSubject } },
+      // Those still to send first (oldest first: the customer has waited longest), then the latest sent.
+      orderBy: [{ sentAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'asc' }, { id: 'asc' }],
+      take: LIST_LIMIT.refundTransfers,
     }),
     prisma.payout.findMany({
       include: { farm: { select: { displayName: true } }, store: { select: { displayName: true } } },
@@ -52,7 +60,7 @@ export async function moneyDesk(prisma: PrismaClient) {
       take: LIST_LIMIT.claims,
     }),
   ]);
-  return { unpaid, refunds, payouts, claims };
+  return { unpaid, refunds, refundTransfers, payouts, claims };
 }
 
 /**
@@ -105,6 +113,19 @@ export async function markPayoutSentByStaff(prisma: PrismaClient, appUrl: string
     return tx.payout.findUniqueOrThrow({
       where: { id: payout.id },
       include: { farm: { select: { displayName: true } }, store: { select: { displayName: true } } },
+    });
+  });
+}
+
+/** Staff sent a refund by bank transfer: the ledger moves it out of cash; a second time is a conflict. */
+export async function markRefundSentByStaff(prisma: PrismaClient, refundId: string, bankReference: string) {
+  return prisma.$transaction(async (tx) => {
+    const outcome = await markRefundSent(tx, refundId, bankReference);
+    if (!outcome) throw notFound(REFUND_NOT_FOUND);
+    if ('alreadySent' in outcome) throw conflict('This refund was already sent');
+    return tx.refundTransfer.findUniqueOrThrow({
+      where: { id: refundId },
+      include: { payment: { include: paymentSubject } },
     });
   });
 }

@@ -10,6 +10,7 @@ import {
   commissionCents,
   type Payee,
   payeeColumns,
+  type RefundVia,
   refundParts,
   post as rules,
 } from '@printfarm/domain/ledger';
@@ -416,12 +417,14 @@ export async function recordRefund(
   const amount = Math.min(cents, refundable(payment));
   if (amount <= 0) return 0;
   const { unearned: unearnedPart, earned: earnedPart, fromShare } = refundParts(payment, amount);
-  const entries = [...(unearnedPart > 0 ? rules.refundUnearned(unearnedPart) : [])];
+  // A card refund leaves with the processor's call; a bank transfer is owed until staff send it.
+  const via: RefundVia = card ? 'processor' : 'transfer';
+  const entries = [...(unearnedPart > 0 ? rules.refundUnearned(unearnedPart, via) : [])];
   let payee: Payee | null = null;
   if (earnedPart > 0) {
     payee = await payeeOf(tx, payment);
     if (!payee) throw new Error(`Payment ${payment.id} has earned money but no payee`);
-    entries.push(...rules.refundEarned(earnedPart, payee, fromShare));
+    entries.push(...rules.refundEarned(earnedPart, payee, fromShare, via));
   }
   const posted = await post(tx, {
     kind: 'refunded',
@@ -434,6 +437,11 @@ export async function recordRefund(
     },
   });
   if (!posted) return 0;
+  if (via === 'transfer') {
+    await tx.refundTransfer.create({
+      data: { paymentId: payment.id, cents: amount, ledgerKey: `refund:${key}`, reason },
+    });
+  }
   const refundedCents = payment.refundedCents + amount;
   const whole = refundedCents >= Math.max(payment.receivedCents, payment.capturedCents);
   await tx.payment.update({

@@ -49,13 +49,17 @@ export async function releaseJobShare(tx: Prisma.TransactionClient, jobId: strin
   return true;
 }
 
-/** What the ledger has refunded for a claim so far (its refunds are keyed 'refund:claim:<id>:…'). */
+/**
+ * What the ledger has refunded for a claim so far (its refunds are keyed 'refund:claim:<id>:…'): out of
+ * cash by the processor, or owed in refunds due until staff send it by bank transfer.
+ */
 async function claimRefundsPosted(tx: Prisma.TransactionClient, claimId: string): Promise<number> {
   const [row] = await tx.$queryRaw<{ total: bigint | null }[]>`
     SELECT -sum(e.amount_cents) AS total
     FROM ledger_entries e
     JOIN ledger_transactions t ON t.id = e.transaction_id
     JOIN ledger_accounts a ON a.id = e.account_id
-    WHERE t.idempotency_key LIKE ${`refund:claim:${claimId}:%`} AND a.code = 'platform:cash'`;
+    WHERE t.idempotency_key LIKE ${`refund:claim:${claimId}:%`}
+      AND a.code IN ('platform:cash', 'platform:refundsDue')`;
   return Number(row?.total ?? 0);
 }

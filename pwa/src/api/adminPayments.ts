@@ -1,10 +1,12 @@
 // Staff's money desk: payments awaiting money (a transfer recorded by hand, or a whole bank statement
-// matched), refunds, payouts to mark sent, claims to decide, and the ledger's trial balance and accounts.
+// matched), refunds (and those staff send by transfer), payouts to mark sent, claims to decide, and the
+// ledger's trial balance and accounts.
 import type { PaymentReceived } from '@printfarm/domain/receipts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   MoneyDeskView,
   presentRecorded,
+  presentRefundTransfer,
   presentStaffPayout,
 } from '../../../api/src/presenters/staffMoney.ts';
 import type { ledgerAccounts } from '../../../api/src/services/payments.ts';
@@ -16,6 +18,7 @@ export type MoneyDesk = MoneyDeskView;
 export type StaffPayment = MoneyDesk['unpaid'][number];
 export type StaffPayout = MoneyDesk['payouts'][number];
 export type StaffClaim = MoneyDesk['claims'][number];
+export type StaffRefundTransfer = MoneyDesk['refundTransfers'][number];
 export type RecordedTransfer = ReturnType<typeof presentRecorded>;
 export type Reconciliation = Awaited<ReturnType<typeof reconcileStatement>>;
 export type LedgerAccounts = Awaited<ReturnType<typeof ledgerAccounts>>;
@@ -96,6 +99,19 @@ export function useMarkPayoutSent() {
         `/api/admin/payouts/${encodeURIComponent(payoutId)}/sent`,
       ),
     'Could not mark the payout sent',
+  );
+}
+
+/** A refund by bank transfer staff sent, with the bank's reference for it. */
+export function useMarkRefundSent() {
+  return useMoneyMutation(
+    ({ refundId, reference }: { refundId: string; reference: string }) =>
+      apiJson<ReturnType<typeof presentRefundTransfer>>(
+        'POST',
+        `/api/admin/refunds/${encodeURIComponent(refundId)}/sent`,
+        { reference },
+      ),
+    'Could not mark the refund sent',
   );
 }
 

@@ -16,6 +16,7 @@ import { ClaimsDesk } from './ClaimsDesk.tsx';
 import { LedgerAccountsTable, TrialBalanceLine } from './LedgerCard.tsx';
 import { PayoutsDesk, RefundsList } from './PayoutsDesk.tsx';
 import { ReconcileCard } from './ReconcileCard.tsx';
+import { RefundTransfers } from './RefundTransfers.tsx';
 import { StaffNav } from './StaffNav.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 import { UnpaidPayments } from './UnpaidPayments.tsx';
@@ -114,6 +115,13 @@ function PaymentsScreen() {
             </Section>
           </div>
           <div className="payments-grid__column">
+            <Section
+              id="refunds-to-send"
+              title="Refunds to send"
+              description="Refunds by bank transfer: send each to the account it came from, then mark it sent."
+            >
+              {data ? <RefundTransfers refunds={data.refundTransfers} /> : loading}
+            </Section>
             <Section
               id="payouts"
               title="Payouts"

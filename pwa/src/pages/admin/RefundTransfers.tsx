@@ -1,0 +1,87 @@
+// Refunds staff send by bank transfer (the default way to pay): each one still to send, to whom, how
+// much and why, with the bank's reference to fill in once it has left; then the latest ones sent.
+import { formatUsd } from '@printfarm/domain/money';
+import { refundSentSchema } from '@printfarm/domain/receipts';
+import { type StaffRefundTransfer, useMarkRefundSent } from '../../api/adminPayments.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { dayOf, moment } from '../request/format.ts';
+
+function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
+  const mark = useMarkRefundSent();
+  const {
+    register,
+    handleSubmit,
+    applyServerErrors,
+    formState: { errors },
+  } = useDomainForm(refundSentSchema, {
+    defaultValues: { reference: '' },
+    send: (values: { reference: string }) => ({ reference: values.reference.trim() }),
+    reValidateMode: 'onChange',
+  });
+  const onSubmit = handleSubmit((input) =>
+    mark.mutate(
+      { refundId: refund.id, reference: input.reference },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Refund sent',
+            description: `${formatUsd(refund.cents)} to ${refund.payer.name || refund.payer.email}.`,
+          }),
+        onError: (error) => applyServerErrors(error, { focus: true }),
+      },
+    ),
+  );
+  return (
+    <form
+      className="unpaid__form unpaid__form--single"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Mark the refund for ${refund.reference} sent`}
+    >
+      <FormField label="Bank’s reference" required error={errors.reference?.message}>
+        <Input placeholder="e.g. ACH 0042118" autoComplete="off" {...register('reference')} />
+      </FormField>
+      <Button type="submit" variant="outline" loading={mark.isPending}>
+        Mark sent
+      </Button>
+    </form>
+  );
+}
+
+export function RefundTransfers({ refunds }: { refunds: readonly StaffRefundTransfer[] }) {
+  if (refunds.length === 0) return <p className="staff-page__empty">No refund is waiting to be sent.</p>;
+  return (
+    <ul className="unpaid">
+      {refunds.map((refund) => (
+        <li key={refund.id} className="unpaid__row" data-refund-id={refund.id}>
+          <div className="unpaid__what">
+            <p className="unpaid__title">{refund.paysFor.label}</p>
+            <p className="unpaid__meta">
+              <code>{refund.reference}</code> · {refund.payer.name || 'No name'} ·{' '}
+              <span className="unpaid__email">{refund.payer.email}</span>
+            </p>
+            <p className="unpaid__meta">
+              {refund.reason} · {moment(refund.createdAt)}
+            </p>
+          </div>
+          <div className="unpaid__amount">
+            <span className="unpaid__owed">{formatUsd(refund.cents)}</span>
+            <span className="unpaid__meta">{refund.sentAt ? 'sent' : 'to send'}</span>
+          </div>
+          {refund.sentAt ? (
+            <p className="unpaid__meta">
+              <Badge variant="green">Sent {dayOf(refund.sentAt)}</Badge> · {refund.sentReference}
+            </p>
+          ) : (
+            <MarkRefundSent refund={refund} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
