@@ -20,6 +20,21 @@ export const paymentReceivedSchema = formObject({
 });
 export type PaymentReceived = v.InferOutput<typeof paymentReceivedSchema>;
 
+const payeeId = (message: string) => v.optional(v.pipe(v.string(message), v.uuid(message)));
+
+/** POST /api/operator/payouts/stripe: the farm or the store whose Stripe payouts to set up. */
+export const payoutSetupSchema = v.pipe(
+  formObject({ farmId: payeeId('Invalid farm'), storeId: payeeId('Invalid store') }),
+  v.forward(
+    v.check(
+      (input) => (input.farmId === undefined) !== (input.storeId === undefined),
+      'Choose the farm or the store to be paid',
+    ),
+    ['farmId'],
+  ),
+);
+export type PayoutSetup = v.InferOutput<typeof payoutSetupSchema>;
+
 /** POST /api/admin/refunds/{id}/sent: the bank's reference of the refund staff sent. */
 export const refundSentSchema = formObject({
   reference: requiredText('Reference is required', 100),

@@ -342,6 +342,14 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     route: '/api/operator/earnings',
     expect: { ...operatorArea(200), otherOperator: 200 },
   },
+  // Setting up Stripe payouts is the owner's own (staff never hold a farm's bank details); without a farm
+  // or store named the answer is 400, and another's farm is 404 (tests/integration/stripe-payouts).
+  {
+    method: 'POST',
+    route: '/api/operator/payouts/stripe',
+    expect: { ...operatorArea(400), otherOperator: 400, staff: 403 },
+    body: {},
+  },
   {
     method: 'GET',
     route: '/api/operator/payouts/:payoutId/statement.csv',

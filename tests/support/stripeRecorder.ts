@@ -35,6 +35,8 @@ export interface StripeRecorder {
   calls: RecordedCall[];
   /** The payment intents made so far, by id. */
   intents: Map<string, StripeObject>;
+  /** The connected accounts made so far, by id. */
+  accounts: Map<string, StripeObject>;
   /** Sets an intent's state as the customer's card would (e.g. 'requires_capture' once authorised). */
   setIntentStatus(id: string, status: string): void;
   /** Answers the next `count` POSTs to a path ending in `suffix` with a 409 (Stripe's lock conflict). */
@@ -76,6 +78,8 @@ function metadataOf(form: Record<string, string>): Record<string, string> {
 export async function startStripeRecorder(): Promise<StripeRecorder> {
   const calls: RecordedCall[] = [];
   const intents = new Map<string, StripeObject>();
+  const accounts = new Map<string, StripeObject>();
+  let baseUrl = '';
   const answered = new Map<string, Answer>();
   const conflicts = new Map<string, number>();
   const holds: { suffix: string; reach: (call: RecordedCall) => void; released: Promise<void> }[] = [];
@@ -150,6 +154,36 @@ export async function startStripeRecorder(): Promise<StripeRecorder> {
       const refund = { id: newId('re'), object: 'refund', amount, currency: 'usd', created: now() };
       return { status: 200, body: { ...refund, payment_intent: intent.id, status: 'succeeded' } };
     }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account: StripeObject = {
+        id: newId('acct'),
+        object: 'account',
+        type: form.type,
+        country: form.country,
+        email: form.email ?? null,
+        business_profile: { name: form['business_profile[name]'] ?? null },
+        capabilities: { transfers: 'inactive' },
+        details_submitted: false,
+        payouts_enabled: false,
+        metadata: metadataOf(form),
+        created: now(),
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(form.account ?? '')) return stripeError(404, 'resource_missing', 'No such account');
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          // Stripe's hosted onboarding; here a page of the recorder's that links back.
+          url: `${baseUrl}/setup/e/${form.account}?return_url=${encodeURIComponent(form.return_url ?? '')}`,
+        },
+      };
+    }
     if (method === 'POST' && path === '/v1/transfers') {
       const transfer = {
         id: newId('tr'),
@@ -168,7 +202,18 @@ export async function startStripeRecorder(): Promise<StripeRecorder> {
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const method = request.method ?? 'GET';
-    const path = new URL(request.url ?? '/', 'http://recorder').pathname;
+    const url = new URL(request.url ?? '/', 'http://recorder');
+    const path = url.pathname;
+    if (path.startsWith('/setup/e/')) {
+      // The onboarding page a person's browser is sent to: not an API call, so not recorded.
+      const back = url.searchParams.get('return_url') ?? '/';
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><title>Stripe onboarding (test recorder)</title><h1>Set up payouts</h1>` +
+          `<p>Account ${path.slice('/setup/e/'.length)}</p><a href="${back.replace(/"/g, '&quot;')}">Return</a>`,
+      );
+      return;
+    }
     const form = await formOf(request);
     const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
     const call: RecordedCall = { method, path, body: form, idempotencyKey };
@@ -211,11 +256,13 @@ export async function startStripeRecorder(): Promise<StripeRecorder> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     calls,
     intents,
+    accounts,
     setIntentStatus(id, status) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

@@ -1,4 +1,4 @@
-// Money seen from each side: the operator's earnings and payout statements; claims on delivered jobs
+// Money seen from each side: the operator's earnings, payout statements and Stripe payouts set-up; claims on delivered jobs
 // (the customer opens and disputes, the operator answers, staff decide) and their photos.
 import {
   claimAnswerSchema,
@@ -6,6 +6,7 @@ import {
   claimDisputeSchema,
   claimSchema,
 } from '@printfarm/domain/claims';
+import { payoutSetupSchema } from '@printfarm/domain/receipts';
 import * as v from 'valibot';
 import { requireRole, requireStaff, requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
@@ -13,19 +14,29 @@ import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { answerClaim, claimPhoto, decideClaim, disputeClaim, openClaim } from '../services/claims.ts';
 import { operatorEarnings, payoutStatementCsv } from '../services/earnings.ts';
+import { startPayoutSetup } from '../services/payoutAccounts.ts';
 
 const farmQuerySchema = v.object({
   farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
 });
 
-export function registerMoneyRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
+export function registerMoneyRoutes(router: AppRouter, { prisma, config, payments }: ApiDeps): void {
   const appUrl = config.PUBLIC_URL;
   const requireOperator = requireRole('operator', 'staff');
 
   router.get('/api/operator/earnings', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await operatorEarnings(prisma, userOf(ctx), ctx.state.query.farmId);
+    ctx.body = await operatorEarnings(prisma, userOf(ctx), ctx.state.query.farmId, payments.name);
   });
+
+  router.post(
+    '/api/operator/payouts/stripe',
+    requireRole('operator'),
+    validate(payoutSetupSchema),
+    async (ctx) => {
+      ctx.body = await startPayoutSetup(prisma, payments, appUrl, userOf(ctx), ctx.state.input);
+    },
+  );
 
   router.get('/api/operator/payouts/:payoutId/statement.csv', requireOperator, async (ctx) => {
     const { filename, csv } = await payoutStatementCsv(

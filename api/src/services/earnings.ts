@@ -5,11 +5,13 @@
 import type { PrismaClient } from '@printfarm/db';
 import { paidOutCents, payeeBalances } from '@printfarm/db/ledger';
 import { statementLines } from '@printfarm/db/payments/payouts';
+import type { ProviderName } from '@printfarm/db/payments/provider';
 import type { Payee } from '@printfarm/domain/ledger';
 import { formatCents, parseCents } from '@printfarm/domain/money';
 import type { SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
 import { operatorFarmIds } from './operatorJobs.ts';
+import { payoutAccountState } from './payoutAccounts.ts';
 
 async function payeesOf(prisma: PrismaClient, user: SessionUser, farmId?: string): Promise<Payee[]> {
   const farms = await operatorFarmIds(prisma, user, farmId);
@@ -37,7 +39,33 @@ async function earnedByJob(prisma: PrismaClient, farmIds: string[]): Promise<Map
   return new Map(rows.map((row) => [row.job_id, Number(row.earned)]));
 }
 
-export async function operatorEarnings(prisma: PrismaClient, user: SessionUser, farmId?: string) {
+/** Each payee's name and how it is paid (bank transfer, or the state of its Stripe account). */
+async function payoutAccountsOf(prisma: PrismaClient, payees: Payee[], provider: ProviderName) {
+  const select = { id: true, displayName: true, stripeAccountId: true, stripePayoutsEnabled: true };
+  const ids = (kind: Payee['kind']) => payees.filter((payee) => payee.kind === kind).map((payee) => payee.id);
+  const [farms, stores] = await Promise.all([
+    prisma.printFarm.findMany({
+      where: { id: { in: ids('farm') } },
+      select,
+      orderBy: { displayName: 'asc' },
+    }),
+    prisma.store.findMany({ where: { id: { in: ids('store') } }, select, orderBy: { displayName: 'asc' } }),
+  ]);
+  const account = (kind: Payee['kind']) => (row: (typeof farms)[number]) => ({
+    kind,
+    id: row.id,
+    name: row.displayName,
+    state: payoutAccountState(provider, row),
+  });
+  return [...farms.map(account('farm')), ...stores.map(account('store'))];
+}
+
+export async function operatorEarnings(
+  prisma: PrismaClient,
+  user: SessionUser,
+  farmId: string | undefined,
+  provider: ProviderName,
+) {
   const payees = await payeesOf(prisma, user, farmId);
   let pendingCents = 0;
   let availableCents = 0;
@@ -95,6 +123,8 @@ export async function operatorEarnings(prisma: PrismaClient, user: SessionUser, 
         releasedAt: job.releasedAt?.toISOString() ?? null,
       };
     }),
+    /** How each farm and store is paid: by bank transfer, or to its Stripe account once set up. */
+    payoutAccounts: await payoutAccountsOf(prisma, payees, provider),
     payouts: payouts.map((payout) => ({
       id: payout.id,
       payee: payout.farm?.displayName ?? payout.store?.displayName ?? '',

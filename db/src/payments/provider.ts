@@ -24,6 +24,19 @@ export interface ProviderPayout {
   destination: string | null;
 }
 
+/** A payee setting up payouts through the processor (Stripe Connect onboarding). */
+export interface PayoutAccountRequest {
+  /** Names the payee once ('farm:<id>', 'store:<id>'): asked twice, the processor makes one account. */
+  key: string;
+  email: string;
+  name: string;
+  /** The account made before, whose onboarding is continued. */
+  accountId: string | null;
+  /** Where the processor sends the person back when they are done, or when the link has expired. */
+  returnUrl: string;
+  refreshUrl: string;
+}
+
 export interface OpenedPayment {
   providerRef: string | null;
   /** Handed to the browser to confirm a card payment (Stripe); null with invoice. */
@@ -40,6 +53,11 @@ export interface PaymentProvider {
   refund(payment: ProviderPayment, cents: number, key: string): Promise<{ providerRef: string | null }>;
   /** Stops a payment never made from being paid (cancels Stripe's PaymentIntent); harmless if repeated. */
   void(payment: ProviderPayment): Promise<void>;
+  /**
+   * The payee's payout account and a link to set it up (Stripe's hosted onboarding); null when the
+   * provider pays by a transfer staff send (invoice) and there is nothing to set up.
+   */
+  payoutOnboarding(request: PayoutAccountRequest): Promise<{ accountId: string; url: string } | null>;
   /** Pays a payee: 'sent' when the processor moved the money, 'pending' when staff still send it. */
   payout(payout: ProviderPayout): Promise<{ status: 'pending' | 'sent'; providerRef: string | null }>;
 }
@@ -51,5 +69,6 @@ export const invoiceProvider: PaymentProvider = {
   capture: async () => {},
   refund: async () => ({ providerRef: null }),
   void: async () => {},
+  payoutOnboarding: async () => null,
   payout: async () => ({ status: 'pending', providerRef: null }),
 };

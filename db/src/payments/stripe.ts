@@ -4,7 +4,7 @@
 // the job is paid from it by a Connect transfer. Every call that moves money carries an idempotency key
 // named after its cause, so a retried job asks Stripe the same question and gets the same answer.
 import Stripe from 'stripe';
-import type { OpenedPayment, PaymentProvider, ProviderPayment } from './provider.ts';
+import type { OpenedPayment, PaymentProvider, PayoutAccountRequest, ProviderPayment } from './provider.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -112,8 +112,36 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     await releaseHold(intent, `void:${payment.id}`);
   }
 
+  /** An Express account that takes transfers (made once per payee), and a fresh onboarding link to it. */
+  async function payoutOnboarding(request: PayoutAccountRequest) {
+    const accountId =
+      request.accountId ??
+      (
+        await stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'US',
+            email: request.email,
+            business_profile: { name: request.name },
+            capabilities: { transfers: { requested: true } },
+            metadata: { payee: request.key },
+          },
+          { idempotencyKey: `account:${request.key}` },
+        )
+      ).id;
+    // A link works once and for minutes: each visit to 'Set up payouts' asks for a new one.
+    const link = await stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: request.returnUrl,
+      refresh_url: request.refreshUrl,
+    });
+    return { accountId, url: link.url };
+  }
+
   return {
     name: 'stripe',
+    payoutOnboarding,
     open,
     capture,
     refund,

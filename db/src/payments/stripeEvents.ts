@@ -39,6 +39,15 @@ export async function recordStripeEvent(
         if (payment) await recordFailed(tx, payment, reason);
         break;
       }
+      // A connected account (a farm's or store's payouts) finished onboarding, or lost its transfers.
+      case 'account.updated': {
+        const account = event.data.object;
+        const enabled = account.payouts_enabled === true && account.capabilities?.transfers === 'active';
+        const where = { stripeAccountId: account.id };
+        await tx.printFarm.updateMany({ where, data: { stripePayoutsEnabled: enabled } });
+        await tx.store.updateMany({ where, data: { stripePayoutsEnabled: enabled } });
+        break;
+      }
       default:
         break;
     }

@@ -1,12 +1,16 @@
 // The operator's money: what is pending, available and paid out, each job's price, commission and share,
-// and the weekly payouts with their statements. Staff look at one farm at a time (?farmId=).
-import { queryOptions } from '@tanstack/react-query';
+// the weekly payouts with their statements, and how each farm or store is paid (bank transfer, or a
+// Stripe account the operator sets up). Staff look at one farm at a time (?farmId=).
+import type { PayoutSetup } from '@printfarm/domain/receipts';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { EarningsView } from '../../../api/src/services/earnings.ts';
-import { apiJson } from './request.ts';
+import { toast } from '../components/ui/toast.tsx';
+import { apiJson, errorMessage } from './request.ts';
 
 export type Earnings = EarningsView;
 export type EarningsJob = EarningsView['jobs'][number];
 export type Payout = EarningsView['payouts'][number];
+export type PayoutAccount = EarningsView['payoutAccounts'][number];
 
 export const earningsKeys = {
   all: ['/api/operator/earnings'] as const,
@@ -30,3 +34,18 @@ export const earningsQueries = {
 /** The payout's statement, downloaded as a CSV file. */
 export const payoutStatementUrl = (payoutId: string) =>
   `/api/operator/payouts/${encodeURIComponent(payoutId)}/statement.csv`;
+
+/** Sets up (or continues setting up) Stripe payouts: the browser goes on to Stripe's own pages. */
+export function useStartPayoutSetup() {
+  return useMutation({
+    mutationFn: (payee: PayoutSetup) =>
+      apiJson<{ url: string }>('POST', '/api/operator/payouts/stripe', payee),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) =>
+      toast({
+        title: 'Could not open Stripe',
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
+  });
+}

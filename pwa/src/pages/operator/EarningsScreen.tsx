@@ -1,6 +1,6 @@
 // /operator/earnings: what the farm has earned. Three totals (pending until the claims window closes,
 // available for the weekly payout, paid out), the jobs with price, commission and what the farm receives,
-// and the payouts with their statements. Staff choose the farm first.
+// the payouts with their statements and how each farm or store is paid. Staff choose the farm first.
 import { formatUsd } from '@printfarm/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { earningsQueries } from '../../api/earnings.ts';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { EarningsJobs } from './EarningsJobs.tsx';
 import { FarmPicker } from './FarmPicker.tsx';
 import type { OperatorFarms } from './farmContext.ts';
+import { PayoutAccounts } from './PayoutAccounts.tsx';
 import { PayoutList } from './PayoutList.tsx';
 import './earnings.css';
 
@@ -55,6 +56,7 @@ function EarningsBody({ farms }: { farms: OperatorFarms }) {
           <CardDescription>Every week, what is available is sent with a statement.</CardDescription>
         </CardHeader>
         <CardContent>
+          {data && <PayoutAccounts accounts={data.payoutAccounts} canSetUp={!farms.isStaff} />}
           {data ? <PayoutList payouts={data.payouts} /> : <Skeleton className="op-job-skeleton" />}
         </CardContent>
       </Card>
