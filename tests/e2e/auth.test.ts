@@ -13,6 +13,43 @@ describe('accounts in the browser', () => {
     contextOptions: { serviceWorkers: 'block' },
   });
 
+  it('asks nobody who is signed in on a signed-out visit: no 401, nothing in the console', async () => {
+    const page = await suite.newPage();
+    const asked: string[] = [];
+    const logged: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/user') asked.push(request.url());
+    });
+    page.on('console', (message) => {
+      // Service workers are blocked in these contexts, which the app reports; anything else counts.
+      const text = message.text();
+      if (message.type() === 'error' && !text.startsWith('Service worker registration failed'))
+        logged.push(text);
+    });
+    await page.goto(`${suite.api.url}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', ...WAIT });
+    await page
+      .locator('.topbar')
+      .getByRole('link', { name: 'Login' })
+      .first()
+      .waitFor({ state: 'attached', ...WAIT });
+    await page.goto(`${suite.api.url}/products`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', ...WAIT });
+    expect(asked).toEqual([]);
+    expect(logged).toEqual([]);
+
+    // Signed in, the hint is there and the header shows the person.
+    const user = await createUser(suite.api.prisma, { firstName: 'Hinted', lastName: 'Person' });
+    await signInBrowser(page, suite.api.url, user.email, user.password);
+    expect(await page.evaluate<string>('document.cookie')).toContain('pf.signed-in=1');
+    await page.goto(`${suite.api.url}/`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached', ...WAIT });
+    expect(asked.length).toBeGreaterThan(0);
+    await page.goto(`${suite.api.url}/api/logout`);
+    await page.waitForURL((url) => url.pathname === '/', WAIT);
+    expect(await page.evaluate<string>('document.cookie')).not.toContain('pf.signed-in');
+  });
+
   it('signs up, signs out, signs in again and reaches the dashboard', { timeout: 120_000 }, async () => {
     const page = await suite.newPage();
     const errors: string[] = [];

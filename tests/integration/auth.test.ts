@@ -209,6 +209,38 @@ describe('accounts and sessions', () => {
     expect((await get(server.api, '/api/auth/user', other)).status).toBe(401);
   });
 
+  it('keeps a readable signed-in hint beside the session: set at sign-in, cleared when no session is found', async () => {
+    const user = await createUser(server.api.prisma);
+    const login = await fetch(`${server.api.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: DEFAULT_PASSWORD }),
+    });
+    const hint = login.headers.getSetCookie().find((line) => line.startsWith('pf.signed-in='));
+    // Readable by the page (no HttpOnly), and it says only that a session exists.
+    expect(hint).toMatch(/^pf\.signed-in=1; path=\/; expires=[^;]+; samesite=lax$/i);
+    const cookie = cookieHeaderFrom(login);
+    expect(cookie).toContain('pf.signed-in=1');
+    // While the session lasts, requests leave it alone.
+    const user1 = await get(server.api, '/api/auth/user', cookie);
+    expect(user1.status).toBe(200);
+    expect(user1.headers.getSetCookie().some((line) => line.startsWith('pf.signed-in='))).toBe(false);
+    // Signed out: cleared with the session.
+    const out = await fetch(`${server.api.url}/api/auth/logout`, { method: 'POST', headers: { cookie } });
+    expect(out.headers.getSetCookie().find((line) => line.startsWith('pf.signed-in='))).toMatch(
+      /expires=Thu, 01 Jan 1970/i,
+    );
+    // A hint left over with no session behind it (expired, deleted) is cleared by the 401.
+    const stale = await get(server.api, '/api/auth/user', 'pf.signed-in=1');
+    expect(stale.status).toBe(401);
+    expect(stale.headers.getSetCookie().find((line) => line.startsWith('pf.signed-in='))).toMatch(
+      /expires=Thu, 01 Jan 1970/i,
+    );
+    // No hint and no session: nothing to say.
+    const visitor = await get(server.api, '/api/health');
+    expect(visitor.headers.getSetCookie()).toEqual([]);
+  });
+
   it('redirects /api/login to the sign-in page with a same-origin next path only', async () => {
     const cases: Array<[string, string]> = [
       ['', '/dashboard'],

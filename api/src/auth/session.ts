@@ -4,7 +4,7 @@
 // Cookie: `__Host-pf.sid` (Secure, path /) in production, `pf.sid` otherwise; HttpOnly, SameSite=Lax,
 // signed with app.keys. Ids carry 256 random bits and are replaced at sign-in. A session ends after
 // SESSION_IDLE_DAYS without requests (rolling, refreshed at most once an hour) and in any case
-// SESSION_ABSOLUTE_DAYS after sign-in.
+// SESSION_ABSOLUTE_DAYS after sign-in. A readable `pf.signed-in=1` hint says a session exists (below).
 import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@printfarm/db';
 import type Koa from 'koa';
@@ -122,11 +122,42 @@ export function sessionMiddleware(
       await next();
       return;
     }
-    await session(ctx, async () => {
-      await loadUser(ctx as unknown as AppContext, prisma);
-      await next();
-    });
+    try {
+      await session(ctx, async () => {
+        await loadUser(ctx as unknown as AppContext, prisma);
+        await next();
+      });
+    } finally {
+      // Also on an error answer: a 401 for a session that is gone clears a stale hint.
+      keepSignedInHint(ctx, typeof sessionOf(ctx)?.userId === 'string', { production, maxAge: absoluteMs });
+    }
   };
+}
+
+/**
+ * The readable 'signed in' hint beside the HttpOnly session cookie: not a credential (it says only that a
+ * session exists), so the app asks GET /api/auth/user only when there may be someone to find, and a
+ * signed-out visitor's page makes no request that answers 401. Set while a session has a user, for the
+ * longest a session lives; cleared as soon as a request finds none (signed out, expired, or deleted).
+ */
+export const SIGNED_IN_HINT = 'pf.signed-in';
+
+function keepSignedInHint(
+  ctx: Koa.Context,
+  signedIn: boolean,
+  { production, maxAge }: { production: boolean; maxAge: number },
+): void {
+  const hinted = ctx.cookies.get(SIGNED_IN_HINT, { signed: false }) === '1';
+  if (signedIn === hinted) return;
+  ctx.cookies.set(SIGNED_IN_HINT, signedIn ? '1' : null, {
+    httpOnly: false,
+    signed: false,
+    sameSite: 'lax',
+    secure: production,
+    path: '/',
+    overwrite: true,
+    ...(signedIn ? { maxAge } : {}),
+  });
 }
 
 async function loadUser(ctx: AppContext, prisma: PrismaClient): Promise<void> {

@@ -16,12 +16,22 @@ export const authKeys = {
   providers: ['/api/auth/providers'] as const,
 };
 
+/**
+ * The API's readable hint (api/src/auth/session.ts) that this browser has a session. Without it nobody
+ * is signed in, and asking would only log a 401 in the console of every signed-out visitor.
+ */
+export function mayBeSignedIn(cookies = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return /(?:^|;\s*)pf\.signed-in=1(?:;|$)/.test(cookies);
+}
+
+const askForUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
 export const authQueries = {
   /** The signed-in user, or null when nobody is (the spec: no retry, absence means not authenticated). */
   user: () =>
     queryOptions({
       queryKey: authKeys.user,
-      queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+      queryFn: (context) => (mayBeSignedIn() ? askForUser(context) : Promise.resolve(null)),
       retry: false,
     }),
   providers: () => queryOptions({ queryKey: authKeys.providers, queryFn: getQueryFn<AuthProviders>() }),
