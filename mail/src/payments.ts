@@ -12,6 +12,8 @@ export interface MailCharge {
   /** What is charged, line by line: the parts, shipping, tax. */
   lines: readonly (readonly [label: string, cents: number])[];
   totalCents: number;
+  /** Paid by card on Stripe's page (from the pay step), not by bank transfer. */
+  card?: boolean;
 }
 
 const chargeFacts = (charge: MailCharge): TextFact[] => [
@@ -28,19 +30,28 @@ export function paymentRequestedEmail(
   instructions: string,
 ): Promise<Email> {
   const url = requestUrl(appUrl, request.id, '#payment');
-  const intro = `You ordered "${request.title}". Pay ${formatUsd(charge.totalCents)} by bank transfer (ACH) or a payment app to send the order to the farm:`;
-  const how = [
-    `Write the reference ${charge.reference} on the payment, so we can match it.`,
-    ...(instructions.trim() ? [instructions.trim()] : []),
-    'The farm receives the order as soon as your payment arrives; we e-mail you when it does.',
-  ];
+  const total = formatUsd(charge.totalCents);
+  const intro = charge.card
+    ? `You ordered "${request.title}". Pay ${total} by card on the order's page to send the order to the farm:`
+    : `You ordered "${request.title}". Pay ${total} by bank transfer (ACH) or a payment app to send the order to the farm:`;
+  const how = charge.card
+    ? [
+        ...(instructions.trim() ? [instructions.trim()] : []),
+        'Your card is held, and charged only when the farm accepts the job.',
+        'The farm receives the order as soon as your card is confirmed; we e-mail you when it is.',
+      ]
+    : [
+        `Write the reference ${charge.reference} on the payment, so we can match it.`,
+        ...(instructions.trim() ? [instructions.trim()] : []),
+        'The farm receives the order as soon as your payment arrives; we e-mail you when it does.',
+      ];
   const facts = [...chargeFacts(charge), ['Reference', charge.reference] as const];
   return letter(customer, `payment-requested:${charge.paymentId}`, `Pay for your order: ${request.title}`, {
     html: [
       h(Paragraph, null, intro),
       h(Facts, { rows: facts }),
       ...how.map((line) => h(Paragraph, null, line)),
-      h(ActionButton, { href: url }, 'See your order'),
+      h(ActionButton, { href: url }, charge.card ? 'Pay by card' : 'See your order'),
     ],
     text: [intro, '', ...factLines(facts), '', ...how, url],
   });

@@ -25,19 +25,21 @@ const newPayment = (amountCents = 4250): ProviderPayment => ({
   reference: 'PF-7K3M-9QXA',
   amountCents,
   providerRef: null,
+  checkoutSessionId: null,
   payerEmail: 'casey@example.test',
   payerName: 'Casey Customer',
 });
 
-/** A payment opened at Stripe, its card authorised (held) as the customer's browser would do it. */
+/** A payment whose card is held, as a completed Checkout leaves it. */
 async function heldPayment(amountCents = 4250): Promise<ProviderPayment> {
   const payment = newPayment(amountCents);
-  const { providerRef } = await provider.open(payment);
-  if (!providerRef) throw new Error('no intent');
-  recorder.setIntentStatus(providerRef, 'requires_capture');
-  recorder.calls.length = 0;
-  return { ...payment, providerRef };
+  return { ...payment, providerRef: recorder.holdCard(payment).id };
 }
+
+const back = {
+  successUrl: 'https://app.test/r/1?paid=card#payment',
+  cancelUrl: 'https://app.test/r/1#payment',
+};
 
 const posts = () => recorder.calls.filter((call) => call.method === 'POST');
 
@@ -50,50 +52,50 @@ describe('the stripe provider', () => {
     expect(paymentProvider({}).name).toBe('invoice');
   });
 
-  it('opens a PaymentIntent with manual capture for the whole amount', async () => {
+  it('opens a Checkout page that holds the whole amount with manual capture', async () => {
     const payment = newPayment(4250);
-    const opened = await provider.open(payment);
+    const opened = await provider.openCheckout(payment, back, 0);
 
     expect(recorder.calls).toHaveLength(1);
     const [call] = recorder.calls;
     expect(call).toMatchObject({
       method: 'POST',
-      path: '/v1/payment_intents',
-      idempotencyKey: `open:${payment.id}`,
+      path: '/v1/checkout/sessions',
+      idempotencyKey: `checkout:${payment.id}:0`,
     });
     expect(call?.body).toMatchObject({
-      amount: '4250',
-      currency: 'usd',
-      capture_method: 'manual',
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '4250',
+      'payment_intent_data[capture_method]': 'manual',
+      'payment_intent_data[metadata][paymentId]': payment.id,
+      'payment_intent_data[metadata][reference]': 'PF-7K3M-9QXA',
+      'payment_intent_data[transfer_group]': payment.id,
       'metadata[paymentId]': payment.id,
-      'metadata[reference]': 'PF-7K3M-9QXA',
-      transfer_group: payment.id,
-      receipt_email: 'casey@example.test',
+      customer_email: 'casey@example.test',
+      success_url: back.successUrl,
+      cancel_url: back.cancelUrl,
     });
-    expect(opened.providerRef).toMatch(/^pi_/);
-    expect(opened.clientSecret).toMatch(new RegExp(`^${opened.providerRef}_secret_`));
+    const hours = (Number(call?.body.expires_at) * 1000 - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(22.9);
+    expect(hours).toBeLessThanOrEqual(23);
+    expect(opened?.sessionId).toMatch(/^cs_test_/);
+    expect(opened?.url).toBe(`${recorder.url}/checkout/pay/${opened?.sessionId}`);
   });
 
-  it('answers the same intent when opened again', async () => {
+  it('answers the same page for the same attempt, and a new one for the next', async () => {
     const payment = newPayment();
-    const first = await provider.open(payment);
-    // A retry before the intent's id was saved: the same key, so Stripe answers the same intent.
-    const retried = await provider.open(payment);
-    // Once saved, the intent is asked for by its id (keys expire after a day).
-    const later = await provider.open({ ...payment, providerRef: first.providerRef });
-
+    const first = await provider.openCheckout(payment, back, 0);
+    const retried = await provider.openCheckout(payment, back, 0);
+    const next = await provider.openCheckout(payment, back, 1);
     expect(retried).toEqual(first);
-    expect(later).toEqual(first);
-    expect(recorder.calls.map((call) => [call.method, call.path, call.idempotencyKey])).toEqual([
-      ['POST', '/v1/payment_intents', `open:${payment.id}`],
-      ['POST', '/v1/payment_intents', `open:${payment.id}`],
-      ['GET', `/v1/payment_intents/${first.providerRef}`, null],
+    expect(next?.sessionId).not.toBe(first?.sessionId);
+    expect(recorder.calls.map((call) => call.idempotencyKey)).toEqual([
+      `checkout:${payment.id}:0`,
+      `checkout:${payment.id}:0`,
+      `checkout:${payment.id}:1`,
     ]);
-    expect(recorder.intents.size).toBeGreaterThan(0);
-    const made = [...recorder.intents.values()].filter(
-      (intent) => (intent.metadata as Record<string, string>).paymentId === payment.id,
-    );
-    expect(made).toHaveLength(1);
   });
 
   it('captures the amount asked, under the payment’s key', async () => {
@@ -191,19 +193,25 @@ describe('the stripe provider', () => {
     ]);
   });
 
-  it('cancels the intent of a payment called off before the card was confirmed, once', async () => {
+  it('ends the Checkout page of a payment called off before it was paid, once', async () => {
     const payment = newPayment();
-    const { providerRef } = await provider.open(payment);
-    const opened = { ...payment, providerRef };
+    const opened = await provider.openCheckout(payment, back, 0);
+    const called = { ...payment, checkoutSessionId: opened?.sessionId ?? null };
     recorder.calls.length = 0;
-    await provider.void(opened);
-    expect(posts().map((call) => [call.path, call.idempotencyKey])).toEqual([
-      [`/v1/payment_intents/${providerRef}/cancel`, `void:${payment.id}`],
-    ]);
-    expect(recorder.intents.get(providerRef as string)?.status).toBe('canceled');
+    await provider.void(called);
+    expect(posts().map((call) => call.path)).toEqual([`/v1/checkout/sessions/${opened?.sessionId}/expire`]);
+    expect(recorder.sessions.get(opened?.sessionId as string)?.status).toBe('expired');
     recorder.calls.length = 0;
-    await provider.void(opened);
+    await provider.void(called);
     expect(posts()).toEqual([]);
+  });
+
+  it('releases the hold of a payment called off after the card was held', async () => {
+    const payment = await heldPayment();
+    await provider.void(payment);
+    expect(posts().map((call) => [call.path, call.idempotencyKey])).toEqual([
+      [`/v1/payment_intents/${payment.providerRef}/cancel`, `void:${payment.id}`],
+    ]);
   });
 
   it('leaves a captured intent alone when voided (the refund path gives that money back)', async () => {

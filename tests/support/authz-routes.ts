@@ -342,6 +342,15 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     route: '/api/operator/earnings',
     expect: { ...operatorArea(200), otherOperator: 200 },
   },
+  // A payment's card page is the payer's own (a signed-in customer, or a shopper by the order link);
+  // anyone else, like a payment that does not exist, is told there is no such payment.
+  {
+    method: 'POST',
+    route: '/api/payments/:paymentId/checkout',
+    path: '/api/payments/00000000-0000-4000-8000-000000000000/checkout',
+    expect: all(404),
+    body: {},
+  },
   // Setting up Stripe payouts is the owner's own (staff never hold a farm's bank details); without a farm
   // or store named the answer is 400, and another's farm is 404 (tests/integration/stripe-payouts).
   {

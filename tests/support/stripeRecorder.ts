@@ -37,6 +37,15 @@ export interface StripeRecorder {
   intents: Map<string, StripeObject>;
   /** The connected accounts made so far, by id. */
   accounts: Map<string, StripeObject>;
+  /** The Checkout sessions made so far, by id. */
+  sessions: Map<string, StripeObject>;
+  /**
+   * The customer pays on a Checkout page: the session completes and makes a PaymentIntent holding the
+   * card (manual capture), with the metadata the session asked for. Returns the intent.
+   */
+  payCheckout(sessionId: string): StripeObject;
+  /** A card already held for a payment, as a completed Checkout leaves it (for tests of later steps). */
+  holdCard(payment: { id: string; amountCents: number; reference: string }): StripeObject;
   /** Sets an intent's state as the customer's card would (e.g. 'requires_capture' once authorised). */
   setIntentStatus(id: string, status: string): void;
   /** Answers the next `count` POSTs to a path ending in `suffix` with a 409 (Stripe's lock conflict). */
@@ -79,6 +88,27 @@ export async function startStripeRecorder(): Promise<StripeRecorder> {
   const calls: RecordedCall[] = [];
   const intents = new Map<string, StripeObject>();
   const accounts = new Map<string, StripeObject>();
+  const sessions = new Map<string, StripeObject>();
+
+  function newIntent(amount: number, metadata: Record<string, string>, status: string): StripeObject {
+    const id = newId('pi');
+    const intent: StripeObject = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_capturable: status === 'requires_capture' ? amount : 0,
+      amount_received: 0,
+      currency: 'usd',
+      capture_method: 'manual',
+      client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
+      created: now(),
+      livemode: false,
+      metadata,
+      status,
+    };
+    intents.set(id, intent);
+    return intent;
+  }
   let baseUrl = '';
   const answered = new Map<string, Answer>();
   const conflicts = new Map<string, number>();
@@ -154,6 +184,51 @@ export async function startStripeRecorder(): Promise<StripeRecorder> {
       const refund = { id: newId('re'), object: 'refund', amount, currency: 'usd', created: now() };
       return { status: 200, body: { ...refund, payment_intent: intent.id, status: 'succeeded' } };
     }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = newId('cs_test');
+      const intentMetadata: Record<string, string> = {};
+      for (const [field, value] of Object.entries(form)) {
+        const key = /^payment_intent_data\[metadata\]\[(.+)\]$/.exec(field)?.[1];
+        if (key) intentMetadata[key] = value;
+      }
+      const session: StripeObject = {
+        id,
+        object: 'checkout.session',
+        mode: form.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: Number(form['line_items[0][price_data][unit_amount]']),
+        currency: form['line_items[0][price_data][currency]'],
+        customer_email: form.customer_email ?? null,
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: metadataOf(form),
+        payment_intent: null,
+        payment_intent_data: {
+          capture_method: form['payment_intent_data[capture_method]'],
+          metadata: intentMetadata,
+        },
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        expires_at: Number(form.expires_at),
+        // Stripe's hosted page; here the recorder's stand-in.
+        url: `${baseUrl}/checkout/pay/${id}`,
+      };
+      sessions.set(id, session);
+      return { status: 200, body: session };
+    }
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(?:\/(expire))?$/.exec(path);
+    if (sessionPath?.[1]) {
+      const session = sessions.get(sessionPath[1]);
+      if (!session)
+        return stripeError(404, 'resource_missing', `No such checkout.session: '${sessionPath[1]}'`);
+      if (method === 'POST' && sessionPath[2] === 'expire') {
+        if (session.status !== 'open') {
+          return stripeError(400, 'checkout_session_unexpected_state', `Only open sessions can be expired.`);
+        }
+        session.status = 'expired';
+      }
+      return { status: 200, body: session };
+    }
     if (method === 'POST' && path === '/v1/accounts') {
       const account: StripeObject = {
         id: newId('acct'),
@@ -204,6 +279,19 @@ export async function startStripeRecorder(): Promise<StripeRecorder> {
     const method = request.method ?? 'GET';
     const url = new URL(request.url ?? '/', 'http://recorder');
     const path = url.pathname;
+    if (path.startsWith('/checkout/pay/')) {
+      // Checkout's hosted page a customer's browser is sent to: the test pays it with payCheckout.
+      const session = sessions.get(path.slice('/checkout/pay/'.length));
+      response.writeHead(session ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.end(
+        session
+          ? `<!doctype html><title>Checkout (test recorder)</title><h1>Pay by card</h1>` +
+              `<p>${session.amount_total} cents · ${session.status}</p>` +
+              `<a href="${String(session.cancel_url).replace(/"/g, '&quot;')}">Back</a>`
+          : 'No such session',
+      );
+      return;
+    }
     if (path.startsWith('/setup/e/')) {
       // The onboarding page a person's browser is sent to: not an API call, so not recorded.
       const back = url.searchParams.get('return_url') ?? '/';
@@ -263,6 +351,22 @@ export async function startStripeRecorder(): Promise<StripeRecorder> {
     calls,
     intents,
     accounts,
+    sessions,
+    payCheckout(sessionId) {
+      const session = sessions.get(sessionId);
+      if (session?.status !== 'open') throw new Error(`session ${sessionId} is not open`);
+      const data = session.payment_intent_data as { metadata: Record<string, string> };
+      const intent = newIntent(Number(session.amount_total), data.metadata, 'requires_capture');
+      Object.assign(session, { status: 'complete', payment_status: 'unpaid', payment_intent: intent.id });
+      return intent;
+    },
+    holdCard(payment) {
+      return newIntent(
+        payment.amountCents,
+        { paymentId: payment.id, reference: payment.reference },
+        'requires_capture',
+      );
+    },
     setIntentStatus(id, status) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

@@ -3,7 +3,7 @@
 import type { Order, OrderItem, Payment, Store } from '@printfarm/db';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
-import { type PaymentView, presentPayment } from './payment.ts';
+import { presentPayment } from './payment.ts';
 
 /** An order with its items and its payment (one; none for an order placed before orders took payment). */
 export type OrderWithItems = Order & { items: OrderItem[]; payments: Payment[] };
@@ -85,7 +85,6 @@ export function presentOrderConfirmation(
  */
 export type PlacedOrderView = ReturnType<typeof presentPlacedOrder> & {
   confirmationPath: string;
-  payment: (PaymentView & { clientSecret: string | null }) | null;
 };
 export type StoreOrderView = ReturnType<typeof presentStoreOrder>;
 export type OrderConfirmationView = ReturnType<typeof presentOrderConfirmation>;

@@ -1,5 +1,6 @@
-// Money seen from each side: the operator's earnings, payout statements and Stripe payouts set-up; claims on delivered jobs
-// (the customer opens and disputes, the operator answers, staff decide) and their photos.
+// Money seen from each side: the payer's card page, the operator's earnings, payout statements and Stripe
+// payouts set-up; claims on delivered jobs (the customer opens and disputes, the operator answers, staff
+// decide) and their photos.
 import {
   claimAnswerSchema,
   claimDecisionSchema,
@@ -12,12 +13,18 @@ import { requireRole, requireStaff, requireUser, userOf } from '../auth/guards.t
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
+import { cardCheckoutUrl } from '../services/cardCheckout.ts';
 import { answerClaim, claimPhoto, decideClaim, disputeClaim, openClaim } from '../services/claims.ts';
 import { operatorEarnings, payoutStatementCsv } from '../services/earnings.ts';
+import { PAYMENT_NOT_FOUND } from '../services/payments.ts';
 import { startPayoutSetup } from '../services/payoutAccounts.ts';
 
 const farmQuerySchema = v.object({
   farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
+});
+
+const checkoutSchema = v.object({
+  token: v.optional(v.pipe(v.string('Invalid order link'), v.maxLength(200, 'Invalid order link'))),
 });
 
 export function registerMoneyRoutes(router: AppRouter, { prisma, config, payments }: ApiDeps): void {
@@ -27,6 +34,18 @@ export function registerMoneyRoutes(router: AppRouter, { prisma, config, payment
   router.get('/api/operator/earnings', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await operatorEarnings(prisma, userOf(ctx), ctx.state.query.farmId, payments.name);
+  });
+
+  // The payer's own card page (Stripe Checkout): a signed-in customer's, or a shopper's by the order link.
+  router.post('/api/payments/:paymentId/checkout', validate(checkoutSchema), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await cardCheckoutUrl(
+      prisma,
+      payments,
+      { appUrl, linkSecret: config.SESSION_SECRET },
+      { user: ctx.state.user ?? null, token: ctx.state.input.token },
+      idParam(ctx, 'paymentId', PAYMENT_NOT_FOUND),
+    );
   });
 
   router.post(

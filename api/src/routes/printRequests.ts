@@ -40,21 +40,6 @@ export function registerPrintRequestRoutes(
     );
   }
 
-  /**
-   * With Stripe, the order's PaymentIntent (manual capture) is made after the acceptance commits; a
-   * retry finds the same intent (the call is keyed by the payment). With bank transfer there is none.
-   */
-  async function openCardPayment(requestId: string) {
-    if (payments.name !== 'stripe') return;
-    const payment = await prisma.payment.findFirst({
-      where: { requestId, status: 'awaiting', providerRef: null },
-      orderBy: { createdAt: 'desc' },
-    });
-    if (!payment) return;
-    const opened = await payments.open(payment);
-    await prisma.payment.update({ where: { id: payment.id }, data: { providerRef: opened.providerRef } });
-  }
-
   router.get('/api/print-requests', requireUser, async (ctx) => {
     const requests = await listOwnPrintRequests(prisma, userOf(ctx));
     ctx.set('Cache-Control', 'no-store');
@@ -114,7 +99,6 @@ export function registerPrintRequestRoutes(
         appUrl,
       });
       if (outcome === 'expired') throw conflict('These offers are older than 7 days; get new quotes first');
-      await openCardPayment(id);
       await answerWithRequest(ctx, id);
     },
   );

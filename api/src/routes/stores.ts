@@ -91,7 +91,6 @@ export function registerStoreRoutes(
       const presented = presentPlacedOrder(placed.order, placed.paymentWords);
       const body: PlacedOrderView = {
         ...presented,
-        payment: presented.payment && { ...presented.payment, clientSecret: placed.clientSecret },
         confirmationPath: orderLinkPath(config.SESSION_SECRET, placed.order.id),
       };
       ctx.body = body;

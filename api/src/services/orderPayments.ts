@@ -2,9 +2,8 @@
 // it with a card processor, and what cancelling or delivering the order does to the money. The payment's
 // own steps (received, captured, refunded) are db/src/payments/flow.ts's and the payment jobs'; releasing
 // the store's share on delivery is db/src/payments/orderRelease.ts.
-import type { Payment, Prisma, PrismaClient } from '@printfarm/db';
+import type { Payment, Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import type { PaymentProvider } from '@printfarm/db/payments';
 import { callOff, lockPayment } from '@printfarm/db/payments/flow';
 import { paymentInstructions } from '@printfarm/domain/charges';
 import type { MailOrderPayment } from '@printfarm/mail/orders';
@@ -26,27 +25,6 @@ export function mailOrderPayment(
     instructions: card ? null : paymentInstructions(payment.amountCents, payment.reference, paymentWords),
     paid: holdsMoney(payment),
   };
-}
-
-/**
- * A card payment asks the processor for its intent, after the order is committed (the processor is never
- * called inside a transaction); answers the secret the browser confirms the card with. Asking again for
- * the same payment (a repeated checkout) answers the same intent. Null by bank transfer.
- */
-export async function openCardPayment(
-  prisma: PrismaClient,
-  provider: PaymentProvider,
-  payment: Payment,
-): Promise<string | null> {
-  if (provider.name !== 'stripe' || payment.status !== 'awaiting') return null;
-  const opened = await provider.open(payment);
-  if (opened.providerRef && payment.providerRef !== opened.providerRef) {
-    await prisma.payment.updateMany({
-      where: { id: payment.id, providerRef: null },
-      data: { providerRef: opened.providerRef },
-    });
-  }
-  return opened.clientSecret;
 }
 
 /** The order's payment, locked until the transaction ends (before the order: flow.ts locks in that order). */

@@ -27,7 +27,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import type { OrderWithItems } from '../presenters/order.ts';
 import type { CheckoutOrder, CheckoutPayment, Checkouts } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
-import { cancelOrderPayment, lockOrderPayment, mailOrderPayment, openCardPayment } from './orderPayments.ts';
+import { cancelOrderPayment, lockOrderPayment, mailOrderPayment } from './orderPayments.ts';
 import { shippingRatesOf } from './storeShipping.ts';
 import { STORE_NOT_FOUND } from './stores.ts';
 
@@ -53,8 +53,6 @@ export interface PlacedOrder {
   created: boolean;
   /** Staff's words on paying by bank transfer (platform settings), for the payment's instructions. */
   paymentWords: string;
-  /** A card payment's secret for the browser; null by bank transfer. */
-  clientSecret: string | null;
 }
 
 /** What every read of an order brings: its items in the cart's order, and its payment. */
@@ -156,7 +154,7 @@ export async function placeOrder(
   if (!store?.isActive) throw notFound(STORE_NOT_FOUND);
   if (idempotencyKey && earlierOrderId) {
     const earlier = await findByKey(prisma, storeId, idempotencyKey, hash);
-    if (earlier) return answer(prisma, context, earlier, false, paymentWords);
+    if (earlier) return { order: earlier, created: false, paymentWords };
   }
 
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -256,11 +254,11 @@ export async function placeOrder(
     payment,
     events,
   });
-  if (placed.outcome === 'placed') return answer(prisma, context, placed.order, true, paymentWords);
+  if (placed.outcome === 'placed') return { order: placed.order, created: true, paymentWords };
   // The same key raced us and won: its order is committed (the unique index waited for it).
   if (placed.outcome === 'duplicate' && idempotencyKey) {
     const raced = await findByKey(prisma, storeId, idempotencyKey, hash);
-    if (raced) return answer(prisma, context, raced, false, paymentWords);
+    if (raced) return { order: raced, created: false, paymentWords };
   }
   // Another payment has this reference: the same order again, with a fresh one (and fresh e-mails).
   if (placed.outcome === 'clash') return placeOrder(prisma, storeId, input, context, attempt);
@@ -274,19 +272,6 @@ export async function placeOrder(
   }
   if (attempt < PRICING_ATTEMPTS) return placeOrder(prisma, storeId, input, context, attempt + 1);
   throw conflict('The products in this order changed while it was placed. Please try again.');
-}
-
-/** The placed (or earlier) order, with its card payment opened once the order is committed. */
-async function answer(
-  prisma: PrismaClient,
-  context: PlaceOrderContext,
-  order: OrderWithItems,
-  created: boolean,
-  paymentWords: string,
-): Promise<PlacedOrder> {
-  const [payment] = order.payments;
-  const clientSecret = payment ? await openCardPayment(prisma, context.payments, payment) : null;
-  return { order, created, paymentWords, clientSecret };
 }
 
 export function listStoreOrders(prisma: PrismaClient, storeId: string) {

@@ -2,8 +2,8 @@
 // never depend on which one runs: a provider only moves money outside and answers what it did.
 //   invoice  the default: bank transfer (ACH) or a payment app, with the payment's reference. Nothing
 //            to call: staff record what arrived (and send refunds and payout statements themselves).
-//   stripe   PaymentIntents with manual capture, refunds and Connect transfers (./stripe.ts), on when
-//            STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
+//   stripe   cards on Stripe Checkout's hosted page (a PaymentIntent with manual capture), refunds and
+//            Connect transfers (./stripe.ts), on when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
 
 export type ProviderName = 'invoice' | 'stripe';
 
@@ -11,8 +11,10 @@ export interface ProviderPayment {
   id: string;
   reference: string;
   amountCents: number;
-  /** The processor's id (a PaymentIntent) once open; null with invoice. */
+  /** The processor's id (a PaymentIntent) once the customer paid; null before, and with invoice. */
   providerRef: string | null;
+  /** The Checkout session the customer pays on (Stripe), if one was opened. */
+  checkoutSessionId: string | null;
   payerEmail: string;
   payerName: string;
 }
@@ -37,21 +39,36 @@ export interface PayoutAccountRequest {
   refreshUrl: string;
 }
 
-export interface OpenedPayment {
-  providerRef: string | null;
-  /** Handed to the browser to confirm a card payment (Stripe); null with invoice. */
-  clientSecret: string | null;
+/** Where the processor sends the customer back: paid, or turned back. */
+export interface CheckoutReturn {
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A hosted page where the customer pays by card (Stripe Checkout), until it expires. */
+export interface OpenedCheckout {
+  sessionId: string;
+  url: string;
+  expiresAt: Date;
 }
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Asks for the money. Safe to call again for the same payment: it answers the same intent. */
-  open(payment: ProviderPayment): Promise<OpenedPayment>;
+  /**
+   * A page where the customer pays by card; null when the money comes by bank transfer (invoice).
+   * `attempt` tells sessions apart (a new one after the last expired): the same attempt asked again
+   * answers the same session.
+   */
+  openCheckout(
+    payment: ProviderPayment,
+    back: CheckoutReturn,
+    attempt: number,
+  ): Promise<OpenedCheckout | null>;
   /** Takes `cents` of a secured payment; capturing an already captured payment is not an error. */
   capture(payment: ProviderPayment, cents: number): Promise<void>;
   /** Gives `cents` back: releases a hold or refunds captured money. `key` makes a retry harmless. */
   refund(payment: ProviderPayment, cents: number, key: string): Promise<{ providerRef: string | null }>;
-  /** Stops a payment never made from being paid (cancels Stripe's PaymentIntent); harmless if repeated. */
+  /** Stops a payment never made from being paid (ends its Checkout page and any hold); harmless if repeated. */
   void(payment: ProviderPayment): Promise<void>;
   /**
    * The payee's payout account and a link to set it up (Stripe's hosted onboarding); null when the
@@ -65,7 +82,7 @@ export interface PaymentProvider {
 /** Bank transfer or payment app: the money moves by people; the platform keeps the books. */
 export const invoiceProvider: PaymentProvider = {
   name: 'invoice',
-  open: async () => ({ providerRef: null, clientSecret: null }),
+  openCheckout: async () => null,
   capture: async () => {},
   refund: async () => ({ providerRef: null }),
   void: async () => {},

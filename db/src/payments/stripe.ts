@@ -1,10 +1,20 @@
-// Card payments through Stripe with the official SDK. A payment is one PaymentIntent with manual
-// capture: the card is held when the customer pays and charged when a farm takes the job. The money
+// Card payments through Stripe with the official SDK. The customer pays on Stripe Checkout's hosted page
+// (no card data touches our pages), which makes one PaymentIntent with manual capture: the card is held
+// when the customer pays and charged when a farm takes the job; the webhook tells us the intent's id. The money
 // stays on the platform's account (separate charges and transfers), so whichever farm finally prints
 // the job is paid from it by a Connect transfer. Every call that moves money carries an idempotency key
 // named after its cause, so a retried job asks Stripe the same question and gets the same answer.
 import Stripe from 'stripe';
-import type { OpenedPayment, PaymentProvider, PayoutAccountRequest, ProviderPayment } from './provider.ts';
+import type {
+  CheckoutReturn,
+  OpenedCheckout,
+  PaymentProvider,
+  PayoutAccountRequest,
+  ProviderPayment,
+} from './provider.ts';
+
+/** How long a Checkout page takes payment (Stripe allows 30 minutes to 24 hours). */
+const CHECKOUT_HOURS = 23;
 
 export interface StripeSettings {
   secretKey: string;
@@ -46,23 +56,43 @@ function intentOf(payment: ProviderPayment): string {
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = stripeClient(settings);
 
-  async function open(payment: ProviderPayment): Promise<OpenedPayment> {
-    // Stripe forgets idempotency keys after a day; the intent we already made is asked for by its id.
-    const intent = payment.providerRef
-      ? await stripe.paymentIntents.retrieve(payment.providerRef)
-      : await stripe.paymentIntents.create(
+  async function openCheckout(
+    payment: ProviderPayment,
+    back: CheckoutReturn,
+    attempt: number,
+  ): Promise<OpenedCheckout> {
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
           {
-            amount: payment.amountCents,
-            currency: 'usd',
-            capture_method: 'manual',
-            description: `Payment ${payment.reference}`,
-            metadata: { paymentId: payment.id, reference: payment.reference },
-            transfer_group: payment.id,
-            receipt_email: payment.payerEmail,
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: payment.amountCents,
+              product_data: { name: `Payment ${payment.reference}` },
+            },
           },
-          { idempotencyKey: `open:${payment.id}` },
-        );
-    return { providerRef: intent.id, clientSecret: intent.client_secret };
+        ],
+        // The card is held when the customer pays, and charged when a farm takes the job.
+        payment_intent_data: {
+          capture_method: 'manual',
+          description: `Payment ${payment.reference}`,
+          metadata: { paymentId: payment.id, reference: payment.reference },
+          transfer_group: payment.id,
+          receipt_email: payment.payerEmail,
+        },
+        customer_email: payment.payerEmail,
+        client_reference_id: payment.id,
+        metadata: { paymentId: payment.id, reference: payment.reference },
+        success_url: back.successUrl,
+        cancel_url: back.cancelUrl,
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_HOURS * 3600,
+      },
+      { idempotencyKey: `checkout:${payment.id}:${attempt}` },
+    );
+    if (!session.url) throw new Error(`Stripe opened Checkout ${session.id} without a page`);
+    return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
   }
 
   async function capture(payment: ProviderPayment, cents: number): Promise<void> {
@@ -105,8 +135,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     return { providerRef: made.id };
   }
 
-  async function voidIntent(payment: ProviderPayment): Promise<void> {
-    const intent = await stripe.paymentIntents.retrieve(intentOf(payment));
+  async function voidPayment(payment: ProviderPayment): Promise<void> {
+    // The page stops taking payment, so the card can no longer be charged for what is gone.
+    if (payment.checkoutSessionId) {
+      const session = await stripe.checkout.sessions.retrieve(payment.checkoutSessionId);
+      if (session.status === 'open') await stripe.checkout.sessions.expire(session.id);
+    }
+    if (!payment.providerRef) return;
+    const intent = await stripe.paymentIntents.retrieve(payment.providerRef);
     // Paid meanwhile (captured): payment.secured finds the order gone and refunds it.
     if (intent.status === 'succeeded') return;
     await releaseHold(intent, `void:${payment.id}`);
@@ -142,10 +178,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   return {
     name: 'stripe',
     payoutOnboarding,
-    open,
+    openCheckout,
     capture,
     refund,
-    void: voidIntent,
+    void: voidPayment,
     async payout({ id, amountCents, destination }) {
       // A payee without a connected account is paid by staff, from the payout statement.
       if (!destination) return { status: 'pending', providerRef: null };

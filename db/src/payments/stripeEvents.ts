@@ -39,6 +39,20 @@ export async function recordStripeEvent(
         if (payment) await recordFailed(tx, payment, reason);
         break;
       }
+      // Paid on the Checkout page: the intent it made is the payment's (its events secure it).
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const intentId =
+          typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        const named = session.metadata?.paymentId;
+        if (intentId && named && UUID.test(named)) {
+          await tx.payment.updateMany({
+            where: { id: named, provider: 'stripe', providerRef: null },
+            data: { providerRef: intentId },
+          });
+        }
+        break;
+      }
       // A connected account (a farm's or store's payouts) finished onboarding, or lost its transfers.
       case 'account.updated': {
         const account = event.data.object;

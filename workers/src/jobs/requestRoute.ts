@@ -120,8 +120,9 @@ async function askToApproveDearer(
         reference: difference.reference,
         lines: [[`${offer.farm.displayName}'s price over what you paid`, difference.amountCents]],
         totalCents: difference.amountCents,
+        card: difference.provider === 'stripe',
       },
-      `${why}. The next farm, ${offer.farm.displayName}, charges ${formatUsd(difference.amountCents)} more. Pay the difference to send the order there, or cancel the request for a full refund. ${(await moneyTerms(tx)).instructions}`,
+      `${why}. The next farm, ${offer.farm.displayName}, charges ${formatUsd(difference.amountCents)} more. Pay the difference to send the order there, or cancel the request for a full refund.${difference.provider === 'stripe' ? '' : ` ${(await moneyTerms(tx)).instructions}`}`,
     ),
   );
 }

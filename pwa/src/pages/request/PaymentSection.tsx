@@ -1,10 +1,12 @@
 // The pay step (#payment, where the payment e-mails link): exactly what is charged, line by line, where
-// the payment stands, and while it is awaited the reference to write on the transfer and how to pay.
+// the payment stands, and while it is awaited how to pay: the reference to write on a bank transfer, or
+// the button to Stripe Checkout's card page.
 // A difference asked for later (a dearer counter-offer, or a dearer farm after a decline) shows the same
 // way, with its reason.
 import { formatUsd } from '@printfarm/domain/money';
 import { useState } from 'react';
 import type { PrintRequestDetail, RequestPayment } from '../../api/printRequests.ts';
+import { PayByCard } from '../../components/payment/PayByCard.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { cx } from '../../lib/cx.ts';
@@ -110,6 +112,10 @@ function PaymentBlock({
             <Reference reference={payment.reference} />
             {payment.instructions && <p className="pay-how__instructions">{payment.instructions}</p>}
             {note && <p className="payment__note">{note}</p>}
+          </div>
+        ) : awaiting && payment.method === 'card' ? (
+          <div className="pay-how">
+            <PayByCard paymentId={payment.id} owedCents={payment.amountCents} />
           </div>
         ) : (
           note && <p className="payment__note">{note}</p>

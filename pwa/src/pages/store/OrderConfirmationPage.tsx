@@ -6,6 +6,7 @@ import { usStateName } from '@printfarm/domain/usStates';
 import { countOf } from '@printfarm/domain/words';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { paidByCardJustNow } from '../../api/cardCheckout.ts';
 import { ApiError } from '../../api/request.ts';
 import { type OrderConfirmation, storeQueries } from '../../api/stores.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -23,7 +24,13 @@ export default function OrderConfirmationPage() {
   const { orderId = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const order = useQuery({ ...storeQueries.confirmation(orderId, token), enabled: token !== '' });
+  // Back from paying by card, the page reads the order again until Stripe's word has secured it.
+  const order = useQuery({
+    ...storeQueries.confirmation(orderId, token),
+    enabled: token !== '',
+    refetchInterval: (query) =>
+      paidByCardJustNow() && query.state.data?.payment?.status === 'awaiting' ? 2_000 : false,
+  });
   return (
     <SiteLayout>
       <meta name="robots" content="noindex" />
@@ -34,7 +41,7 @@ export default function OrderConfirmationPage() {
           <Spinner size="lg" label="Loading your order..." showLabel />
         </div>
       ) : (
-        <Confirmation order={order.data} />
+        <Confirmation order={order.data} token={token} />
       )}
     </SiteLayout>
   );
@@ -66,7 +73,7 @@ function LinkProblem({ error }: { error: unknown }) {
   );
 }
 
-function Confirmation({ order }: { order: OrderConfirmation }) {
+function Confirmation({ order, token }: { order: OrderConfirmation; token: string }) {
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const shipped = order.status === 'shipped' || order.status === 'delivered';
@@ -147,7 +154,7 @@ function Confirmation({ order }: { order: OrderConfirmation }) {
         </Card>
 
         <div className="confirmation__side">
-          {order.payment && <OrderPaymentCard payment={order.payment} />}
+          {order.payment && <OrderPaymentCard payment={order.payment} token={token} />}
           <Card>
             <CardHeader>
               <CardTitle>Shipping to</CardTitle>

@@ -1,13 +1,14 @@
 // The confirmation page's payment: what is to be paid, by which means and reference, where it stands,
-// and (by bank transfer, until the money is here) how to pay.
+// and until the money is here how to pay: by bank transfer with the reference, or by card on Stripe's page.
 import { formatUsd } from '@printfarm/domain/money';
 import type { OrderConfirmation } from '../../api/stores.ts';
+import { PayByCard } from '../../components/payment/PayByCard.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { paymentMethodName, paymentStatusLabel } from '../../lib/orderPayment.ts';
 
 type Payment = NonNullable<OrderConfirmation['payment']>;
 
-export function OrderPaymentCard({ payment }: { payment: Payment }) {
+export function OrderPaymentCard({ payment, token }: { payment: Payment; token: string }) {
   const awaiting = payment.status === 'awaiting';
   return (
     <Card data-testid="order-payment">
@@ -42,9 +43,7 @@ export function OrderPaymentCard({ payment }: { payment: Payment }) {
           </p>
         )}
         {awaiting && payment.method === 'card' && (
-          <p className="confirmation__muted">
-            Confirm your card at checkout; we e-mail you when it is charged.
-          </p>
+          <PayByCard paymentId={payment.id} owedCents={payment.amountCents} token={token} />
         )}
       </CardContent>
     </Card>
