@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { post } from '@printfarm/db/ledger';
 import { statePayout } from '@printfarm/db/payments/payouts';
 import { type Payee, post as rules } from '@printfarm/domain/ledger';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutSend } from '../../workers/src/jobs/payoutSend.ts';
 import { call, createOperatorFarm } from '../support/marketplace.ts';
 import { useServerSuite } from '../support/server.ts';
+import { deliverStripeEvent } from '../support/stripeEvents.ts';
 import { startStripeRecorder } from '../support/stripeRecorder.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_payouts';
@@ -54,41 +54,16 @@ describe('Stripe payouts', () => {
       (account) => account.id === owner.farm.id,
     )?.state;
 
-  function accountUpdated(accountId: string, ready: boolean) {
-    const body = JSON.stringify({
-      id: `evt_${randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: 'account.updated',
-      account: accountId,
-      data: {
-        object: {
-          id: accountId,
-          object: 'account',
-          type: 'express',
-          details_submitted: ready,
-          payouts_enabled: ready,
-          charges_enabled: false,
-          capabilities: { transfers: ready ? 'active' : 'inactive' },
-        },
-      },
+  const accountUpdated = (accountId: string, ready: boolean) =>
+    deliverStripeEvent(server.api.url, WEBHOOK_SECRET, 'account.updated', {
+      id: accountId,
+      object: 'account',
+      type: 'express',
+      details_submitted: ready,
+      payouts_enabled: ready,
+      charges_enabled: false,
+      capabilities: { transfers: ready ? 'active' : 'inactive' },
     });
-    return fetch(url('/api/payments/stripe/webhook'), {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: WEBHOOK_SECRET,
-        }),
-      },
-      body,
-    });
-  }
 
   it('makes one Express account per farm and a fresh onboarding link at each start', async () => {
     expect(await stateOfFarm()).toBe('not_set_up');

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFarm } from '../support/marketplace.ts';
 import { useServerSuite } from '../support/server.ts';
+import { postStripeEvent, stripeEventBody } from '../support/stripeEvents.ts';
 import { startStripeRecorder } from '../support/stripeRecorder.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_printfarm';
@@ -51,32 +52,20 @@ async function awaitingCardPayment(amountCents = 4900): Promise<Payment> {
 
 /** The body Stripe would send for an event about the payment's intent. */
 function intentEvent(type: string, payment: Payment, intent: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    id: `evt_${hex()}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: {
-      object: {
-        id: payment.providerRef,
-        object: 'payment_intent',
-        amount: payment.amountCents,
-        amount_capturable: payment.amountCents,
-        amount_received: 0,
-        capture_method: 'manual',
-        currency: 'usd',
-        // Non-ASCII, as a payer's name may be: the signature covers the body's exact bytes.
-        description: `Payment ${payment.reference} for Zoë`,
-        last_payment_error: null,
-        metadata: { paymentId: payment.id, reference: payment.reference },
-        status: 'requires_capture',
-        ...intent,
-      },
-    },
+  return stripeEventBody(type, {
+    id: payment.providerRef,
+    object: 'payment_intent',
+    amount: payment.amountCents,
+    amount_capturable: payment.amountCents,
+    amount_received: 0,
+    capture_method: 'manual',
+    currency: 'usd',
+    // Non-ASCII, as a payer's name may be: the signature covers the body's exact bytes.
+    description: `Payment ${payment.reference} for Zoë`,
+    last_payment_error: null,
+    metadata: { paymentId: payment.id, reference: payment.reference },
+    status: 'requires_capture',
+    ...intent,
   });
 }
 
@@ -84,11 +73,7 @@ function deliver(
   body: string,
   signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
 ) {
-  return fetch(`${server.api.url}/api/payments/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature },
-    body,
-  });
+  return postStripeEvent(server.api.url, body, signature);
 }
 
 async function deliveredAnswers(responses: Response[]) {
