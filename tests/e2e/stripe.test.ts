@@ -35,7 +35,7 @@ const stripeEnv = () => ({
   STRIPE_API_URL: recorder.url,
 });
 
-describe('Stripe in the browser', () => {
+describe('Stripe in the browser', { timeout: 120_000 }, () => {
   const suite = useBrowserSuite({
     apiEnv: {
       RATE_LIMIT_DISABLED: 'true',
