@@ -4,6 +4,7 @@ import {
   canCancel,
   canSubmit,
   canTransition,
+  isActiveRequest,
   OFFER_VALIDITY_DAYS,
   offersAreStale,
   REQUEST_STATUSES,
@@ -97,5 +98,24 @@ describe('request state machine', () => {
     expect(offersAreStale(null, now)).toBe(false);
     expect(offersAreStale(new Date(now.getTime() - OFFER_VALIDITY_DAYS * day + 60_000), now)).toBe(false);
     expect(offersAreStale(new Date(now.getTime() - OFFER_VALIDITY_DAYS * day - 60_000), now)).toBe(true);
+  });
+});
+
+describe('isActiveRequest', () => {
+  it('counts every request still going somewhere, and neither completed nor cancelled ones', () => {
+    const active = REQUEST_STATUSES.filter(isActiveRequest);
+    expect(active).toEqual([
+      'draft',
+      'pending',
+      'quoting',
+      'quoted',
+      'ordered',
+      'accepted',
+      'printing',
+      'shipped',
+      'rejected',
+      'expired',
+    ]);
+    expect(isActiveRequest('archived')).toBe(false);
   });
 });

@@ -63,6 +63,11 @@ export function canTransition(from: string, to: RequestStatus): boolean {
   return isRequestStatus(from) && TRANSITIONS[from].includes(to);
 }
 
+/** Still going somewhere (the dashboard's 'Active Requests'): every status but completed and cancelled. */
+export function isActiveRequest(status: string): boolean {
+  return isRequestStatus(status) && TRANSITIONS[status].length > 0;
+}
+
 export function canCancel(status: string): boolean {
   return BEFORE_PRINTING.includes(status);
 }

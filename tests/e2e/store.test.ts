@@ -149,13 +149,13 @@ describe('storefront and store admin in Chromium', () => {
     const row = admin.getByRole('listitem', { name: `Order ${order.id.slice(0, 8).toUpperCase()}` });
     await row.getByLabel('Change status').selectOption('processing');
     await row.getByRole('button', { name: 'Update Status' }).click();
-    await row.getByText('processing', { exact: true }).waitFor();
+    await row.locator('.badge').getByText('Processing', { exact: true }).waitFor();
     await row.getByLabel('Change status').selectOption('shipped');
     await row.getByRole('button', { name: 'Update Status' }).click();
     await row.getByText('Tracking number is required').waitFor();
     await row.getByLabel('Tracking Number').fill('1Z-E2E-12345');
     await row.getByRole('button', { name: 'Update Status' }).click();
-    await row.getByText('shipped', { exact: true }).waitFor();
+    await row.locator('.badge').getByText('Shipped', { exact: true }).waitFor();
     await shot(admin, 'store-admin-orders');
     const shipped = await eventually(
       async () => (await emailsTo(shopperEmail)).find((mail) => mail.subject.includes('has shipped')),

@@ -181,7 +181,9 @@ export function Footer({
         ))}
       </Container>
       <Container size="wide" className="footer__legal">
-        <p>© 2024 PrintFarm Network. All rights reserved.</p>
+        {/* Prerendered in the year of the build; a page opened after New Year's Day shows the new year once
+            the app renders it again, with no hydration warning in between. */}
+        <p suppressHydrationWarning>© {new Date().getFullYear()} PrintFarm Network. All rights reserved.</p>
       </Container>
     </footer>
   );

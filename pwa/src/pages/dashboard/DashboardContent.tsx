@@ -1,5 +1,6 @@
 // The signed-in customer's dashboard: sidebar, header with 'New Print Request', and the overview
 // or the tab named by ?tab= (upload, requests, files, history, settings), all from real data.
+import { isActiveRequest } from '@printfarm/domain/requestStatus';
 import { UPLOAD_HINTS } from '@printfarm/domain/upload';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -139,7 +140,7 @@ export function DashboardContent({ user }: { user: DashboardUser }) {
 
   const openUpload = () => setUploading(true);
   const requestList = requests.data ?? [];
-  const active = requestList.filter((request) => request.status !== 'completed').length;
+  const active = requestList.filter((request) => isActiveRequest(request.status)).length;
   const completed = requestList.filter((request) => request.status === 'completed').length;
   const dash = (value: number | null | undefined, loading: boolean) =>
     loading || value == null ? '—' : value;

@@ -172,7 +172,11 @@ function DemoStorefront({
         })}
       </main>
       <footer className="demo-footer">
-        <Container size="wide">© 2024 {store.displayName} · Printed on the PrintFarm Network</Container>
+        <Container size="wide">
+          <span suppressHydrationWarning>
+            © {new Date().getFullYear()} {store.displayName} · Printed on the PrintFarm Network
+          </span>
+        </Container>
       </footer>
       {loading ? null : (
         <CheckoutDialog store={store} cart={cart} open={checkoutOpen} onOpenChange={setCheckoutOpen} />

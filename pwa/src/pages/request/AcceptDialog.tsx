@@ -18,7 +18,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
-import { day, money, parts } from './format.ts';
+import { day, money, partCount, parts } from './format.ts';
 import { PAYMENT_ANCHOR, stillOwed } from './paymentWords.ts';
 
 type ShipToValues = Required<{ [K in keyof ShipToAddressInput]: string }>;
@@ -111,7 +111,7 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
       open
       onOpenChange={(open) => !open && !accept.isPending && onClose()}
       title={`Order from ${offer.farmName}?`}
-      description={`${money(offer.price)} for ${parts(request.quantity)}, shipped to ${where ?? 'you'}, ready by ${day(offer.readyBy, true)}.`}
+      description={`${money(offer.price)} for ${parts(partCount(request))}, shipped to ${where ?? 'you'}, ready by ${day(offer.readyBy, true)}.`}
       size="md"
       dismissible={!accept.isPending}
       footer={

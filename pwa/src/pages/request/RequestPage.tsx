@@ -18,7 +18,7 @@ import { ChoicesSummary } from './ChoicesSummary.tsx';
 import { ClaimSection } from './ClaimSection.tsx';
 import { CounterOfferPanel } from './CounterOfferPanel.tsx';
 import { FilesSection } from './FilesSection.tsx';
-import { money, parts } from './format.ts';
+import { money, partCount, parts } from './format.ts';
 import { OffersSection } from './OffersSection.tsx';
 import { PaymentSection } from './PaymentSection.tsx';
 import { awaitingPayments, PAYMENT_ANCHOR } from './paymentWords.ts';
@@ -64,7 +64,7 @@ function facts(request: PrintRequestDetail): string[] {
       : null;
   return [
     [request.technology, request.material, request.color].filter(Boolean).join(' · '),
-    parts(request.quantity),
+    parts(partCount(request)),
     where,
     price,
   ].filter((fact): fact is string => Boolean(fact));

@@ -58,3 +58,9 @@ export function onTime(rate: number | null): string | null {
 export function parts(count: number): string {
   return `${count} part${count === 1 ? '' : 's'}`;
 }
+
+/** How many parts the request prints: each file times its quantity (the request's own count without files). */
+export function partCount(request: { quantity: number; files: readonly { quantity: number }[] }): number {
+  if (request.files.length === 0) return request.quantity;
+  return request.files.reduce((sum, file) => sum + file.quantity, 0);
+}
