@@ -118,6 +118,14 @@ describe('customer dashboard', () => {
     if (process.env.E2E_DEBUG) await page.screenshot({ path: '/tmp/dashboard-upload.png' });
     await page.getByText('Successfully uploaded 2 file(s) for 3D printing.').waitFor({ timeout: 10_000 });
     expect(await api.prisma.projectFile.count({ where: { userId: customer.id } })).toBe(2);
+    // The dialog says what happened: both designs went into one request, and it leads there.
+    const files = await api.prisma.projectFile.findMany({ where: { userId: customer.id } });
+    expect(new Set(files.map((file) => file.printRequestId)).size).toBe(1);
+    await dialog
+      .getByText('Your 2 designs are uploaded into one request, to be quoted together.', { exact: false })
+      .waitFor();
+    const onward = dialog.locator('.upload-dialog__next-actions').getByRole('button');
+    expect(await onward.allTextContents()).toEqual(['Continue to your request']);
 
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'File Manager' }).click();

@@ -39,6 +39,29 @@ function UploaderLoading() {
   );
 }
 
+/** The new requests a batch made, each with the files that went into it (a dialog's batch makes one). */
+function requestsOf(files: readonly UploadedFile[]) {
+  const byRequest = new Map<string | null, string[]>();
+  for (const file of files)
+    byRequest.set(file.printRequestId, [...(byRequest.get(file.printRequestId) ?? []), file.fileName]);
+  return [...byRequest].map(([printRequestId, fileNames]) => ({ printRequestId, fileNames }));
+}
+
+const listOf = (names: readonly string[]) =>
+  names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** What the upload made, as it happened: one design, several in one request, or several requests. */
+function startedText(files: readonly UploadedFile[]): string {
+  const requests = requestsOf(files).length;
+  if (files.length === 1) {
+    return 'Your design is uploaded. Next: choose the material and get quotes from farms near you.';
+  }
+  if (requests === 1) {
+    return `Your ${files.length} designs are uploaded into one request, to be quoted together. Next: choose the material and get quotes.`;
+  }
+  return `Your designs are uploaded into ${requests} requests. Next: choose materials and get quotes.`;
+}
+
 export function UploadDialog({
   open,
   onOpenChange,
@@ -141,27 +164,17 @@ export function UploadDialog({
       )}
       {started.length > 0 && (
         <div className="upload-dialog__next" role="status">
-          <p className="upload-dialog__next-text">
-            {started.length === 1
-              ? 'Your design is uploaded. Next: choose the material and get quotes from farms near you.'
-              : 'Each design became a request of its own. Next: choose materials and get quotes.'}
-          </p>
+          <p className="upload-dialog__next-text">{startedText(started)}</p>
           <div className="upload-dialog__next-actions">
-            {started.length === 1 ? (
-              <Button onClick={() => void openRequest(started[0]?.printRequestId ?? null)}>
-                Continue to your request
+            {requestsOf(started).map(({ printRequestId, fileNames }, _, all) => (
+              <Button
+                key={printRequestId ?? 'newest'}
+                variant={all.length === 1 ? 'default' : 'outline'}
+                onClick={() => void openRequest(printRequestId)}
+              >
+                {all.length === 1 ? 'Continue to your request' : `Continue to ${listOf(fileNames)}`}
               </Button>
-            ) : (
-              started.map((file) => (
-                <Button
-                  key={`${file.fileName}-${file.printRequestId}`}
-                  variant="outline"
-                  onClick={() => void openRequest(file.printRequestId)}
-                >
-                  Continue to {file.fileName}
-                </Button>
-              ))
-            )}
+            ))}
           </div>
         </div>
       )}
