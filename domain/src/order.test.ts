@@ -4,6 +4,7 @@ import {
   canTransitionOrder,
   ORDER_STATUSES,
   orderDetailsSchema,
+  orderStatusLabel,
   orderStatusUpdateSchema,
   orderSubtotalCents,
   orderTotalCents,
@@ -182,6 +183,17 @@ describe('order status', () => {
       'processing→cancelled',
       'shipped→delivered',
     ]);
+  });
+
+  it('names each status as people write it', () => {
+    expect(ORDER_STATUSES.map(orderStatusLabel)).toEqual([
+      'Pending',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
+    expect(orderStatusLabel('on hold')).toBe('on hold');
   });
 
   it('needs a tracking number to ship', () => {

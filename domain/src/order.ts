@@ -130,6 +130,19 @@ export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'pending';
 
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The status as people read it ('Pending'); an unknown status is shown as it is. */
+export function orderStatusLabel(status: string): string {
+  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],

@@ -7,6 +7,7 @@ import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { addSessionCookies, recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
+import { saveScreenshot, VIEWPORTS } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
 
 const TIMEOUT = 30_000;
@@ -149,14 +150,25 @@ describe('storefront and store admin in Chromium', () => {
     const row = admin.getByRole('listitem', { name: `Order ${order.id.slice(0, 8).toUpperCase()}` });
     await row.getByLabel('Change status').selectOption('processing');
     await row.getByRole('button', { name: 'Update Status' }).click();
-    await row.getByText('processing', { exact: true }).waitFor();
+    // The badge says the status as people write it (issue 25, defect 9).
+    await row.getByText('Processing', { exact: true }).waitFor();
     await row.getByLabel('Change status').selectOption('shipped');
     await row.getByRole('button', { name: 'Update Status' }).click();
     await row.getByText('Tracking number is required').waitFor();
     await row.getByLabel('Tracking Number').fill('1Z-E2E-12345');
     await row.getByRole('button', { name: 'Update Status' }).click();
-    await row.getByText('shipped', { exact: true }).waitFor();
-    await shot(admin, 'store-admin-orders');
+    await row.getByText('Shipped', { exact: true }).waitFor();
+    await admin.getByText(`Order #${order.id.slice(0, 8).toUpperCase()} is now Shipped.`).waitFor();
+    for (const viewport of VIEWPORTS) {
+      await admin.setViewportSize(viewport);
+      await saveScreenshot(admin, import.meta.url, 'store-admin-orders', { fullPage: true });
+    }
+    await admin.getByRole('tab', { name: 'Overview' }).click();
+    await admin.getByText('Shipped', { exact: true }).first().waitFor();
+    for (const viewport of VIEWPORTS) {
+      await admin.setViewportSize(viewport);
+      await saveScreenshot(admin, import.meta.url, 'store-admin-overview');
+    }
     const shipped = await eventually(
       async () => (await emailsTo(shopperEmail)).find((mail) => mail.subject.includes('has shipped')),
       30_000,

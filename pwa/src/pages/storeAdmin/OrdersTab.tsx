@@ -1,7 +1,13 @@
 // Orders: every order with its lines and address, and the next status it may take
 // (pending → processing → shipped with a tracking number → delivered, or cancelled before shipping).
 import { formatUsd } from '@printfarm/domain/money';
-import { ORDER_TRANSITIONS, type OrderStatus, orderStatusUpdateSchema } from '@printfarm/domain/order';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  orderStatusLabel,
+  orderStatusUpdateSchema,
+} from '@printfarm/domain/order';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
 import { formatIssues } from '@printfarm/domain/validation';
@@ -18,14 +24,6 @@ import { toast } from '../../components/ui/toast.tsx';
 import { priceCents } from '../../lib/cart.ts';
 import { paymentStatusLabel } from '../../lib/orderPayment.ts';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
-
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 export function OrdersTab({
   store,
@@ -72,7 +70,7 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
         onSuccess: (updated) => {
           toast({
             title: 'Order updated',
-            description: `Order #${shortId(order.id)} is now ${updated.status}.`,
+            description: `Order #${shortId(order.id)} is now ${orderStatusLabel(updated.status)}.`,
           });
           setStatus('');
           setTrackingNumber('');
@@ -141,7 +139,7 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
             >
               {next.map((option) => (
                 <option key={option} value={option}>
-                  {STATUS_LABELS[option]}
+                  {ORDER_STATUS_LABELS[option]}
                 </option>
               ))}
             </Select>

@@ -1,5 +1,6 @@
 // The order status badge with the spec's styles: pending outline, processing secondary, shipped and
 // delivered default, cancelled destructive.
+import { orderStatusLabel } from '@printfarm/domain/order';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 
 const VARIANTS: Record<string, BadgeVariant> = {
@@ -11,7 +12,7 @@ const VARIANTS: Record<string, BadgeVariant> = {
 };
 
 export function OrderStatusBadge({ status }: { status: string }) {
-  return <Badge variant={VARIANTS[status] ?? 'outline'}>{status}</Badge>;
+  return <Badge variant={VARIANTS[status] ?? 'outline'}>{orderStatusLabel(status)}</Badge>;
 }
 
 export const orderDate = (iso: string) =>
