@@ -36,6 +36,7 @@ import {
   cannotQuoteEmail,
   counterOfferEmail,
   deliveredEmail,
+  halfwayEmail,
   jobAcceptedEmail,
   type MailOffer,
   noFarmEmail,
@@ -351,6 +352,7 @@ export const samples: readonly Sample[] = [
       ),
   },
   { name: 'printingStartedEmail', render: () => printingStartedEmail(APP_URL, customer, request, job, FARM) },
+  { name: 'halfwayEmail', render: () => halfwayEmail(APP_URL, customer, request, job, FARM) },
   {
     name: 'shippedEmail',
     render: () =>
