@@ -196,17 +196,20 @@ describe('order status', () => {
     expect(orderStatusLabel('on hold')).toBe('on hold');
   });
 
-  it('needs a tracking number to ship', () => {
+  it('needs a carrier and a tracking number to ship', () => {
     expect(fieldErrors(orderStatusUpdateSchema, { status: 'shipped' })).toEqual({
+      carrier: 'Choose a carrier',
       trackingNumber: 'Tracking number is required',
     });
-    expect(fieldErrors(orderStatusUpdateSchema, { status: 'shipped', trackingNumber: '  ' })).toEqual({
-      trackingNumber: 'Tracking number is required',
-    });
-    expect(v.parse(orderStatusUpdateSchema, { status: 'shipped', trackingNumber: '1Z999' })).toEqual({
-      status: 'shipped',
-      trackingNumber: '1Z999',
-    });
+    expect(
+      fieldErrors(orderStatusUpdateSchema, { status: 'shipped', carrier: 'UPS', trackingNumber: '  ' }),
+    ).toEqual({ trackingNumber: 'Tracking number is required' });
+    expect(
+      fieldErrors(orderStatusUpdateSchema, { status: 'shipped', carrier: 'Pigeon', trackingNumber: '1Z9' }),
+    ).toEqual({ carrier: 'Choose a carrier' });
+    expect(
+      v.parse(orderStatusUpdateSchema, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }),
+    ).toEqual({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' });
     expect(v.parse(orderStatusUpdateSchema, { status: 'processing' })).toEqual({ status: 'processing' });
   });
 });

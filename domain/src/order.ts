@@ -9,6 +9,7 @@ import {
   type ShippingRates,
   shippingFeeCents,
 } from './shipping.ts';
+import { CARRIERS } from './tracking.ts';
 
 export const DEFAULT_COUNTRY = 'US';
 export const MAX_ITEM_QUANTITY = 100;
@@ -158,8 +159,17 @@ export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean 
 export const orderStatusUpdateSchema = v.pipe(
   formObject({
     status: v.picklist(ORDER_STATUSES, 'Choose a status'),
+    carrier: v.optional(v.picklist(CARRIERS, 'Choose a carrier')),
     trackingNumber: optionalText(100),
   }),
+  v.forward(
+    v.partialCheck(
+      [['status'], ['carrier']],
+      (update) => update.status !== 'shipped' || Boolean(update.carrier),
+      'Choose a carrier',
+    ),
+    ['carrier'],
+  ),
   v.forward(
     v.partialCheck(
       [['status'], ['trackingNumber']],
