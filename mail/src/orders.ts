@@ -205,6 +205,7 @@ export function newOrderEmail(
   });
 }
 
+// orderUrl may be missing from shipped e-mails recorded in the outbox before orders had it.
 export function orderShippedEmail(order: MailOrder, store: MailStore, orderUrl = ''): Promise<Email> {
   const news = `Good news: your order #${shortId(order.id)} from ${store.displayName} is on its way.`;
   const tracking =
