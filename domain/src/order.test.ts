@@ -4,6 +4,7 @@ import {
   canTransitionOrder,
   ORDER_STATUSES,
   orderDetailsSchema,
+  orderStatusLabel,
   orderStatusUpdateSchema,
   orderSubtotalCents,
   orderTotalCents,
@@ -184,17 +185,31 @@ describe('order status', () => {
     ]);
   });
 
-  it('needs a tracking number to ship', () => {
+  it('names each status as people write it', () => {
+    expect(ORDER_STATUSES.map(orderStatusLabel)).toEqual([
+      'Pending',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
+    expect(orderStatusLabel('on hold')).toBe('on hold');
+  });
+
+  it('needs a carrier and a tracking number to ship', () => {
     expect(fieldErrors(orderStatusUpdateSchema, { status: 'shipped' })).toEqual({
+      carrier: 'Choose a carrier',
       trackingNumber: 'Tracking number is required',
     });
-    expect(fieldErrors(orderStatusUpdateSchema, { status: 'shipped', trackingNumber: '  ' })).toEqual({
-      trackingNumber: 'Tracking number is required',
-    });
-    expect(v.parse(orderStatusUpdateSchema, { status: 'shipped', trackingNumber: '1Z999' })).toEqual({
-      status: 'shipped',
-      trackingNumber: '1Z999',
-    });
+    expect(
+      fieldErrors(orderStatusUpdateSchema, { status: 'shipped', carrier: 'UPS', trackingNumber: '  ' }),
+    ).toEqual({ trackingNumber: 'Tracking number is required' });
+    expect(
+      fieldErrors(orderStatusUpdateSchema, { status: 'shipped', carrier: 'Pigeon', trackingNumber: '1Z9' }),
+    ).toEqual({ carrier: 'Choose a carrier' });
+    expect(
+      v.parse(orderStatusUpdateSchema, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }),
+    ).toEqual({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' });
     expect(v.parse(orderStatusUpdateSchema, { status: 'processing' })).toEqual({ status: 'processing' });
   });
 });

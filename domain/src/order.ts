@@ -9,6 +9,7 @@ import {
   type ShippingRates,
   shippingFeeCents,
 } from './shipping.ts';
+import { CARRIERS } from './tracking.ts';
 
 export const DEFAULT_COUNTRY = 'US';
 export const MAX_ITEM_QUANTITY = 100;
@@ -139,6 +140,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'pending';
 
+/** The status as people read it ('Pending'); an unknown status is shown as it is. */
+export function orderStatusLabel(status: string): string {
+  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
@@ -154,8 +160,17 @@ export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean 
 export const orderStatusUpdateSchema = v.pipe(
   formObject({
     status: v.picklist(ORDER_STATUSES, 'Choose a status'),
+    carrier: v.optional(v.picklist(CARRIERS, 'Choose a carrier')),
     trackingNumber: optionalText(100),
   }),
+  v.forward(
+    v.partialCheck(
+      [['status'], ['carrier']],
+      (update) => update.status !== 'shipped' || Boolean(update.carrier),
+      'Choose a carrier',
+    ),
+    ['carrier'],
+  ),
   v.forward(
     v.partialCheck(
       [['status'], ['trackingNumber']],

@@ -13,7 +13,13 @@ import { farmSignupEmail } from './farms.ts';
 import { membershipInvoiceEmail } from './membership.ts';
 import { newsletterConfirmEmail } from './newsletter.ts';
 import { counterAnsweredEmail, jobCancelledEmail, jobReminderEmail, newJobEmail } from './operatorJobs.ts';
-import { newOrderEmail, orderCancelledEmail, orderConfirmationEmail, orderShippedEmail } from './orders.ts';
+import {
+  newOrderEmail,
+  orderCancelledEmail,
+  orderConfirmationEmail,
+  orderDeliveredEmail,
+  orderShippedEmail,
+} from './orders.ts';
 import {
   claimAnsweredEmail,
   claimOpenedEmail,
@@ -26,6 +32,7 @@ import {
   cannotQuoteEmail,
   counterOfferEmail,
   deliveredEmail,
+  halfwayEmail,
   jobAcceptedEmail,
   noFarmEmail,
   printingStartedEmail,
@@ -56,6 +63,7 @@ const MESSAGES = {
   newOrderEmail,
   orderCancelledEmail,
   orderConfirmationEmail,
+  orderDeliveredEmail,
   orderShippedEmail,
   paymentReceivedEmail,
   paymentRequestedEmail,
@@ -63,6 +71,7 @@ const MESSAGES = {
   refundEmail,
   counterOfferEmail,
   deliveredEmail,
+  halfwayEmail,
   jobAcceptedEmail,
   noFarmEmail,
   printingStartedEmail,

@@ -2,7 +2,7 @@
 // plain-text builders wrote before the move to React Email), the preview line, the key facts and the links.
 import { describeMessages } from './expectations.ts';
 import * as messages from './orders.ts';
-import { ADMIN_URL, ORDER_URL } from './samples.ts';
+import { ADMIN_URL, ORDER_URL, UPS_URL } from './samples.ts';
 
 describeMessages(messages, {
   orderConfirmationEmail: {
@@ -151,18 +151,49 @@ describeMessages(messages, {
       '',
       'Good news: your order #3F2A9C1B from Maker Bay Workshop is on its way.',
       'Shipping method: Expedited, 2–3 days',
+      'Carrier: UPS',
       'Tracking number: 1Z999AA10123456784',
+      `Track your parcel: ${UPS_URL}`,
       '',
       '  2 × Articulated Dryer Knob Replacement (fits most front loaders)',
       '  1 × Fridge Shelf Clip',
+      '',
+      `See your order at any time: ${ORDER_URL}`,
     ],
     shows: [
       'your order #3F2A9C1B from Maker Bay Workshop is on its way.',
       'Shipping method Expedited, 2–3 days',
+      'Carrier UPS',
       'Tracking number 1Z999AA10123456784',
+      'Track your parcel',
       '2 × Articulated Dryer Knob Replacement (fits most front loaders) 1 × Fridge Shelf Clip',
+      'Your order: #3F2A9C1B',
     ],
-    links: [],
+    links: [UPS_URL, ORDER_URL],
+  },
+  orderDeliveredEmail: {
+    to: 'ada.lovelace@example.com',
+    subject: 'Your order from Maker Bay Workshop has been delivered (#3F2A9C1B)',
+    messageKey: 'order-delivered:3f2a9c1b-7d4e-4a61-9b0c-5e8f2d1a6c37',
+    preview: 'Your order #3F2A9C1B from Maker Bay Workshop has been delivered. We hope you enjoy it!',
+    text: [
+      'Hi Ada Lovelace,',
+      '',
+      'Your order #3F2A9C1B from Maker Bay Workshop has been delivered. We hope you enjoy it!',
+      '',
+      '  2 × Articulated Dryer Knob Replacement (fits most front loaders)',
+      '  1 × Fridge Shelf Clip',
+      '',
+      `See your order at any time: ${ORDER_URL}`,
+      '',
+      'If anything is wrong with it, please contact Maker Bay Workshop.',
+    ],
+    shows: [
+      'Your order #3F2A9C1B from Maker Bay Workshop has been delivered. We hope you enjoy it!',
+      'See your order',
+      'If anything is wrong with it, please contact Maker Bay Workshop.',
+    ],
+    links: [ORDER_URL],
   },
   orderCancelledEmail: {
     to: 'ada.lovelace@example.com',

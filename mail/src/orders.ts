@@ -2,6 +2,7 @@
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
+import { trackingUrl } from '@printfarm/domain/tracking';
 import { countOf } from '@printfarm/domain/words';
 import { createElement as h } from 'react';
 import { compose, type Email } from './compose.ts';
@@ -9,6 +10,7 @@ import {
   ActionButton,
   Facts,
   factLines,
+  InlineLink,
   type Line,
   Lines,
   LineTable,
@@ -26,6 +28,7 @@ export interface MailOrder {
   subtotal: string;
   shippingFee: string;
   totalAmount: string;
+  carrier?: string | null;
   trackingNumber?: string | null;
   shippingAddress: { street: string; city: string; state: string; zipCode: string; country?: string };
   items: { productName: string; quantity: number; unitPrice: string }[];
@@ -202,10 +205,14 @@ export function newOrderEmail(
   });
 }
 
-export function orderShippedEmail(order: MailOrder, store: MailStore): Promise<Email> {
+// orderUrl may be missing from shipped e-mails recorded in the outbox before orders had it.
+export function orderShippedEmail(order: MailOrder, store: MailStore, orderUrl = ''): Promise<Email> {
   const news = `Good news: your order #${shortId(order.id)} from ${store.displayName} is on its way.`;
+  const tracking =
+    order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null;
   const facts: TextFact[] = [
     ['Shipping method', shippingMethodName(order.shippingMethod)],
+    ...(order.carrier ? [['Carrier', order.carrier] as const] : []),
     ['Tracking number', order.trackingNumber ?? ''],
   ];
   return compose({
@@ -217,15 +224,51 @@ export function orderShippedEmail(order: MailOrder, store: MailStore): Promise<E
       h(Paragraph, null, `Hi ${order.customerName},`),
       h(Paragraph, null, news),
       h(Facts, { rows: facts }),
+      ...(tracking ? [h(ActionButton, { href: tracking }, 'Track your parcel')] : []),
       h(Lines, { lines: order.items.map(itemName) }),
+      ...(orderUrl
+        ? [h(Paragraph, null, 'Your order: ', h(InlineLink, { href: orderUrl }, `#${shortId(order.id)}`))]
+        : []),
     ],
     text: [
       `Hi ${order.customerName},`,
       '',
       news,
       ...factLines(facts),
+      ...(tracking ? [`Track your parcel: ${tracking}`] : []),
       '',
       ...order.items.map((item) => `  ${itemName(item)}`),
+      ...(orderUrl ? ['', `See your order at any time: ${orderUrl}`] : []),
+    ],
+  });
+}
+
+/** Sent once, when the store marks the order delivered (it can be delivered only once). */
+export function orderDeliveredEmail(order: MailOrder, store: MailStore, orderUrl: string): Promise<Email> {
+  const news = `Your order #${shortId(order.id)} from ${store.displayName} has been delivered. We hope you enjoy it!`;
+  const contact = `If anything is wrong with it, please contact ${store.displayName}.`;
+  return compose({
+    messageKey: `order-delivered:${order.id}`,
+    to: order.customerEmail,
+    subject: `Your order from ${store.displayName} has been delivered (#${shortId(order.id)})`,
+    preview: news,
+    html: [
+      h(Paragraph, null, `Hi ${order.customerName},`),
+      h(Paragraph, null, news),
+      h(Lines, { lines: order.items.map(itemName) }),
+      h(ActionButton, { href: orderUrl }, 'See your order'),
+      h(Paragraph, null, contact),
+    ],
+    text: [
+      `Hi ${order.customerName},`,
+      '',
+      news,
+      '',
+      ...order.items.map((item) => `  ${itemName(item)}`),
+      '',
+      `See your order at any time: ${orderUrl}`,
+      '',
+      contact,
     ],
   });
 }

@@ -206,6 +206,26 @@ describeMessages(messages, {
     shows: ['Prusa Barn Print Farm started printing "Quadcopter arm, left".', 'Watch its progress'],
     links: [`${APP_URL}/dashboard/requests/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d`],
   },
+  halfwayEmail: {
+    to: 'ada.lovelace@example.com',
+    subject: 'Half-way there: Quadcopter arm, left',
+    messageKey: 'job-halfway:7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918',
+    preview:
+      'Prusa Barn Print Farm is past half-way printing "Quadcopter arm, left". It should be ready by Friday, May 8, 2026.',
+    text: [
+      'Hi Ada,',
+      '',
+      'Prusa Barn Print Farm is past half-way printing "Quadcopter arm, left". It should be ready by Friday, May 8, 2026.',
+      `Watch its progress: ${APP_URL}/dashboard/requests/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d`,
+      '',
+      'The PrintFarm Network team',
+    ],
+    shows: [
+      'Prusa Barn Print Farm is past half-way printing "Quadcopter arm, left". It should be ready by Friday, May 8, 2026.',
+      'Watch its progress',
+    ],
+    links: [`${APP_URL}/dashboard/requests/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d`],
+  },
   shippedEmail: {
     to: 'ada.lovelace@example.com',
     subject: 'Shipped: Quadcopter arm, left',

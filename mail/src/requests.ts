@@ -163,6 +163,22 @@ export function printingStartedEmail(
   });
 }
 
+/** A long job past half-way: said once, so a print that runs for days is not silent until it ships. */
+export function halfwayEmail(
+  appUrl: string,
+  customer: MailPerson,
+  request: MailRequest,
+  job: MailJob,
+  farmName: string,
+): Promise<Email> {
+  const url = requestUrl(appUrl, request.id);
+  const halfway = `${farmName} is past half-way printing "${request.title}". It should be ready by ${dayText(job.readyBy)}.`;
+  return letter(customer, `job-halfway:${job.id}`, `Half-way there: ${request.title}`, {
+    html: [h(Paragraph, null, halfway), h(ActionButton, { href: url }, 'Watch its progress')],
+    text: [halfway, `Watch its progress: ${url}`],
+  });
+}
+
 export function shippedEmail(
   appUrl: string,
   customer: MailPerson,

@@ -30,12 +30,14 @@ import {
   newOrderEmail,
   orderCancelledEmail,
   orderConfirmationEmail,
+  orderDeliveredEmail,
   orderShippedEmail,
 } from './orders.ts';
 import {
   cannotQuoteEmail,
   counterOfferEmail,
   deliveredEmail,
+  halfwayEmail,
   jobAcceptedEmail,
   type MailOffer,
   noFarmEmail,
@@ -72,6 +74,7 @@ export const order: MailOrder = {
   subtotal: '32.25',
   shippingFee: '9.99',
   totalAmount: '42.24',
+  carrier: 'UPS',
   trackingNumber: '1Z999AA10123456784',
   shippingAddress: {
     street: '1100 Congress Avenue, Suite 210',
@@ -208,7 +211,8 @@ export const samples: readonly Sample[] = [
     render: () => orderConfirmationEmail(oneItemOrder, store, ORDER_URL),
   },
   { name: 'newOrderEmail', render: () => newOrderEmail(order, store, 'owner@makerbay.example', ADMIN_URL) },
-  { name: 'orderShippedEmail', render: () => orderShippedEmail(order, store) },
+  { name: 'orderShippedEmail', render: () => orderShippedEmail(order, store, ORDER_URL) },
+  { name: 'orderDeliveredEmail', render: () => orderDeliveredEmail(order, store, ORDER_URL) },
   { name: 'orderCancelledEmail', render: () => orderCancelledEmail(order, store) },
   {
     name: 'orderCancelledEmail (paid)',
@@ -351,6 +355,7 @@ export const samples: readonly Sample[] = [
       ),
   },
   { name: 'printingStartedEmail', render: () => printingStartedEmail(APP_URL, customer, request, job, FARM) },
+  { name: 'halfwayEmail', render: () => halfwayEmail(APP_URL, customer, request, job, FARM) },
   {
     name: 'shippedEmail',
     render: () =>

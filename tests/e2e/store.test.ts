@@ -7,6 +7,8 @@ import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { addSessionCookies, recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
+import { outboxMails } from '../support/outboxMail.ts';
+import { saveScreenshot, VIEWPORTS } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
 
 const TIMEOUT = 30_000;
@@ -149,19 +151,69 @@ describe('storefront and store admin in Chromium', () => {
     const row = admin.getByRole('listitem', { name: `Order ${order.id.slice(0, 8).toUpperCase()}` });
     await row.getByLabel('Change status').selectOption('processing');
     await row.getByRole('button', { name: 'Update Status' }).click();
-    await row.locator('.badge').getByText('Processing', { exact: true }).waitFor();
+    // The badge says the status as people write it (issue 25, defect 9).
+    await row.getByText('Processing', { exact: true }).waitFor();
     await row.getByLabel('Change status').selectOption('shipped');
     await row.getByRole('button', { name: 'Update Status' }).click();
     await row.getByText('Tracking number is required').waitFor();
-    await row.getByLabel('Tracking Number').fill('1Z-E2E-12345');
+    await row.getByText('Choose a carrier', { exact: true }).last().waitFor();
+    await row.getByLabel('Carrier').selectOption('UPS');
+    await row.getByLabel('Tracking Number').fill('1Z999AA10123456784');
+    for (const viewport of VIEWPORTS) {
+      await admin.setViewportSize(viewport);
+      await row.getByLabel('Carrier').scrollIntoViewIfNeeded();
+      await saveScreenshot(admin, import.meta.url, 'store-admin-ship-form');
+    }
     await row.getByRole('button', { name: 'Update Status' }).click();
-    await row.locator('.badge').getByText('Shipped', { exact: true }).waitFor();
-    await shot(admin, 'store-admin-orders');
+    await row.getByText('Shipped', { exact: true }).waitFor();
+    await admin.getByText(`Order #${order.id.slice(0, 8).toUpperCase()} is now Shipped.`).waitFor();
+    for (const viewport of VIEWPORTS) {
+      await admin.setViewportSize(viewport);
+      await saveScreenshot(admin, import.meta.url, 'store-admin-orders', { fullPage: true });
+    }
+    await admin.getByRole('tab', { name: 'Overview' }).click();
+    await admin.getByText('Shipped', { exact: true }).first().waitFor();
+    for (const viewport of VIEWPORTS) {
+      await admin.setViewportSize(viewport);
+      await saveScreenshot(admin, import.meta.url, 'store-admin-overview');
+    }
     const shipped = await eventually(
       async () => (await emailsTo(shopperEmail)).find((mail) => mail.subject.includes('has shipped')),
       30_000,
     );
-    expect(shipped.text).toContain('1Z-E2E-12345');
+    // The carrier, its tracking page and the order's signed link (issue 25, defect 4).
+    const upsUrl = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
+    expect(shipped.text).toContain('Carrier: UPS');
+    expect(shipped.text).toContain(`Track your parcel: ${upsUrl}`);
+    const orderLink = (shipped.text ?? '').match(/See your order at any time: (\S+)/)?.[1] ?? '';
+    expect(orderLink).toContain(`/orders/${order.id}?token=`);
+    expect(shipped.html).toContain(upsUrl);
+
+    // The link opens the confirmation page, which links the carrier's tracking page.
+    const shopper = await newPage();
+    for (const viewport of VIEWPORTS) {
+      await shopper.setViewportSize(viewport);
+      // The e-mail's link names the configured public origin; the test server listens elsewhere.
+      const link = new URL(orderLink);
+      await shopper.goto(`${suite.api.url}${link.pathname}${link.search}`);
+      const tracking = shopper.getByRole('link', { name: '1Z999AA10123456784' });
+      expect(await tracking.getAttribute('href')).toBe(upsUrl);
+      await shopper.getByText('Your order has shipped with UPS.').waitFor();
+      await tracking.scrollIntoViewIfNeeded();
+      await saveScreenshot(shopper, import.meta.url, 'order-confirmation-shipped');
+    }
+
+    // Delivered: the shopper hears once.
+    await admin.getByRole('tab', { name: 'Orders' }).click();
+    await row.getByLabel('Change status').selectOption('delivered');
+    await row.getByRole('button', { name: 'Update Status' }).click();
+    await row.getByText('Delivered', { exact: true }).waitFor();
+    const delivered = await eventually(
+      async () => (await emailsTo(shopperEmail)).find((mail) => mail.subject.includes('has been delivered')),
+      30_000,
+    );
+    expect(delivered.text).toContain(orderLink);
+    expect(await outboxMails(suite.api.prisma, `order-delivered:${order.id}`)).toBe(1);
   }, 180_000);
 
   it('shows Store Not Found for an unknown store and keeps another operator out of the admin', async () => {

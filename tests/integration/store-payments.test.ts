@@ -94,7 +94,7 @@ describe('store orders take payment', () => {
     return fetch(`${server.api.url}/api/stores/${store.id}/orders/${orderId}`, {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json', Cookie: ownerCookie },
-      body: JSON.stringify({ status, ...(trackingNumber ? { trackingNumber } : {}) }),
+      body: JSON.stringify({ status, ...(trackingNumber ? { carrier: 'UPS', trackingNumber } : {}) }),
     }).then(async (response) => ({ status: response.status, body: (await response.json()) as OrderAnswer }));
   }
 

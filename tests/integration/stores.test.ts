@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_STORES, seedStores } from '../../prisma/seed/stores.ts';
 import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
+import { outboxMails } from '../support/outboxMail.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 
 const tag = () => randomUUID().slice(0, 8);
@@ -321,23 +322,47 @@ describe('stores', () => {
       items: [{ productName: 'Flow Part', quantity: 2 }],
     });
 
-    expect((await patch({ status: 'shipped', trackingNumber: 'X' })).status).toBe(409);
+    expect((await patch({ status: 'shipped', carrier: 'UPS', trackingNumber: 'X' })).status).toBe(409);
     expect((await patch({ status: 'processing' }, otherCookie)).status).toBe(404);
     expect((await patch({ status: 'processing' })).status).toBe(200);
     const noTracking = await patch({ status: 'shipped' });
     expect(noTracking.status).toBe(400);
     expect(await noTracking.json()).toMatchObject({
-      fields: { trackingNumber: 'Tracking number is required' },
+      fields: { carrier: 'Choose a carrier', trackingNumber: 'Tracking number is required' },
     });
-    const shipped = await patch({ status: 'shipped', trackingNumber: '1Z999AA10123456784' });
+    const badCarrier = await patch({
+      status: 'shipped',
+      carrier: 'Pigeon',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(badCarrier.status).toBe(400);
+    expect(await badCarrier.json()).toMatchObject({
+      message: expect.any(String),
+      fields: { carrier: 'Choose a carrier' },
+    });
+    const shipped = await patch({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     expect(shipped.status).toBe(200);
-    expect(await shipped.json()).toMatchObject({ status: 'shipped', trackingNumber: '1Z999AA10123456784' });
+    expect(await shipped.json()).toMatchObject({
+      status: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
     const mail = await eventually(async () =>
       (await emailsTo(order.customerEmail)).find((m) => m.subject.includes('has shipped')),
     );
-    expect(mail.text).toContain('1Z999AA10123456784');
+    // The carrier, its tracking page and the order's signed link (issue 25, defect 4).
+    expect(mail.text).toContain('Carrier: UPS');
+    expect(mail.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(mail.text).toMatch(new RegExp(`/orders/${order.id}\\?token=[\\w-]+`));
+    expect(mail.html).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect((await patch({ status: 'cancelled' })).status).toBe(409);
     expect((await patch({ status: 'delivered' })).status).toBe(200);
+    expect((await patch({ status: 'delivered' })).status).toBe(409);
+    const delivered = await eventually(async () =>
+      (await emailsTo(order.customerEmail)).find((m) => m.subject.includes('has been delivered')),
+    );
+    expect(delivered.text).toMatch(new RegExp(`/orders/${order.id}\\?token=[\\w-]+`));
+    expect(await outboxMails(server.api.prisma, `order-delivered:${order.id}`)).toBe(1);
     expect(
       (await server.api.prisma.product.findUniqueOrThrow({ where: { id: part.id } })).stockQuantity,
     ).toBe(8);

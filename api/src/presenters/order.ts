@@ -3,6 +3,7 @@
 import type { Order, OrderItem, Payment, Store } from '@printfarm/db';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
+import { trackingUrl } from '@printfarm/domain/tracking';
 import { presentPayment } from './payment.ts';
 
 /** An order with its items and its payment (one; none for an order placed before orders took payment). */
@@ -56,6 +57,7 @@ export function presentStoreOrder(order: OrderWithItems, paymentWords: string) {
     customerPhone: order.customerPhone,
     shippingAddress: order.shippingAddress as StoredAddress,
     notes: order.notes,
+    carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -74,7 +76,10 @@ export function presentOrderConfirmation(
     customerEmail: order.customerEmail,
     shippingAddress: order.shippingAddress as StoredAddress,
     shippingMethodName: shippingMethodName(order.shippingMethod),
+    carrier: order.carrier,
     trackingNumber: order.trackingNumber,
+    trackingUrl:
+      order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null,
     store: { storeName: store.storeName, displayName: store.displayName },
   };
 }

@@ -41,7 +41,7 @@ import { findManagedStore, listOwnStores, STORE_NOT_FOUND } from '../services/st
 /** The state of a call that finds its store before it reads a body of type I. */
 type Managed<I> = { store: StoreWithShipping; input: I };
 
-export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps): void {
+export function registerStoreAdminRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
   const managedStore = <S>(ctx: AppContext<S>) =>
     findManagedStore(prisma, userOf(ctx), { id: idParam(ctx, 'storeId', STORE_NOT_FOUND) });
   const findStore: AppMiddleware<{ store: StoreWithShipping }> = async (ctx, next) => {
@@ -122,7 +122,10 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma }: ApiDeps)
     async (ctx) => {
       const orderId = idParam(ctx, 'orderId', ORDER_NOT_FOUND);
       ctx.body = presentStoreOrder(
-        await updateOrderStatus(prisma, ctx.state.store.id, orderId, ctx.state.input),
+        await updateOrderStatus(prisma, ctx.state.store.id, orderId, ctx.state.input, {
+          publicUrl: config.PUBLIC_URL,
+          linkSecret: config.SESSION_SECRET,
+        }),
         (await moneyTerms(prisma)).instructions,
       );
     },

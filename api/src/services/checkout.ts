@@ -266,6 +266,7 @@ function orderWithItems(order: CheckoutOrder, placed: PlacedRow): OrderWithItems
     status,
     paymentStatus,
     paymentId: order.payment.id,
+    carrier: null,
     trackingNumber: null,
     shippingMethod: order.shippingMethod,
     notes: order.notes,

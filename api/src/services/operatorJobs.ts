@@ -264,11 +264,41 @@ export function reportProgress(context: JobActionContext, jobId: string, percent
     async (tx, job, request) => {
       if (job.state === 'accepted') {
         await startPrinting(tx, context, job, request, percent);
-        return;
+      } else {
+        await tx.printJob.update({ where: { id: job.id }, data: { progressPercent: percent } });
+        await tx.customPrintRequest.update({ where: { id: request.id }, data: { progressPercent: percent } });
       }
-      await tx.printJob.update({ where: { id: job.id }, data: { progressPercent: percent } });
-      await tx.customPrintRequest.update({ where: { id: request.id }, data: { progressPercent: percent } });
+      if (percent >= 50) await mailHalfway(tx, context, job, request);
     },
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A long job's customer hears once that it is past half-way. Long means promised more than a day after
+ * it was accepted (ready-by is a date, so in practice the day after tomorrow or later): a job done by
+ * tomorrow goes from 'printing started' to 'shipped' soon enough. The job's halfwayMailedAt, set under
+ * the request's lock, keeps it to one e-mail however the reports go.
+ */
+async function mailHalfway(
+  tx: Prisma.TransactionClient,
+  context: JobActionContext,
+  job: PrintJob & { farm: { displayName: string } },
+  request: NonNullable<Awaited<ReturnType<typeof lockPrintRequest>>>,
+) {
+  const acceptedAt = job.respondedAt ?? job.offeredAt;
+  if (job.halfwayMailedAt || job.readyBy.getTime() - acceptedAt.getTime() <= DAY_MS) return;
+  await tx.printJob.update({ where: { id: job.id }, data: { halfwayMailedAt: new Date() } });
+  await mailCustomer(tx, request.userId, (customer) =>
+    deferredEmail(
+      'halfwayEmail',
+      context.appUrl,
+      customer,
+      mailRequest(request),
+      mailJob(job),
+      job.farm.displayName,
+    ),
   );
 }
 

@@ -71,6 +71,7 @@ function toMailOrder(order: OrderWithItems): MailOrder {
     subtotal: order.subtotal.toFixed(2),
     shippingFee: order.shippingFee.toFixed(2),
     totalAmount: order.totalAmount.toFixed(2),
+    carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     shippingAddress: order.shippingAddress as unknown as MailOrder['shippingAddress'],
     items: order.items.map((item) => ({
@@ -297,7 +298,9 @@ export async function updateOrderStatus(
   storeId: string,
   orderId: string,
   update: OrderStatusUpdate,
+  links: { publicUrl: string; linkSecret: string },
 ): Promise<OrderWithItems> {
+  const orderUrl = orderLinkUrl(links.publicUrl, links.linkSecret, orderId);
   const store = await prisma.store.findUnique({ where: { id: storeId } });
   if (!store) throw notFound(STORE_NOT_FOUND);
   return prisma.$transaction(async (tx) => {
@@ -312,7 +315,7 @@ export async function updateOrderStatus(
       // Correcting the tracking number of a shipped order is allowed and mails nobody.
       return tx.order.update({
         where: { id: orderId },
-        data: { trackingNumber: update.trackingNumber },
+        data: { trackingNumber: update.trackingNumber, carrier: update.carrier ?? null },
         include: ORDER_WITH_ITEMS,
       });
     }
@@ -324,7 +327,9 @@ export async function updateOrderStatus(
       where: { id: orderId },
       data: {
         status: update.status,
-        ...(update.status === 'shipped' ? { trackingNumber: update.trackingNumber ?? null } : {}),
+        ...(update.status === 'shipped'
+          ? { trackingNumber: update.trackingNumber ?? null, carrier: update.carrier ?? null }
+          : {}),
       },
       include: ORDER_WITH_ITEMS,
     });
@@ -346,7 +351,14 @@ export async function updateOrderStatus(
       await recordJob(
         tx,
         'email.send',
-        await deferredEmail('orderShippedEmail', toMailOrder(order), mailStore(store)),
+        await deferredEmail('orderShippedEmail', toMailOrder(order), mailStore(store), orderUrl),
+      );
+    }
+    if (update.status === 'delivered') {
+      await recordJob(
+        tx,
+        'email.send',
+        await deferredEmail('orderDeliveredEmail', toMailOrder(order), mailStore(store), orderUrl),
       );
     }
     if (update.status === 'delivered' && payment) {

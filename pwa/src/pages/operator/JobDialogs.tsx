@@ -1,7 +1,7 @@
 // The three answers that need words or numbers: decline (with the reason the customer reads), a
 // counter-offer (a new price and/or ready-by date) and shipping (carrier and tracking number).
 import { counterOfferSchema, declineJobSchema, shipJobSchema } from '@printfarm/domain/printJob';
-import { CARRIERS, type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
+import { type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
 import { useId } from 'react';
 import { type JobActionInputs, type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
@@ -12,6 +12,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
 import { day, money } from './format.ts';
 
 interface DialogProps {
@@ -179,8 +180,6 @@ export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
     </Dialog>
   );
 }
-
-const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({ value: carrier, label: carrier }));
 
 export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
   const formId = useId();

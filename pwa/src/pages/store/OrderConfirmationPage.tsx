@@ -182,9 +182,11 @@ function Confirmation({ order, token }: { order: OrderConfirmation; token: strin
                   )}
                   <li>{order.store.displayName} prints your items and checks each one.</li>
                   <li>
-                    {shipped && order.trackingNumber
-                      ? `Your order has shipped. Tracking number: ${order.trackingNumber}.`
-                      : 'When your order ships, we e-mail you its tracking number.'}
+                    {shipped && order.trackingNumber ? (
+                      <TrackingLine order={order} />
+                    ) : (
+                      'When your order ships, we e-mail you its tracking number.'
+                    )}
                   </li>
                 </ol>
               </CardContent>
@@ -202,5 +204,23 @@ function Confirmation({ order, token }: { order: OrderConfirmation; token: strin
         </Link>
       </div>
     </Container>
+  );
+}
+
+function TrackingLine({ order }: { order: OrderConfirmation }) {
+  const number = order.trackingNumber ?? '';
+  return (
+    <>
+      Your order {order.status === 'delivered' ? 'was delivered' : 'has shipped'}
+      {order.carrier ? ` with ${order.carrier}` : ''}. Tracking number:{' '}
+      {order.trackingUrl ? (
+        <a href={order.trackingUrl} target="_blank" rel="noreferrer">
+          {number}
+        </a>
+      ) : (
+        number
+      )}
+      .
+    </>
   );
 }

@@ -5,6 +5,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   type OrderStatus,
+  orderStatusLabel,
   orderStatusUpdateSchema,
 } from '@printfarm/domain/order';
 import { shippingMethodName } from '@printfarm/domain/shipping';
@@ -20,6 +21,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
 import { priceCents } from '../../lib/cart.ts';
 import { paymentStatusLabel } from '../../lib/orderPayment.ts';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
@@ -51,13 +53,18 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
   const update = useUpdateOrderStatus(store);
   const next = ORDER_TRANSITIONS[order.status as OrderStatus] ?? [];
   const [status, setStatus] = useState<string>('');
+  const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const address = order.shippingAddress;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = v.safeParse(orderStatusUpdateSchema, { status, trackingNumber });
+    const parsed = v.safeParse(orderStatusUpdateSchema, {
+      status,
+      trackingNumber,
+      ...(carrier ? { carrier } : {}),
+    });
     if (!parsed.success) {
       setErrors(formatIssues(parsed.issues).fields);
       return;
@@ -69,9 +76,10 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
         onSuccess: (updated) => {
           toast({
             title: 'Order updated',
-            description: `Order #${shortId(order.id)} is now ${updated.status}.`,
+            description: `Order #${shortId(order.id)} is now ${orderStatusLabel(updated.status)}.`,
           });
           setStatus('');
+          setCarrier('');
           setTrackingNumber('');
         },
         onError: (error) =>
@@ -125,7 +133,9 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
       </ul>
       <p className="store-admin__muted">
         Ship to: {address.street}, {address.city}, {address.state} {address.zipCode}
-        {order.trackingNumber ? ` · Tracking: ${order.trackingNumber}` : ''}
+        {order.trackingNumber
+          ? ` · Tracking: ${order.carrier ? `${order.carrier} ` : ''}${order.trackingNumber}`
+          : ''}
       </p>
       {order.notes && <p className="admin-order__notes">Notes: {order.notes}</p>}
       {next.length > 0 && (
@@ -144,9 +154,19 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
             </Select>
           </FormField>
           {status === 'shipped' && (
-            <FormField label="Tracking Number" error={errors.trackingNumber} required>
-              <Input value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} />
-            </FormField>
+            <>
+              <FormField label="Carrier" error={errors.carrier} required>
+                <Select
+                  value={carrier}
+                  placeholder="Choose a carrier"
+                  options={CARRIER_OPTIONS}
+                  onChange={(event) => setCarrier(event.target.value)}
+                />
+              </FormField>
+              <FormField label="Tracking Number" error={errors.trackingNumber} required>
+                <Input value={trackingNumber} onChange={(event) => setTrackingNumber(event.target.value)} />
+              </FormField>
+            </>
           )}
           <Button type="submit" loading={update.isPending} disabled={!status}>
             Update Status

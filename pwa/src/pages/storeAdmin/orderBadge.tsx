@@ -1,6 +1,6 @@
 // The order status badge with the spec's styles: pending outline, processing secondary, shipped and
-// delivered default, cancelled destructive; the status in words ('Pending'), not its code.
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@printfarm/domain/order';
+// delivered default, cancelled destructive.
+import { orderStatusLabel } from '@printfarm/domain/order';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 
 const VARIANTS: Record<string, BadgeVariant> = {
@@ -12,8 +12,7 @@ const VARIANTS: Record<string, BadgeVariant> = {
 };
 
 export function OrderStatusBadge({ status }: { status: string }) {
-  const label = ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
-  return <Badge variant={VARIANTS[status] ?? 'outline'}>{label}</Badge>;
+  return <Badge variant={VARIANTS[status] ?? 'outline'}>{orderStatusLabel(status)}</Badge>;
 }
 
 export const orderDate = (iso: string) =>
