@@ -10,7 +10,7 @@ import { type Payee, post as rules } from '@printfarm/domain/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutSend } from '../../workers/src/jobs/payoutSend.ts';
 import { call, createOperatorFarm } from '../support/marketplace.ts';
-import { useServerSuite } from '../support/server.ts';
+import { eventually, useServerSuite } from '../support/server.ts';
 import { deliverStripeEvent } from '../support/stripeEvents.ts';
 import { startStripeRecorder } from '../support/stripeRecorder.ts';
 
@@ -53,6 +53,13 @@ describe('Stripe payouts', () => {
     (await call<Earnings>(url('/api/operator/earnings'), owner.cookie)).body.payoutAccounts.find(
       (account) => account.id === owner.farm.id,
     )?.state;
+
+  const payoutSendJobOf = async (payoutId: string) => {
+    const event = await prisma().outboxEvent.findFirst({
+      where: { job: 'payout.send', payload: { path: ['payoutId'], equals: payoutId } },
+    });
+    return event ? server.api.queues.get('payout.send').getJob(event.id) : undefined;
+  };
 
   const accountUpdated = (accountId: string, ready: boolean) =>
     deliverStripeEvent(server.api.url, WEBHOOK_SECRET, 'account.updated', {
@@ -133,18 +140,29 @@ describe('Stripe payouts', () => {
     });
     if (!payout) throw new Error('no payout');
 
-    // Onboarding not finished: the statement waits for staff, nothing is transferred.
-    expect(await payoutSend({ payoutId: payout.id }, server.workers.jobContext())).toBe('skipped');
+    // Onboarding not finished: the workers' own payout.send (recorded with the statement) leaves it
+    // for staff, and nothing is transferred. Waiting for that run also keeps it from racing the
+    // account.updated below.
+    await eventually(async () => {
+      const job = await payoutSendJobOf(payout.id);
+      return (await job?.isCompleted()) && job?.returnvalue === 'skipped';
+    });
     expect(recorder.calls.some((each) => each.path === '/v1/transfers')).toBe(false);
+    expect((await prisma().payout.findUniqueOrThrow({ where: { id: payout.id } })).status).toBe('pending');
 
     expect((await accountUpdated(accountId, true)).status).toBe(200);
     expect(await stateOfFarm()).toBe('ready');
-    expect(await payoutSend({ payoutId: payout.id }, server.workers.jobContext())).toBe('done');
+    // The webhook hands the waiting statement back to the workers, and they transfer it; a retry
+    // afterwards finds it sent.
+    await eventually(async () => {
+      const now = await prisma().payout.findUniqueOrThrow({ where: { id: payout.id } });
+      return now.status === 'sent';
+    });
+    expect(await payoutSend({ payoutId: payout.id }, server.workers.jobContext())).toBe('skipped');
     const transfers = recorder.calls.filter((each) => each.path === '/v1/transfers');
     expect(transfers.map((each) => [each.body.destination, each.body.amount, each.idempotencyKey])).toEqual([
       [accountId, '2700', `payout:${payout.id}`],
     ]);
-    expect((await prisma().payout.findUniqueOrThrow({ where: { id: payout.id } })).status).toBe('sent');
 
     // Stripe takes transfers away again (say, a document expired): back to waiting for the operator.
     expect((await accountUpdated(accountId, false)).status).toBe(200);

@@ -3,6 +3,7 @@
 // and may deliver one event twice at once) finds its id taken and changes nothing.
 import type Stripe from 'stripe';
 import type { Payment, Prisma, PrismaClient } from '../generated/client.ts';
+import { recordJob } from '../outbox/index.ts';
 import { lockPayment, recordAuthorized, recordFailed } from './flow.ts';
 
 export type StripeEventOutcome = 'recorded' | 'duplicate';
@@ -60,6 +61,15 @@ export async function recordStripeEvent(
         const where = { stripeAccountId: account.id };
         await tx.printFarm.updateMany({ where, data: { stripePayoutsEnabled: enabled } });
         await tx.store.updateMany({ where, data: { stripePayoutsEnabled: enabled } });
+        // Statements that waited for onboarding go out now rather than waiting for staff (payout.send
+        // is keyed by the payout, so one that staff or a worker sends meanwhile is sent once).
+        if (enabled) {
+          const waiting = await tx.payout.findMany({
+            where: { status: 'pending', provider: 'stripe', OR: [{ farm: where }, { store: where }] },
+            select: { id: true },
+          });
+          for (const payout of waiting) await recordJob(tx, 'payout.send', { payoutId: payout.id });
+        }
         break;
       }
       default:
