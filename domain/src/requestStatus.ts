@@ -68,6 +68,14 @@ export function isActiveRequest(status: string): boolean {
   return isRequestStatus(status) && TRANSITIONS[status].length > 0;
 }
 
+/**
+ * Where 'Request again' is offered: a request that was given up, or whose parts are on their way or
+ * arrived, starts a new draft with the same files and choices. A running one is still being decided.
+ */
+export function canRequestAgain(status: string): boolean {
+  return status === 'cancelled' || status === 'shipped' || status === 'completed';
+}
+
 export function canCancel(status: string): boolean {
   return BEFORE_PRINTING.includes(status);
 }

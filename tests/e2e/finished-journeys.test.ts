@@ -1,7 +1,8 @@
 // Issue 25's small defects, in Chromium on a phone (390×844) and a laptop (1366×900): the dashboard
 // counts only requests still going somewhere; the request header counts each file times its quantity;
 // every offer sort chip is readable on a phone; the cart shows a product's whole name; store order
-// badges say their status in words; the footer says this year. Screenshots under
+// badges say their status in words; the footer says this year; a cancelled request starts again with
+// its files. Screenshots under
 // var/test-screenshots/finished-journeys/.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,58 @@ describe('finished journeys', { timeout: 120_000 }, () => {
       await saveScreenshot(page, import.meta.url, 'offer-sort');
     },
   );
+
+  it.each(VIEWPORTS)('starts a cancelled request again without a new upload ($name)', async (viewport) => {
+    const title = `Shelf bracket ${viewport.name}`;
+    const cancelled = await createDraftRequest(prisma(), customer.id, {
+      title,
+      zip: '78701',
+      parts: [{ quantity: 2 }, { quantity: 1 }],
+    });
+    await prisma().customPrintRequest.update({ where: { id: cancelled.id }, data: { status: 'cancelled' } });
+    await prisma().requestStatusHistory.create({
+      data: {
+        requestId: cancelled.id,
+        fromStatus: 'draft',
+        toStatus: 'cancelled',
+        changedByUserId: customer.id,
+        note: 'Cancelled by the customer',
+      },
+    });
+    const page = await pageAt(viewport, `/dashboard/requests/${cancelled.id}`);
+    const panel = page.locator('.status-panel', { hasText: 'This request was cancelled' });
+    await panel.waitFor(WAIT);
+    await saveScreenshot(page, import.meta.url, 'request-again-cancelled');
+    await panel.getByRole('button', { name: 'Request again' }).click();
+
+    // A new draft opens: same title, both files with their quantities, ready for 'Get quotes'.
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/dashboard/requests/') && !url.pathname.endsWith(cancelled.id),
+      WAIT,
+    );
+    const header = page.locator('.request-header');
+    await header.getByText(title).waitFor(WAIT);
+    await header.getByText('Draft', { exact: true }).waitFor(WAIT);
+    await header.getByText('3 parts').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Get quotes' }).waitFor(WAIT);
+    const drafts = await prisma().customPrintRequest.findMany({
+      where: { againOfId: cancelled.id },
+      include: { files: { orderBy: { fileName: 'asc' } } },
+    });
+    expect(drafts).toHaveLength(1);
+    expect(page.url()).toContain(drafts[0]?.id);
+    expect(drafts[0]?.files.map((file) => [file.fileName, file.quantity])).toEqual([
+      ['part-0.stl', 2],
+      ['part-1.stl', 1],
+    ]);
+    await saveScreenshot(page, import.meta.url, 'request-again-draft');
+
+    // A finished order offers it in its header.
+    await prisma().customPrintRequest.update({ where: { id: cancelled.id }, data: { status: 'completed' } });
+    await page.goto(`${suite.api.url}/dashboard/requests/${cancelled.id}`);
+    await page.locator('.request-header').getByRole('button', { name: 'Request again' }).waitFor(WAIT);
+    await saveScreenshot(page, import.meta.url, 'request-again-completed');
+  });
 
   it.each(VIEWPORTS)(
     'shows whole product names in the cart and order statuses in words ($name)',

@@ -263,6 +263,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: { ...all(404), anonymous: 401, customer: [200, 409] },
     body: {},
   },
+  // The fixture request may be of any status: a copy (201) or 'not yet' (409); only its owner may ask.
+  {
+    method: 'POST',
+    route: '/api/print-requests/:requestId/again',
+    expect: { ...all(404), anonymous: 401, customer: [201, 409] },
+    body: {},
+  },
   { method: 'GET', route: '/api/print-farms/offerings', expect: all(200) },
   { method: 'GET', route: '/api/print-farms/signup', expect: all(200) },
   { method: 'GET', route: '/api/admin/estimator', expect: staffOnly },

@@ -1,5 +1,6 @@
 // The signed-in customer's print requests: the list, one request, its choices and 'Get quotes', the
-// offers and accepting one, cancelling, answering a counter-offer and rating the delivered job.
+// offers and accepting one, cancelling, requesting again, answering a counter-offer and rating the
+// delivered job.
 
 import { moneyTerms } from '@printfarm/db/payments/flow';
 import { printabilityContext } from '@printfarm/db/printability';
@@ -19,6 +20,7 @@ import { presentPrintRequest, presentPrintRequestSummary } from '../presenters/p
 import { acceptOffer, listOffers } from '../services/offers.ts';
 import { submitPrintRequest, updatePrintRequestChoices } from '../services/printRequestChoices.ts';
 import { getPrintRequest, listOwnPrintRequests } from '../services/printRequests.ts';
+import { requestAgain } from '../services/requestAgain.ts';
 import { answerCounterOffer, cancelPrintRequest, rateDeliveredJob } from '../services/requestLifecycle.ts';
 
 const REQUEST_NOT_FOUND = 'Print request not found';
@@ -77,6 +79,14 @@ export function registerPrintRequestRoutes(
       await answerWithRequest(ctx, id);
     },
   );
+
+  // 'Request again': a new draft with the same files and choices; a second click answers the same draft.
+  router.post('/api/print-requests/:requestId/again', requireUser, async (ctx) => {
+    const again = await requestAgain(prisma, userOf(ctx), idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
+    ctx.status = again.created ? 201 : 200;
+    ctx.set('Location', `/api/print-requests/${again.id}`);
+    await answerWithRequest(ctx, again.id);
+  });
 
   router.get('/api/print-requests/:requestId/offers', requireUser, async (ctx) => {
     const offers = await listOffers(prisma, userOf(ctx), idParam(ctx, 'requestId', REQUEST_NOT_FOUND));

@@ -1,5 +1,5 @@
 // Project files: recording a finished upload (file row, its request, the analysis job, all in one
-// transaction), listing a user's files, and deleting one with its stored bytes.
+// transaction), listing a user's files, and deleting one with its stored bytes (once no copy uses them).
 
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
@@ -246,5 +246,8 @@ export async function deleteOwnFile(
       if (next) await tx.projectFile.update({ where: { id: next.id }, data: { isMainFile: true } });
     }
   });
-  await storedFiles.remove(file.filePath);
+  // 'Request again' copies share the stored bytes: they go with the last row that uses them. Read after
+  // the commit, so of two rows deleted at once at least one sees the other gone.
+  const sharing = await prisma.projectFile.count({ where: { filePath: file.filePath } });
+  if (sharing === 0) await storedFiles.remove(file.filePath);
 }

@@ -35,11 +35,12 @@ export async function reserveUpload(
         `You already have ${open._count} uploads in progress. Let one finish, or remove one, before starting another.`,
       );
     }
-    const stored = await tx.projectFile.aggregate({
-      where: { userId: upload.userId, deletedAt: null },
-      _sum: { fileSize: true },
-    });
-    const used = (stored._sum.fileSize ?? 0) + Number(open._sum.size ?? 0);
+    // Stored bytes count once however many requests use them ('Request again' shares them).
+    const [stored] = await tx.$queryRaw<[{ bytes: bigint }]>`
+      SELECT coalesce(sum(file_size), 0)::bigint AS bytes
+      FROM (SELECT DISTINCT ON (file_path) file_size FROM project_files
+            WHERE user_id = ${upload.userId}::uuid AND deleted_at IS NULL) AS files`;
+    const used = Number(stored.bytes) + Number(open._sum.size ?? 0);
     if (used + upload.size > quota.maxBytes) {
       throw new HttpError(
         413,

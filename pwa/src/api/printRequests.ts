@@ -201,6 +201,25 @@ export function useCancelPrintRequest(id: string) {
   );
 }
 
+/** 'Request again': a new draft with the same files and choices (the same one on a second click). */
+export function useRequestAgain(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<PrintRequestDetail>('POST', `${base(id)}/again`),
+    onSuccess: (draft) => {
+      queryClient.setQueryData(printRequestKeys.detail(draft.id), draft);
+      void queryClient.invalidateQueries({ queryKey: printRequestKeys.all, exact: true });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Could not start a new request',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
 export type CounterAnswer = 'accept' | 'refuse';
 
 export function useAnswerCounterOffer(id: string) {

@@ -1,7 +1,7 @@
 // /dashboard/requests/:requestId: one print request inside the dashboard. From top to bottom: what it
 // is and where it stands, the one thing to do now (answer new terms, choose an offer, follow the order,
 // rate it), then its files, the print choices and the timeline. Live while farms quote.
-import { canCancel, EDITABLE_STATUSES } from '@printfarm/domain/requestStatus';
+import { canCancel, canRequestAgain, EDITABLE_STATUSES } from '@printfarm/domain/requestStatus';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { type CounterAnswer, type PrintRequestDetail, useLivePrintRequest } from '../../api/printRequests.ts';
@@ -23,6 +23,7 @@ import { OffersSection } from './OffersSection.tsx';
 import { PaymentSection } from './PaymentSection.tsx';
 import { awaitingPayments, PAYMENT_ANCHOR } from './paymentWords.ts';
 import { RatingSection } from './RatingSection.tsx';
+import { RequestAgainButton } from './RequestAgainButton.tsx';
 import {
   CancelledPanel,
   CounterGonePanel,
@@ -89,6 +90,10 @@ function RequestHeader({ request, onCancel }: { request: PrintRequestDetail; onC
         <Button variant="ghost" size="sm" className="request-header__cancel" onClick={onCancel}>
           Cancel request
         </Button>
+      )}
+      {/* A cancelled request offers it in its panel, where the page says what happened. */}
+      {canRequestAgain(request.status) && request.status !== 'cancelled' && (
+        <RequestAgainButton requestId={request.id} size="sm" />
       )}
     </header>
   );

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { FIELD_IDS } from './choices.ts';
 import { readableNote } from './format.ts';
+import { RequestAgainButton } from './RequestAgainButton.tsx';
 
 function focusField(id: string) {
   const field = document.getElementById(id);
@@ -160,8 +161,11 @@ export function CancelledPanel({ request }: { request: PrintRequestDetail }) {
     <Panel tone="muted" title="This request was cancelled">
       {last?.note && <p>{readableNote(last.note)}</p>}
       <p className="status-panel__small">
-        Upload the design again from the dashboard to start a new request.
+        Changed your mind? Start a new request with the same files and choices, and get fresh quotes.
       </p>
+      <div className="status-panel__actions">
+        <RequestAgainButton requestId={request.id} variant="default" />
+      </div>
     </Panel>
   );
 }
