@@ -1,7 +1,8 @@
 // The installable, offline PWA in Chromium against the real API serving the real build: prerendered
 // pages that hydrate, precompressed assets, reading offline after one visit with each view's age, writes
-// refused offline (the cart excepted: it checks out once back online), the update prompt after a new
-// deploy and the install button.
+// refused offline (the cart excepted: it checks out once back online), a store never opened offline
+// said to be unavailable rather than missing, the update prompt after a new deploy and the install
+// button.
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { createUser, signIn } from '../support/auth.ts';
 import { addSessionCookies, holdAppEntry } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1, routeToFarm } from '../support/marketplace.ts';
+import { saveScreenshot, VIEWPORTS } from '../support/screenshots.ts';
 
 const TIMEOUT = 30_000;
 const AGE = /^updated (just now|\d+ min ago)$/;
@@ -236,6 +238,36 @@ describe('offline after one visit', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]?.items.map((item) => [item.productName, item.quantity])).toEqual([['Hinge Pin', 1]]);
   });
+  it.each(VIEWPORTS)(
+    'says a store never opened here is not available offline, and opens it once back online ($name)',
+    { timeout: 60_000 },
+    async (viewport) => {
+      const context = await suite.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(TIMEOUT);
+      await page.goto(`${suite.api.url}/`);
+      await underServiceWorker(page);
+
+      await context.setOffline(true);
+      await page.goto(`${suite.api.url}/store/${storeName}`);
+      await page.getByRole('heading', { level: 1, name: 'This store is not available offline' }).waitFor();
+      await page
+        .getByText('You are offline, and this store has not been opened on this device before.', {
+          exact: false,
+        })
+        .waitFor();
+      expect(await page.getByText('Store Not Found').count()).toBe(0);
+      await saveScreenshot(page, import.meta.url, 'store-offline');
+
+      // Back online, it opens by itself.
+      await context.setOffline(false);
+      await page.getByRole('article', { name: 'Hinge Pin' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Offline Parts' }).waitFor();
+    },
+  );
+
   it("reads the operator's job inbox offline with its age", { timeout: 60_000 }, async () => {
     const prisma = suite.api.prisma;
     const operator = await createUser(prisma, { role: 'operator' });

@@ -2,10 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/request.ts';
 import { type PublicStore, storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { useCart } from '../../lib/cart.ts';
+import { useRetryWhenOnline } from '../../lib/online.ts';
 import { CheckoutDialog } from './CheckoutDialog.tsx';
 import {
   CartButton,
@@ -15,12 +17,21 @@ import {
   STORE_MISSING,
   StoreLoading,
   StoreNotFound,
+  StoreUnavailable,
 } from './StoreParts.tsx';
 
 export default function StorePage() {
   const { storeName = '' } = useParams();
   const store = useQuery(storeQueries.publicStore(storeName));
+  // No answer at all (offline, or the server out of reach) is not 'no such store'.
+  const unreachable = store.isError && !(store.error instanceof ApiError);
+  const online = useRetryWhenOnline(unreachable, store.refetch);
   if (store.isPending) return <StoreLoading />;
+  if (unreachable || (store.error instanceof ApiError && store.error.status !== 404)) {
+    return (
+      <StoreUnavailable offline={!online} retrying={store.isFetching} onRetry={() => void store.refetch()} />
+    );
+  }
   if (!store.data) {
     return (
       <StoreNotFound
@@ -38,6 +49,7 @@ export default function StorePage() {
 
 function Storefront({ store }: { store: PublicStore }) {
   const products = useQuery(storeQueries.publicProducts(store.storeName));
+  useRetryWhenOnline(products.isError && !(products.error instanceof ApiError), products.refetch);
   const cart = useCart(store.id);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
 
@@ -70,7 +82,7 @@ function Storefront({ store }: { store: PublicStore }) {
           ) : products.isError ? (
             <div className="store-empty" role="alert">
               <h2>Products could not be loaded</h2>
-              <p>Please check your connection and reload the page.</p>
+              <p>Please check your connection: they load by themselves when you are back online.</p>
             </div>
           ) : products.data.length === 0 ? (
             <EmptyCatalogue />

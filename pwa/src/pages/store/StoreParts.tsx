@@ -1,5 +1,5 @@
 // Pieces every storefront shares: money, the product image or its placeholder, the card, skeletons,
-// the not-found and loading states, and the cart button.
+// the not-found, unreachable and loading states, and the cart button.
 import { formatUsd } from '@printfarm/domain/money';
 import { lowStockLabel, printHours } from '@printfarm/domain/store';
 import { countOf } from '@printfarm/domain/words';
@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Container } from '../../components/ui/layout.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -14,6 +15,7 @@ import type { Cart } from '../../lib/cart.ts';
 import { priceCents } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
 import { NotFoundScreen } from '../NotFound.tsx';
+import { SiteLayout } from '../SiteLayout.tsx';
 import './store.css';
 
 export const PRODUCT_SKELETON_COUNT = 8;
@@ -172,6 +174,39 @@ export function StoreLoading() {
 /** The 404 screen, inside the site's header and footer (the server answers the path with 404). */
 export function StoreNotFound({ message, action }: { message: string; action?: ReactNode }) {
   return <NotFoundScreen title="Store Not Found" message={message} action={action} />;
+}
+
+/**
+ * A store that could not be reached, which is not a store that does not exist: offline, one never
+ * opened on this device is not in its cache yet (it opens by itself once back online); online, the
+ * server did not answer as it should.
+ */
+export function StoreUnavailable({
+  offline,
+  retrying,
+  onRetry,
+}: {
+  offline: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const title = offline ? 'This store is not available offline' : 'This store could not be loaded';
+  return (
+    <SiteLayout>
+      <title>{`${title} · PrintFarm Network`}</title>
+      <Container size="narrow" className="store-state" role="alert">
+        <h1>{title}</h1>
+        <p>
+          {offline
+            ? 'You are offline, and this store has not been opened on this device before. It opens by itself when you are back online.'
+            : 'We could not reach the store just now. Check your connection and try again.'}
+        </p>
+        <Button variant="outline" onClick={onRetry} loading={retrying} disabled={offline}>
+          Try again
+        </Button>
+      </Container>
+    </SiteLayout>
+  );
 }
 
 export function EmptyCatalogue() {
