@@ -2,7 +2,7 @@
 // counts only requests still going somewhere; the request header counts each file times its quantity;
 // every offer sort chip is readable on a phone; the cart shows a product's whole name; store order
 // badges say their status in words; the footer says this year; a cancelled request starts again with
-// its files. Screenshots under
+// its files; an upload the checks refuse is named, not announced as a success. Screenshots under
 // var/test-screenshots/finished-journeys/.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { createUser, signIn, signInBrowser, type TestUser } from '../support/aut
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1, submitAndQuote } from '../support/marketplace.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
+import { binaryStlCube } from '../support/tus.ts';
 
 const WAIT = { timeout: 20_000 };
 
@@ -97,6 +98,38 @@ describe('finished journeys', { timeout: 120_000 }, () => {
       await saveScreenshot(page, import.meta.url, 'offer-sort');
     },
   );
+
+  it.each(VIEWPORTS)('announces only the designs the checks let through ($name)', async (viewport) => {
+    const uploader = await createUser(prisma(), { firstName: `Uma ${viewport.name}` });
+    const page = await suite.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+    await signInBrowser(page, suite.api.url, uploader.email, uploader.password, '/dashboard');
+    await page.getByRole('button', { name: 'New Print Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload 3D Design Files' });
+    const input = dialog.locator('input.uppy-Dashboard-input').first();
+    await input.waitFor({ state: 'attached', ...WAIT });
+    const cube = binaryStlCube(20);
+    await input.setInputFiles([
+      { name: 'cube.stl', mimeType: 'model/stl', buffer: cube },
+      // Whole bytes, but its header promises a triangle more than it holds: the checks refuse it.
+      { name: 'broken.stl', mimeType: 'model/stl', buffer: cube.subarray(0, cube.length - 30) },
+    ]);
+    await dialog.locator('.uppy-StatusBar-actionBtn--upload').click();
+
+    await page.getByText('Successfully uploaded 1 file(s) for 3D printing.').waitFor(WAIT);
+    // The toast counts only the design that passed; the dialog names the other and says why.
+    const refused = dialog.getByRole('alert').filter({ hasText: 'This design cannot be printed:' });
+    await refused.waitFor(WAIT);
+    expect(await refused.textContent()).toContain(
+      'broken.stl: Not a valid STL: header says 12 triangles, file holds 11.',
+    );
+    expect(await page.getByText('Successfully uploaded 2 file(s)').count()).toBe(0);
+    await saveScreenshot(page, import.meta.url, 'upload-refused');
+    const files = await prisma().projectFile.findMany({ where: { userId: uploader.id } });
+    expect(Object.fromEntries(files.map((file) => [file.fileName, file.analysisStatus]))).toEqual({
+      'cube.stl': 'ready',
+      'broken.stl': 'rejected',
+    });
+  });
 
   it.each(VIEWPORTS)('starts a cancelled request again without a new upload ($name)', async (viewport) => {
     const title = `Shelf bracket ${viewport.name}`;

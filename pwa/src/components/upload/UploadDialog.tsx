@@ -1,5 +1,6 @@
 // The dashboard's upload dialog: the spec's note and hints around a lazily loaded Uppy uploader,
-// the success/failure toasts, an optional close once every file is done, and 'Continue to your request'
+// the success/failure toasts (success once the server's checks let the designs through; a refused one
+// is named with why), an optional close once every file is done, and 'Continue to your request'
 // for the draft request a new upload started. Closing it (Escape, the backdrop, ×) while chosen files
 // are not uploaded yet asks first, since closing discards them.
 import { UPLOAD_HINTS } from '@printfarm/domain/upload';
@@ -16,6 +17,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { toast } from '../ui/toast.tsx';
 import './upload.css';
 import type { UploadedFile, UploadOutcome } from './UppyUploader.tsx';
+import { type RefusedDesign, refusedDesigns } from './uploadChecks.ts';
 
 const UppyUploader = lazy(() => import('./UppyUploader.tsx'));
 
@@ -62,6 +64,11 @@ function startedText(files: readonly UploadedFile[]): string {
   return `Your designs are uploaded into ${requests} requests. Next: choose materials and get quotes.`;
 }
 
+const REFUSED_ADVICE = 'Export the design again (STL or 3MF work best) and upload it.';
+
+/** A reason as a sentence: the checks' reasons end without a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 export function UploadDialog({
   open,
   onOpenChange,
@@ -75,10 +82,14 @@ export function UploadDialog({
   // The files of the last finished batch that started new requests (none when adding to a request).
   const [started, setStarted] = useState<UploadedFile[]>([]);
   const [pending, setPending] = useState(0);
+  // The server's checks of the designs just uploaded are still running.
+  const [checking, setChecking] = useState(false);
+  const [refused, setRefused] = useState<RefusedDesign[]>([]);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const close = () => {
     setStarted([]);
+    setRefused([]);
     setPending(0);
     setConfirmingDiscard(false);
     onOpenChange(false);
@@ -101,13 +112,31 @@ export function UploadDialog({
     enabled: open,
   });
 
-  const onComplete = ({ succeeded, failed, uploaded, reasons }: UploadOutcome) => {
+  const onComplete = async ({ succeeded, failed, uploaded, reasons }: UploadOutcome) => {
+    if (failed > 0) {
+      toast({
+        title: 'Upload Failed',
+        description:
+          reasons.length > 0 ? reasons.join(' ') : `Failed to upload ${failed} file(s). Please try again.`,
+        variant: 'destructive',
+      });
+    }
+    if (succeeded === 0) return;
     const newRequests = printRequestId ? [] : uploaded;
-    if (succeeded > 0) {
+    invalidateUploads(queryClient);
+    setStarted(newRequests);
+    onUploaded?.({ succeeded, failed, uploaded, reasons });
+    // 'Upload Successful' only for what the checks let through; a refused design is named with why.
+    setChecking(true);
+    const refused = await refusedDesigns(queryClient, uploaded);
+    setChecking(false);
+    invalidateUploads(queryClient);
+    const printable = succeeded - refused.length;
+    if (printable > 0) {
       const only = newRequests.length === 1 ? newRequests[0] : undefined;
       toast({
         title: 'Upload Successful',
-        description: `Successfully uploaded ${succeeded} file(s) for 3D printing.`,
+        description: `Successfully uploaded ${printable} file(s) for 3D printing.`,
         ...(only && closeWhenDone
           ? {
               action: (
@@ -118,19 +147,20 @@ export function UploadDialog({
             }
           : {}),
       });
-      invalidateUploads(queryClient);
-      setStarted(newRequests);
-      onUploaded?.({ succeeded, failed, uploaded, reasons });
     }
-    if (failed > 0) {
+    // One toast at a time: with some designs through, the dialog lists the refused ones beside it.
+    setRefused(refused);
+    if (refused.length > 0 && printable === 0) {
       toast({
-        title: 'Upload Failed',
-        description:
-          reasons.length > 0 ? reasons.join(' ') : `Failed to upload ${failed} file(s). Please try again.`,
+        title:
+          refused.length === 1
+            ? `${refused[0]?.fileName} cannot be printed`
+            : `${refused.length} files cannot be printed`,
+        description: refused.length === 1 ? sentence(refused[0]?.reason ?? '') : REFUSED_ADVICE,
         variant: 'destructive',
       });
     }
-    if (closeWhenDone && failed === 0 && succeeded > 0) close();
+    if (closeWhenDone && failed === 0 && refused.length === 0) close();
   };
 
   return (
@@ -155,16 +185,44 @@ export function UploadDialog({
           <UppyUploader
             endpoint={endpoint.data}
             printRequestId={printRequestId}
-            onComplete={onComplete}
+            onComplete={(outcome) => void onComplete(outcome)}
             onPendingChange={setPending}
           />
         </Suspense>
       ) : (
         <UploaderLoading />
       )}
+      {refused.length > 0 && (
+        <div
+          className="upload-dialog__refused"
+          role="alert"
+          // On a phone the list sits below the uploader: bring it into view when it appears.
+          ref={(element) => element?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
+        >
+          <p className="upload-dialog__refused-title">
+            {refused.length === 1 ? 'This design cannot be printed:' : 'These designs cannot be printed:'}
+          </p>
+          <ul>
+            {refused.map((design) => (
+              <li key={design.fileName}>
+                <strong>{design.fileName}</strong>: {sentence(design.reason)}
+              </li>
+            ))}
+          </ul>
+          <p>{REFUSED_ADVICE}</p>
+        </div>
+      )}
       {started.length > 0 && (
         <div className="upload-dialog__next" role="status">
           <p className="upload-dialog__next-text">{startedText(started)}</p>
+          {checking && (
+            <Spinner
+              size="sm"
+              label="Checking that each design can be printed…"
+              showLabel
+              className="upload-dialog__checking"
+            />
+          )}
           <div className="upload-dialog__next-actions">
             {requestsOf(started).map(({ printRequestId, fileNames }, _, all) => (
               <Button

@@ -16,6 +16,8 @@ type UploadFile = UppyFile<UploadMeta, TusBody>;
 /** The request a finished file landed in (the server names it in the last tus response). */
 export interface UploadedFile {
   fileName: string;
+  /** The project file the server made of it (its checks follow), when it said. */
+  fileId: string | null;
   printRequestId: string | null;
 }
 
@@ -28,6 +30,7 @@ export interface UploadOutcome {
 }
 
 const REQUEST_ID_HEADER = 'Upload-Print-Request-Id';
+const FILE_ID_HEADER = 'Upload-File-Id';
 
 /** The server's own words for a refused upload (quota, rate limit, file type), if it sent any. */
 function serverMessage(error: unknown): string | null {
@@ -83,6 +86,7 @@ export default function UppyUploader({
 }: UppyUploaderProps) {
   const [uppy] = useState(() => createUppy(endpoint, printRequestId));
   const [requestIds] = useState(() => new Map<string, string>());
+  const [fileIds] = useState(() => new Map<string, string>());
   const [refusals] = useState(() => new Map<string, string>());
   const reportComplete = useEffectEvent((result: UploadResult<UploadMeta, TusBody>) => {
     const successful = result.successful ?? [];
@@ -92,6 +96,7 @@ export default function UppyUploader({
       reasons: [...new Set((result.failed ?? []).flatMap((file) => refusals.get(file.id) ?? []))],
       uploaded: successful.map((file) => ({
         fileName: file.name ?? 'design',
+        fileId: fileIds.get(file.id) ?? null,
         printRequestId: requestIds.get(file.id) ?? null,
       })),
     });
@@ -113,6 +118,8 @@ export default function UppyUploader({
     const rememberRequest = (file: UploadFile | undefined, response: { body?: TusBody }) => {
       const id = response.body?.xhr?.getResponseHeader?.(REQUEST_ID_HEADER);
       if (file && id) requestIds.set(file.id, id);
+      const fileId = response.body?.xhr?.getResponseHeader?.(FILE_ID_HEADER);
+      if (file && fileId) fileIds.set(file.id, fileId);
     };
     // tus reports a refusal as 'unexpected response … response text: {json}'; show the message instead.
     const explainRefusal = (file: UploadFile | undefined, error: unknown) => {
@@ -130,7 +137,7 @@ export default function UppyUploader({
       uppy.off('upload-error', explainRefusal);
       uppy.off('complete', reportComplete);
     };
-  }, [uppy, requestIds, refusals]);
+  }, [uppy, requestIds, fileIds, refusals]);
 
   useEffect(() => () => uppy.destroy(), [uppy]);
 
