@@ -292,7 +292,7 @@ function FarmTable({ farms }: { farms: AdminFarm[] }) {
             return (
               <Fragment key={farm.id}>
                 <tr className={editing ? 'farm-table__row farm-table__row--editing' : 'farm-table__row'}>
-                  <td>
+                  <td data-label="Print Farm">
                     <div className="farm-table__name">{farm.displayName}</div>
                     {farm.website && (
                       <a className="farm-table__link" href={farm.website} target="_blank" rel="noreferrer">
@@ -301,28 +301,32 @@ function FarmTable({ farms }: { farms: AdminFarm[] }) {
                     )}
                     {farm.description && <p className="farm-table__muted">{farm.description}</p>}
                   </td>
-                  <td>
+                  <td data-label="Contact">
                     <div>{farm.contactName}</div>
                     <a className="farm-table__link" href={`mailto:${farm.contactEmail}`}>
                       {farm.contactEmail}
                     </a>
                     <div className="farm-table__muted">{farm.contactPhone}</div>
                   </td>
-                  <td>
+                  <td data-label="Location">
                     <div>{farm.streetName}</div>
                     <div className="farm-table__muted">
                       {[farm.city, farm.state].filter(Boolean).join(', ')} {farm.zipCode}
                     </div>
                   </td>
-                  <td className="farm-table__number">{farm.totalPrinterCount}</td>
-                  <td>
+                  <td data-label="Printers" className="farm-table__number">
+                    {farm.totalPrinterCount}
+                  </td>
+                  <td data-label="Membership">
                     <Badge variant={farm.isPaidMember ? 'green' : 'secondary'}>
                       {membershipTerms(farm).label}
                     </Badge>
                     <div className="farm-table__muted">{membershipTerms(farm).terms}</div>
                   </td>
-                  <td>{farm.createdAt ? dateFormat.format(new Date(farm.createdAt)) : ''}</td>
-                  <td>
+                  <td data-label="Signed Up">
+                    {farm.createdAt ? dateFormat.format(new Date(farm.createdAt)) : ''}
+                  </td>
+                  <td data-label="Actions">
                     {!editing && (
                       <Button
                         size="sm"

@@ -1,11 +1,14 @@
-// /admin/nodes, 'Activate Manufacturing Nodes': every farm as a node with its scorecard, and a switch
-// that persists.
+// /admin/nodes, 'Activate Manufacturing Nodes': every farm as a compact row with a switch that persists
+// and its details (operator, jobs, scorecard, status) a tap away; search and filters narrow the list.
 import { canActivateNode, NODE_STATUSES, type NodeStatus } from '@printfarm/domain/network';
 import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { adminNetworkQueries, type ManufacturingNode, useUpdateNode } from '../../api/adminNetwork.ts';
 import { errorMessage } from '../../api/request.ts';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -13,6 +16,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { ProbationBadge, ScorecardFacts } from '../operator/Scorecard.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
+import { filterNodes, NO_NODE_FILTERS, type NodeActivity, type NodeFilters } from './nodeFilters.ts';
 import { StaffNav } from './StaffNav.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 import './staff.css';
@@ -56,7 +60,8 @@ function Summary({ nodes }: { nodes: ManufacturingNode[] }) {
   );
 }
 
-function NodeCard({ node }: { node: ManufacturingNode }) {
+/** One node as a compact row: name, state and the switch up front, the rest behind 'Details'. */
+function NodeRow({ node }: { node: ManufacturingNode }) {
   const updateNode = useUpdateNode();
   const switchable = canActivateNode(node.status);
   const save = (update: Parameters<typeof updateNode.mutate>[0]['update'], done: string) =>
@@ -74,48 +79,46 @@ function NodeCard({ node }: { node: ManufacturingNode }) {
     );
   const switchId = `node-active-${node.id}`;
   return (
-    <Card className={node.isActive ? 'node-card node-card--active' : 'node-card'}>
-      <CardHeader>
-        <div className="node-card__title">
-          <CardTitle>{node.name}</CardTitle>
-          <Badge variant={STATUS_BADGE[node.status]}>{node.status}</Badge>
-        </div>
-        <p className="node-card__place">
-          {node.location}, {node.state}
+    <li className={node.isActive ? 'node-row node-row--active' : 'node-row'} aria-label={node.name}>
+      <div className="node-row__title">
+        <h2 className="node-row__name">{node.name}</h2>
+        <Badge variant={STATUS_BADGE[node.status]}>{node.status}</Badge>
+      </div>
+      <div className="node-row__switch">
+        <label htmlFor={switchId}>{node.isActive ? 'Active' : 'Inactive'}</label>
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={node.isActive}
+          disabled={!switchable || updateNode.isPending}
+          aria-checked={node.isActive}
+          onChange={(event) =>
+            save(
+              { isActive: event.target.checked },
+              `${node.name} is ${event.target.checked ? 'now accepting orders' : 'no longer accepting orders'}.`,
+            )
+          }
+        />
+      </div>
+      <p className="node-row__facts">
+        {node.location}, {node.state} · {node.printerCount} printers · {node.currentJobs} jobs ·{' '}
+        {node.utilizationRate}% used
+        {node.scorecard.onProbation && <span className="node-row__probation"> · on probation</span>}
+      </p>
+      {node.isActive && (
+        <p className="node-row__routing">
+          Accepting geographic orders · Orders within {node.coverageRadius} miles will be routed to this node
         </p>
-      </CardHeader>
-      <CardContent>
-        <div className="node-card__switch">
-          <label htmlFor={switchId}>{node.isActive ? 'Active' : 'Inactive'}</label>
-          <input
-            id={switchId}
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={node.isActive}
-            disabled={!switchable || updateNode.isPending}
-            aria-checked={node.isActive}
-            onChange={(event) =>
-              save(
-                { isActive: event.target.checked },
-                `${node.name} is ${event.target.checked ? 'now accepting orders' : 'no longer accepting orders'}.`,
-              )
-            }
-          />
-        </div>
-        {node.isActive && (
-          <div className="node-card__routing">
-            <p>Accepting geographic orders</p>
-            <p>Orders within {node.coverageRadius} miles will be routed to this node</p>
-          </div>
-        )}
+      )}
+      <details className="node-row__details">
+        <summary>Details</summary>
         <dl className="node-card__facts">
           <dt>Operator</dt>
           <dd>
             {node.operatorName} · <a href={`mailto:${node.operatorEmail}`}>{node.operatorEmail}</a>
           </dd>
-          <dt>Printers</dt>
-          <dd>{node.printerCount}</dd>
           <dt>Jobs</dt>
           <dd>
             {node.currentJobs} current · {node.completedJobs} completed
@@ -128,16 +131,12 @@ function NodeCard({ node }: { node: ManufacturingNode }) {
           <dd>{new Date(node.lastOnline).toLocaleString()}</dd>
         </dl>
         <section className="node-card__scorecard" aria-label={`${node.name} scorecard`}>
-          <div className="node-card__scorecard-head">
+          <div className="node-row__subhead">
             <h3>Scorecard</h3>
             <ProbationBadge scorecard={node.scorecard} />
           </div>
           <ScorecardFacts scorecard={node.scorecard} compact />
         </section>
-        <progress className="node-card__utilization" max={100} value={node.utilizationRate}>
-          {node.utilizationRate}%
-        </progress>
-        <p className="node-card__utilization-label">{node.utilizationRate}% utilized</p>
         <label className="node-card__status" htmlFor={`node-status-${node.id}`}>
           Status
           <Select
@@ -150,8 +149,72 @@ function NodeCard({ node }: { node: ManufacturingNode }) {
             }
           />
         </label>
-      </CardContent>
-    </Card>
+      </details>
+    </li>
+  );
+}
+
+const ACTIVITY_OPTIONS: { value: NodeActivity; label: string }[] = [
+  { value: 'all', label: 'All nodes' },
+  { value: 'active', label: 'Accepting orders' },
+  { value: 'inactive', label: 'Not accepting orders' },
+  { value: 'probation', label: 'On probation' },
+];
+const STATUS_FILTER_OPTIONS = [{ value: 'all', label: 'Any status' }, ...STATUS_OPTIONS];
+
+/** Search and filters above the list, with how many nodes they leave. */
+function NodeToolbar({
+  filters,
+  onChange,
+  shown,
+  total,
+}: {
+  filters: NodeFilters;
+  onChange: (filters: NodeFilters) => void;
+  shown: number;
+  total: number;
+}) {
+  const searchId = useId();
+  return (
+    <div className="node-toolbar">
+      <div className="node-toolbar__search">
+        <label htmlFor={searchId} className="label">
+          Search nodes
+        </label>
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Name, city, state or operator"
+          value={filters.search}
+          onChange={(event) => onChange({ ...filters, search: event.target.value })}
+        />
+      </div>
+      <div className="node-toolbar__filter">
+        <label htmlFor={`${searchId}-status`} className="label">
+          Status
+        </label>
+        <Select
+          id={`${searchId}-status`}
+          value={filters.status}
+          options={STATUS_FILTER_OPTIONS}
+          onChange={(event) => onChange({ ...filters, status: event.target.value as NodeFilters['status'] })}
+        />
+      </div>
+      <div className="node-toolbar__filter">
+        <label htmlFor={`${searchId}-activity`} className="label">
+          Show
+        </label>
+        <Select
+          id={`${searchId}-activity`}
+          value={filters.activity}
+          options={ACTIVITY_OPTIONS}
+          onChange={(event) => onChange({ ...filters, activity: event.target.value as NodeActivity })}
+        />
+      </div>
+      <p className="node-toolbar__count" aria-live="polite">
+        {shown === total ? `${total} nodes` : `${shown} of ${total} nodes`}
+      </p>
+    </div>
   );
 }
 
@@ -162,7 +225,9 @@ export default function NodesPage() {
 function NodesScreen() {
   const nodes = useQuery(adminNetworkQueries.nodes());
   useRedirectOnUnauthorized(nodes.error);
+  const [filters, setFilters] = useState(NO_NODE_FILTERS);
   const list = nodes.data ?? [];
+  const shown = filterNodes(list, filters);
   return (
     <SiteLayout>
       <Container className="staff-page">
@@ -191,11 +256,28 @@ function NodesScreen() {
             {list.length === 0 ? (
               <p className="staff-page__empty">No nodes yet: print farms appear here once they register.</p>
             ) : (
-              <div className="node-grid">
-                {list.map((node) => (
-                  <NodeCard key={node.id} node={node} />
-                ))}
-              </div>
+              <>
+                <NodeToolbar
+                  filters={filters}
+                  onChange={setFilters}
+                  shown={shown.length}
+                  total={list.length}
+                />
+                {shown.length === 0 ? (
+                  <p className="staff-page__empty">
+                    No node matches.{' '}
+                    <Button variant="link" onClick={() => setFilters(NO_NODE_FILTERS)}>
+                      Clear the filters
+                    </Button>
+                  </p>
+                ) : (
+                  <ul className="node-list" aria-label="Nodes">
+                    {shown.map((node) => (
+                      <NodeRow key={node.id} node={node} />
+                    ))}
+                  </ul>
+                )}
+              </>
             )}
           </>
         )}
