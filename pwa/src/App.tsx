@@ -3,7 +3,6 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect
 import { BrowserRouter, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { queryClient } from './api/queryClient.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
-import { OfflineBanner } from './components/OfflineBanner.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
 import { ROUTES } from './routeTable.ts';
 
@@ -21,6 +20,8 @@ interface PageModule {
 // Loaded after the page: none has anything to show at first paint.
 const ScrollRestoration = lazy(() => import('./components/ScrollRestoration.tsx'));
 const AppPrompts = lazy(() => import('./components/AppPrompts.tsx'));
+// Shown only offline: out of the entry every first visit loads (the landing page's budget).
+const OfflineBanner = lazy(() => import('./components/OfflineBanner.tsx'));
 const Toaster = lazy(() => import('./components/ui/toast.tsx').then(({ Toaster }) => ({ default: Toaster })));
 
 const loadedPages = new Map<string, PageModule>();
@@ -103,9 +104,10 @@ export function AppContent() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <OfflineBanner />
       <AppRoutes />
       <Suspense fallback={null}>
+        {/* Before the prompts: they move up above it while it shows. */}
+        <OfflineBanner />
         <AppPrompts />
         <Toaster />
       </Suspense>

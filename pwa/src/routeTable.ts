@@ -7,7 +7,10 @@ export interface RouteEntry {
   path: string;
   /** The page module, relative to src/, e.g. 'pages/home/HomePage.tsx'. */
   page: string;
-  /** Public pages are prerendered: their HTML paints before any JavaScript has run. */
+  /**
+   * Public pages are prerendered: their HTML paints before any JavaScript has run. So are the customer's
+   * dashboard and the operator's inbox, as the frames they show while the session loads.
+   */
   prerender?: boolean;
 }
 
@@ -41,9 +44,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin/dashboard', page: 'pages/admin/AdminDashboardPage.tsx' },
   { path: '/login', page: 'pages/auth/LoginPage.tsx' },
   { path: '/signup', page: 'pages/auth/SignupPage.tsx' },
-  { path: '/dashboard', page: 'pages/dashboard/DashboardPage.tsx' },
+  { path: '/dashboard', page: 'pages/dashboard/DashboardPage.tsx', prerender: true },
   { path: '/dashboard/requests/:requestId', page: 'pages/request/RequestPage.tsx' },
-  { path: '/operator', page: 'pages/operator/OperatorPage.tsx' },
+  { path: '/operator', page: 'pages/operator/OperatorPage.tsx', prerender: true },
   { path: '/operator/jobs/:jobId', page: 'pages/operator/OperatorPage.tsx' },
   { path: '/operator/settings', page: 'pages/operator/OperatorPage.tsx' },
   { path: '/operator/earnings', page: 'pages/operator/OperatorPage.tsx' },

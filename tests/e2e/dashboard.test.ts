@@ -116,7 +116,8 @@ describe('customer dashboard', () => {
     await dialog.locator('.uppy-StatusBar-actionBtn--upload').click();
     await dialog.locator('.uppy-StatusBar.is-complete').waitFor({ timeout: 30_000 });
     if (process.env.E2E_DEBUG) await page.screenshot({ path: '/tmp/dashboard-upload.png' });
-    await page.getByText('Successfully uploaded 2 file(s) for 3D printing.').waitFor({ timeout: 10_000 });
+    // After the server's checks of both designs (under a second each, longer on a busy machine).
+    await page.getByText('Successfully uploaded 2 file(s) for 3D printing.').waitFor({ timeout: 30_000 });
     expect(await api.prisma.projectFile.count({ where: { userId: customer.id } })).toBe(2);
     // The dialog says what happened: both designs went into one request, and it leads there.
     const files = await api.prisma.projectFile.findMany({ where: { userId: customer.id } });

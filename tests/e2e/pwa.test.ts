@@ -35,6 +35,9 @@ describe('fast first paint', () => {
       ['/blog', 'G-Code Confidential'],
       ['/privacy-policy', 'Privacy Policy'],
       ['/store/miniature-masters', '>Miniature Masters</h1>'],
+      // Signed-in screens paint their frame and title from the HTML, before the session answers.
+      ['/dashboard', '<h1 class="dash-header__title">Custom 3D Printing Dashboard</h1>'],
+      ['/operator', '<h1 class="op-header__title">Job inbox</h1>'],
     ] as const) {
       const response = await fetch(`${suite.api.url}${pagePath}`, { headers: { 'accept-encoding': 'br' } });
       expect(response.status, pagePath).toBe(200);
@@ -238,6 +241,41 @@ describe('offline after one visit', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]?.items.map((item) => [item.productName, item.quantity])).toEqual([['Hinge Pin', 1]]);
   });
+  it('paints a screen the person comes back to from its last copy, then from the network', {
+    timeout: 60_000,
+  }, async () => {
+    const customer = await createUser(suite.api.prisma, { firstName: 'Rory' });
+    const request = await createDraftRequest(suite.api.prisma, customer.id, { title: 'Bracket as it was' });
+    const context = await suite.newContext();
+    await addSessionCookies(context, suite.api.url, await signIn(suite.api.url, customer.email));
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`${suite.api.url}/dashboard/requests/${request.id}`);
+    await underServiceWorker(page);
+    await page.getByRole('heading', { level: 1, name: 'Bracket as it was' }).waitFor();
+
+    // The request changes while the person is away; every heading the page shows is recorded.
+    await suite.api.prisma.customPrintRequest.update({
+      where: { id: request.id },
+      data: { title: 'Bracket as it is now' },
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
+      new MutationObserver(() => {
+        const heading = document.querySelector('h1')?.textContent ?? '';
+        if (heading && seen.at(-1) !== heading) seen.push(heading);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Bracket as it is now' }).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen);
+    expect(seen.filter((heading) => heading.startsWith('Bracket'))).toEqual([
+      'Bracket as it was',
+      'Bracket as it is now',
+    ]);
+  });
+
   it.each(VIEWPORTS)(
     'says a store never opened here is not available offline, and opens it once back online ($name)',
     { timeout: 60_000 },

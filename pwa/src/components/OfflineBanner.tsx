@@ -1,6 +1,6 @@
 import { useOnlineStatus } from '../lib/online.ts';
 
-export function OfflineBanner() {
+export default function OfflineBanner() {
   const online = useOnlineStatus();
   if (online) return null;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -16,17 +16,4 @@ export function useOnlineStatus(): boolean {
     () => navigator.onLine,
     () => true,
   );
-}
-
-/**
- * Reads again, once the connection is back, what could not reach the server (no answer at all, as
- * opposed to an answer that was an error), so a page opened offline fills in by itself. Answers whether
- * the browser is online now.
- */
-export function useRetryWhenOnline(unreachable: boolean, retry: () => unknown): boolean {
-  const online = useOnlineStatus();
-  useEffect(() => {
-    if (online && unreachable) void retry();
-  }, [online, unreachable, retry]);
-  return online;
 }

@@ -2,7 +2,7 @@
 // sidebar beside the main column. On a wide screen the sidebar collapses to icons; on a phone it is a
 // drawer over the page, with its labels, opened from the bar above the content and closed by any
 // navigation. The overview and the request page both sit inside it.
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
 import { AppLink } from '../../components/AppLink.tsx';
@@ -52,7 +52,10 @@ function useDrawer() {
 
 export function DashboardShell({ children }: { children: ReactNode }) {
   const phone = useMediaQuery(PHONE_QUERY);
-  const [collapsed, setCollapsed] = useState(initialCollapsed);
+  // Read after the first render, which must match the prerendered loading frame (expanded); a layout
+  // effect still applies it before the browser paints.
+  const [collapsed, setCollapsed] = useState(false);
+  useLayoutEffect(() => setCollapsed(initialCollapsed()), []);
   const drawer = useDrawer();
   const drawerId = useId();
   const toggleSidebar = () => {
@@ -105,13 +108,17 @@ export function DashboardShell({ children }: { children: ReactNode }) {
 /** The spec's three states: loading, 'Authentication Required', or the children for the signed-in user. */
 export function RequireDashboardUser({
   loadingText = 'Loading your dashboard...',
+  loading,
   children,
 }: {
   loadingText?: string;
+  /** The page's own frame to show meanwhile (its title, skeletons), instead of the centred spinner. */
+  loading?: ReactNode;
   children: (user: CurrentUser) => ReactNode;
 }) {
   const { user, isLoading } = useCurrentUser();
 
+  if (isLoading && loading) return loading;
   if (isLoading) {
     return (
       <div className="auth-state" role="status">

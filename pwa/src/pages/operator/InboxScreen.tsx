@@ -13,6 +13,7 @@ import { ClockIcon } from '../dashboard/icons.tsx';
 import { FarmPicker } from './FarmPicker.tsx';
 import type { OperatorFarms } from './farmContext.ts';
 import { answerWithin, day, isUrgent, moment, money, timeLeft } from './format.ts';
+import { InboxIntro } from './InboxIntro.tsx';
 import { JobStateBadge, jobChoices, shipToText } from './jobParts.tsx';
 
 const TABS: { value: JobTab; label: string }[] = [
@@ -128,12 +129,7 @@ export default function InboxScreen({ farms }: { farms: OperatorFarms }) {
     <div className="op-screen">
       <title>Job inbox · PrintFarm Network</title>
       <header className="op-header">
-        <div>
-          <h1 className="op-header__title">Job inbox</h1>
-          <p className="op-header__lead">
-            Answer new jobs before their deadline: an unanswered job goes to the next farm.
-          </p>
-        </div>
+        <InboxIntro />
         <FarmPicker farms={farms} allowAll />
       </header>
       {needsFarm ? (

@@ -9,10 +9,12 @@ import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
 import { errorMessage } from '../../api/request.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { CheckIcon } from '../dashboard/icons.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { type OperatorFarms, useOperatorFarms } from './farmContext.ts';
+import { InboxIntro } from './InboxIntro.tsx';
 import { OperatorShell } from './OperatorShell.tsx';
 import './operator.css';
 
@@ -26,6 +28,30 @@ function Loading({ label }: { label: string }) {
     <div className="op-state" role="status">
       <Spinner size="lg" decorative />
       <p className="op-state__text">{label}</p>
+    </div>
+  );
+}
+
+/**
+ * While the session or the farms load: the inbox shows its own title at once (the build prerenders
+ * this for /operator, so it paints before any script runs), the other screens a spinner.
+ */
+function ScreenLoading({ label }: { label: string }) {
+  const { pathname } = useLocation();
+  if (pathname.replace(/\/+$/, '') !== '/operator') return <Loading label={label} />;
+  return (
+    <div className="op-screen">
+      <header className="op-header">
+        <InboxIntro />
+      </header>
+      <p className="sr-only" role="status">
+        {label}
+      </p>
+      <div className="op-loading" aria-hidden="true">
+        {[1, 2, 3].map((row) => (
+          <Skeleton key={row} className="op-loading__row" />
+        ))}
+      </div>
     </div>
   );
 }
@@ -123,7 +149,7 @@ function OperatorArea({ user }: { user: CurrentUser }) {
 
   let screen: ReactNode;
   if (jobId) screen = <JobScreen jobId={jobId} />;
-  else if (farms.isPending) screen = <Loading label="Loading your farm..." />;
+  else if (farms.isPending) screen = <ScreenLoading label="Loading your farm..." />;
   else if (farms.error) screen = <NoFarmYet message={errorMessage(farms.error)} />;
   else if (settings) screen = <FarmSettingsScreen farms={farms} />;
   else if (earnings) screen = <EarningsScreen farms={farms} />;
@@ -140,7 +166,13 @@ function OperatorArea({ user }: { user: CurrentUser }) {
 export default function OperatorPage() {
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
-  if (isLoading) return <Loading label="Loading your farm..." />;
+  if (isLoading) {
+    return (
+      <OperatorShell user={null} farms={null}>
+        <ScreenLoading label="Loading your farm..." />
+      </OperatorShell>
+    );
+  }
   if (!user) {
     const next = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/login?next=${next}`} replace />;

@@ -61,18 +61,23 @@ function NavEntry({
   );
 }
 
+/**
+ * `user` and `farms` are null while the session or the farms load: the frame then shows its navigation
+ * without the badge or the account's links (and is what the build prerenders for /operator).
+ */
 export function OperatorShell({
   user,
   farms,
   children,
 }: {
-  user: CurrentUser;
-  farms: OperatorFarms;
+  user: CurrentUser | null;
+  farms: OperatorFarms | null;
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
   // Staff look at one farm at a time; their own count of new jobs is always zero.
-  const summary = useQuery({ ...operatorQueries.summary(), enabled: !farms.isStaff });
+  const summary = useQuery({ ...operatorQueries.summary(), enabled: farms !== null && !farms.isStaff });
+  const href = (path: string) => farms?.href(path) ?? path;
   const newJobs = summary.data?.newJobs ?? 0;
   const onSettings = pathname.startsWith('/operator/settings');
   const onEarnings = pathname.startsWith('/operator/earnings');
@@ -80,7 +85,7 @@ export function OperatorShell({
   return (
     <div className="operator">
       <header className="op-nav">
-        <Link to={farms.href('/operator')} className="op-nav__brand">
+        <Link to={href('/operator')} className="op-nav__brand">
           <LogoMark size={30} />
           <span>
             PrintFarm <span className="op-nav__brand-role">Operator</span>
@@ -88,20 +93,20 @@ export function OperatorShell({
         </Link>
         <nav className="op-nav__main" aria-label="Operator">
           <NavEntry
-            to={farms.href('/operator')}
+            to={href('/operator')}
             current={!onSettings && !onEarnings}
             icon={<ListIcon />}
             label="Job inbox"
             badge={newJobs}
           />
           <NavEntry
-            to={farms.href('/operator/earnings')}
+            to={href('/operator/earnings')}
             current={onEarnings}
             icon={<CardIcon />}
             label="Earnings"
           />
           <NavEntry
-            to={farms.href('/operator/settings')}
+            to={href('/operator/settings')}
             current={onSettings}
             icon={<SettingsIcon />}
             label="Farm settings"
@@ -109,7 +114,7 @@ export function OperatorShell({
           />
         </nav>
         <div className="op-nav__end">
-          {farms.isStaff ? (
+          {farms?.isStaff ? (
             <Link to="/admin" className="op-nav__link op-nav__link--quiet" title="Staff admin">
               <NetworkIcon />
               <span className="op-nav__label">Staff admin</span>
@@ -124,12 +129,16 @@ export function OperatorShell({
             <BackIcon />
             <span className="op-nav__label">Back to site</span>
           </Link>
-          <SignOutButton
-            className="op-nav__link op-nav__link--quiet"
-            icon={<SignOutIcon />}
-            textClassName="op-nav__label"
-          />
-          <p className="op-nav__user">{user.email}</p>
+          {user && (
+            <>
+              <SignOutButton
+                className="op-nav__link op-nav__link--quiet"
+                icon={<SignOutIcon />}
+                textClassName="op-nav__label"
+              />
+              <p className="op-nav__user">{user.email}</p>
+            </>
+          )}
         </div>
       </header>
       <main id="main" className="op-main">

@@ -7,7 +7,7 @@ import { type PublicStore, storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { useCart } from '../../lib/cart.ts';
-import { useRetryWhenOnline } from '../../lib/online.ts';
+import { useRetryWhenOnline } from '../../lib/retryWhenOnline.ts';
 import { CheckoutDialog } from './CheckoutDialog.tsx';
 import {
   CartButton,
