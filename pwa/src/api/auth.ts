@@ -3,7 +3,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../../api/src/auth/guards.ts';
 import type { AuthProvidersView } from '../../../api/src/presenters/auth.ts';
-import { mayBeSignedIn } from '../lib/signedInHint.ts';
 import { getQueryFn } from './request.ts';
 
 /** What /api/auth/user (and signing in or up) answers: the session's user. */
@@ -16,6 +15,14 @@ export const authKeys = {
   user: ['/api/auth/user'] as const,
   providers: ['/api/auth/providers'] as const,
 };
+
+/**
+ * The API's readable hint (api/src/auth/session.ts) that this browser has a session. Without it nobody
+ * is signed in, and asking would only log a 401 in the console of every signed-out visitor.
+ */
+export function mayBeSignedIn(cookies = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return /(?:^|;\s*)pf\.signed-in=1(?:;|$)/.test(cookies);
+}
 
 const askForUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
 
