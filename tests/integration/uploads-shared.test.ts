@@ -53,7 +53,8 @@ describe('uploads shared by two API processes', () => {
 
   it('deletes unfinished uploads once they expire', async () => {
     const expiring = await startApi({
-      env: { UPLOAD_DIR: uploadDir, UPLOAD_EXPIRATION_MS: '1000', UPLOAD_CLEANUP_INTERVAL_MS: '1000' },
+      // Long enough for the first PATCH to arrive in time on a busy machine (1 s was not, once).
+      env: { UPLOAD_DIR: uploadDir, UPLOAD_EXPIRATION_MS: '3000', UPLOAD_CLEANUP_INTERVAL_MS: '1000' },
     });
     try {
       const user = await createUser(expiring.prisma);
@@ -62,7 +63,7 @@ describe('uploads shared by two API processes', () => {
       const url = uploadUrl(expiring.url, created);
       expect((await patchUpload(url, cookie, 0, randomBytes(400))).status).toBe(204);
       const id = new URL(url).pathname.split('/').pop() ?? '';
-      await eventually(async () => !(await stat(path.join(uploadDir, 'tus', id)).catch(() => null)), 10_000);
+      await eventually(async () => !(await stat(path.join(uploadDir, 'tus', id)).catch(() => null)), 20_000);
       expect((await headUpload(url, cookie)).status).toBe(404);
     } finally {
       await expiring.close();
