@@ -17,26 +17,30 @@ export type SearchedFarm = Pick<
   | 'zipCode'
 >;
 
+/** Whether the fields, together, contain every word of the search (any case); an empty search matches. */
+export function hasEveryWord(fields: readonly (string | null | undefined)[], search: string): boolean {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = fields.filter(Boolean).join(' ').toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
 /** Farms whose name, contact, e-mail, phone, street, city, state or ZIP contain every word searched. */
 export function searchFarms<F extends SearchedFarm>(farms: readonly F[], search: string): F[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...farms];
-  return farms.filter((farm) => {
-    const text = [
-      farm.displayName,
-      farm.contactName,
-      farm.contactEmail,
-      farm.contactPhone,
-      farm.streetName,
-      farm.city,
-      farm.state,
-      farm.zipCode,
-    ]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+  return farms.filter((farm) =>
+    hasEveryWord(
+      [
+        farm.displayName,
+        farm.contactName,
+        farm.contactEmail,
+        farm.contactPhone,
+        farm.streetName,
+        farm.city,
+        farm.state,
+        farm.zipCode,
+      ],
+      search,
+    ),
+  );
 }
 
 export interface FarmPage<F = AdminFarm> {

@@ -2,6 +2,7 @@
 // it takes orders, and whether it is on probation.
 import type { NodeStatus } from '@printfarm/domain/network';
 import type { ManufacturingNode } from '../../api/adminNetwork.ts';
+import { hasEveryWord } from './farmTable.ts';
 
 export type NodeActivity = 'all' | 'active' | 'inactive' | 'probation';
 
@@ -20,17 +21,14 @@ type FilteredNode = Pick<
 
 /** The nodes that contain every word searched and match the status and activity chosen. */
 export function filterNodes<N extends FilteredNode>(nodes: readonly N[], filters: NodeFilters): N[] {
-  const words = filters.search.toLowerCase().split(/\s+/).filter(Boolean);
   return nodes.filter((node) => {
     if (filters.status !== 'all' && node.status !== filters.status) return false;
     if (filters.activity === 'active' && !node.isActive) return false;
     if (filters.activity === 'inactive' && node.isActive) return false;
     if (filters.activity === 'probation' && !node.scorecard.onProbation) return false;
-    if (words.length === 0) return true;
-    const text = [node.name, node.location, node.state, node.operatorName, node.operatorEmail]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase();
-    return words.every((word) => text.includes(word));
+    return hasEveryWord(
+      [node.name, node.location, node.state, node.operatorName, node.operatorEmail],
+      filters.search,
+    );
   });
 }
