@@ -131,7 +131,8 @@ describe('customer dashboard', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'File Manager' }).click();
     await page.waitForURL(/\?tab=files$/);
-    expect(await page.getByRole('link', { name: 'File Manager' }).getAttribute('aria-current')).toBe('page');
+    // The URL changes before React marks the tab current; wait for the mark, not the URL.
+    await page.locator('a[aria-current="page"]', { hasText: 'File Manager' }).waitFor();
 
     for (const name of ['cube.stl', 'tetra.obj']) {
       const card = page.locator(`.file-card[data-file-name="${name}"]`);
