@@ -10,7 +10,7 @@ COPY workers/package.json workers/
 COPY pwa/package.json pwa/
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true npx prisma generate && (cd pwa && npx vite build)
+RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true npx prisma generate && (cd pwa && node scripts/build.ts)
 
 FROM node:24-bookworm-slim
 # The workers slice FDM models with PrusaSlicer's command line for firm prices.

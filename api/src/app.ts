@@ -14,8 +14,9 @@ import { mapPagesMiddleware } from './http/mapPages.ts';
 import { httpMetricsMiddleware, metricsEndpointMiddleware } from './http/metrics.ts';
 import { createRateLimits } from './http/rateLimit.ts';
 import { requestLogMiddleware } from './http/requestLog.ts';
+import { createScreens } from './http/screens.ts';
 import { crossSiteRequestMiddleware, securityHeadersMiddleware } from './http/security.ts';
-import { spaMiddleware } from './http/spa.ts';
+import { rendersScreen, spaMiddleware } from './http/spa.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createCheckouts } from './services/checkout.ts';
 import { createPublicFarmCache } from './services/publicFarmCache.ts';
@@ -80,12 +81,17 @@ export function createApp(given: AppDeps): Koa<AppState> {
   app.use(knownMethodsMiddleware);
   app.use(securityHeadersMiddleware(deps.config));
   app.use(crossSiteRequestMiddleware(deps.config));
+  const screens = createScreens(deps.config.PWA_DIST, deps);
   app.use(
-    spaMiddleware(deps.config.PWA_DIST, {
-      // A store's page answers 404 unless an open store has that name (as its API call does).
-      '/store/:storeName': async (storeName) =>
-        (await deps.prisma.store.count({ where: { storeName, isActive: true } })) > 0,
-    }),
+    spaMiddleware(
+      deps.config.PWA_DIST,
+      {
+        // A store's page answers 404 unless an open store has that name (as its API call does).
+        '/store/:storeName': async (storeName) =>
+          (await deps.prisma.store.count({ where: { storeName, isActive: true } })) > 0,
+      },
+      screens,
+    ),
   );
   // Inside the SPA's middleware, so that a page with the farm map is answered before spa.ts sends it.
   app.use(mapPagesMiddleware(deps.config.PWA_DIST, deps.publicFarms));
@@ -100,7 +106,7 @@ export function createApp(given: AppDeps): Koa<AppState> {
       },
     }),
   );
-  app.use(sessionMiddleware(app, deps));
+  app.use(sessionMiddleware(app, deps, (pagePath) => rendersScreen(screens, pagePath)));
   // tus reads the raw request body itself; the JSON body parser above leaves its content types alone.
   app.use(createUploadServer(deps).middleware);
   app.use(router.routes());

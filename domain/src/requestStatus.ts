@@ -22,6 +22,9 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const OFFER_VALIDITY_DAYS = 7;
 
+/** Statuses whose offers the request's screen shows (old ones too, once expired). */
+export const OFFER_STATUSES: readonly RequestStatus[] = ['quoted', 'expired'];
+
 const BEFORE_PRINTING = [
   'draft',
   'pending',

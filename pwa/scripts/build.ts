@@ -25,7 +25,17 @@ interface ServerEntry {
   render(url: string): Promise<string>;
   prerenderPaths(): string[];
   pageOf(url: string): string | undefined;
+  screenFrames(): { route: string; url: string }[];
+  SCREEN_START: string;
+  SCREEN_END: string;
 }
+
+/**
+ * The server's entry stays in the build for the API, which renders signed-in screens with it
+ * (api/src/http/screens.ts), beside the screens' templates. A dot folder: never served as a file.
+ */
+export const SERVER_DIR = '.server';
+export const SCREEN_TEMPLATES = 'screens.json';
 
 interface ManifestChunk {
   file: string;
@@ -68,42 +78,48 @@ function pageLinks(manifest: Record<string, ManifestChunk>, page: string): strin
   ].join('');
 }
 
-async function prerenderPages(): Promise<number> {
-  const ssrDir = `${outDir}.ssr`;
+async function prerenderPages(): Promise<{ pages: number; screens: number }> {
+  const serverDir = path.join(outDir, SERVER_DIR);
   await build({
     root: pwaRoot,
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false },
+    // Self-contained, so that the API can load it from wherever the build is copied to.
+    ssr: { noExternal: true },
+    publicDir: false,
+    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false },
   });
-  try {
-    const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
-    const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
-    const paths = entry.prerenderPaths();
-    for (const url of paths) {
-      const pageModule = entry.pageOf(url);
-      if (!pageModule) throw new Error(`No route renders ${url}`);
-      const links = pageLinks(manifest, pageModule);
-      const markup = await entry.render(url);
-      const page = withFirstFrame(
-        deferScripts(inlineStyles(withHead(shell.replace('</head>', `${links}</head>`), markup))),
-        markup,
-        manifest,
-      );
-      const file = path.join(outDir, PRERENDER_DIR, url === '/' ? 'index.html' : `${url.slice(1)}.html`);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, page);
-    }
-    return paths.length;
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
+  const entry = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
+  const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+  const renderPage = async (url: string, wrap = (markup: string) => markup) => {
+    const pageModule = entry.pageOf(url);
+    if (!pageModule) throw new Error(`No route renders ${url}`);
+    const links = pageLinks(manifest, pageModule);
+    const markup = await entry.render(url);
+    return withFirstFrame(
+      deferScripts(inlineStyles(withHead(shell.replace('</head>', `${links}</head>`), markup, wrap))),
+      markup,
+      manifest,
+    );
+  };
+  const paths = entry.prerenderPaths();
+  for (const url of paths) {
+    const file = path.join(outDir, PRERENDER_DIR, url === '/' ? 'index.html' : `${url.slice(1)}.html`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, await renderPage(url));
   }
+  const templates: Record<string, string> = {};
+  for (const { route, url } of entry.screenFrames()) {
+    templates[route] = await renderPage(url, (frame) => `${entry.SCREEN_START}${frame}${entry.SCREEN_END}`);
+  }
+  writeFileSync(path.join(serverDir, SCREEN_TEMPLATES), JSON.stringify(templates));
+  return { pages: paths.length, screens: Object.keys(templates).length };
 }
 
 // React emits the <title>, <meta> and <link> a page declares ahead of its markup; in a static file they
 // belong in <head>, in place of the shell's defaults.
-function withHead(shell: string, markup: string): string {
+function withHead(shell: string, markup: string, wrap: (body: string) => string): string {
   const leading = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
   let head = shell;
   for (const [tag] of leading.matchAll(/<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>/g)) {
@@ -111,7 +127,7 @@ function withHead(shell: string, markup: string): string {
     else if (tag.includes('name="description"')) head = head.replace(/<meta name="description"[^>]*>/, tag);
     else head = head.replace('</head>', `${tag}</head>`);
   }
-  return head.replace('<div id="root"></div>', `<div id="root">${markup.slice(leading.length)}</div>`);
+  return head.replace('<div id="root"></div>', `<div id="root">${wrap(markup.slice(leading.length))}</div>`);
 }
 
 // A prerendered page carries its stylesheets inline: the first paint then waits for no request beyond
@@ -165,8 +181,10 @@ function withFirstFrame(html: string, markup: string, manifest: Record<string, M
   return html.replace('<script src="/boot.js"', `${tags}<script src="/boot.js"`);
 }
 
+/** The site's files: not the dot folders beside them (the server's entry). */
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
+    if (name.startsWith('.')) continue;
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) yield* files(file);
     else yield file;
@@ -198,11 +216,12 @@ function precompress(): { files: number; raw: number; brotli: number } {
 
 await build({ root: pwaRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 const pictures = writeProductImages(outDir);
-const pages = await prerenderPages();
+const { pages, screens } = await prerenderPages();
 // The bundler's manifest served its purpose above; it is not part of the site.
 rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
 const compressed = precompress();
 console.log(
-  `Drew ${pictures} product pictures. Prerendered ${pages} pages; precompressed ${compressed.files} files, ` +
+  `Drew ${pictures} product pictures. Prerendered ${pages} pages and ${screens} screen templates; ` +
+    `precompressed ${compressed.files} files, ` +
     `${(compressed.raw / 1024).toFixed(0)} KB → ${(compressed.brotli / 1024).toFixed(0)} KB brotli.`,
 );

@@ -1,12 +1,16 @@
-// The prerenderer's entry (scripts/build.ts): renders one public path to HTML with the same routes and
-// providers as the client, waiting for every lazy page to load. Data the page would fetch is not
-// fetched here: those parts render their loading skeleton, which keeps its size when the data comes.
-import { QueryClientProvider } from '@tanstack/react-query';
+// The server's entry to the app, with the same routes and providers as the client, waiting for every
+// lazy page to load:
+// - the build (scripts/build.ts) prerenders public pages with it. Data the page would fetch is not
+//   fetched there: those parts render their loading skeleton, which keeps its size when the data comes;
+// - the API (api/src/http/screens.ts) renders a signed-in screen on a first visit with the answers it
+//   read for it, into the template the build made of that screen's loading frame.
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { AppContent } from './App.tsx';
 import { createQueryClient } from './api/queryClient.ts';
 import { BLOG_ARTICLES } from './content/blog/index.ts';
+import { SCREEN_ANSWERS_ID, type ScreenAnswer, seedAnswers } from './lib/screenAnswers.ts';
 import { ROUTES } from './routeTable.ts';
 
 export { ROUTES };
@@ -32,14 +36,60 @@ export function pageOf(url: string): string | undefined {
   return matchRoutes([...ROUTES], url)?.at(-1)?.route.page;
 }
 
-/** The markup of #root for one path. */
-export async function render(url: string): Promise<string> {
+/** The markup of #root for one path, with the data the client is given beforehand. */
+export async function render(url: string, client: QueryClient = createQueryClient()): Promise<string> {
   const { prelude } = await prerender(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <StaticRouter location={url}>
         <AppContent />
       </StaticRouter>
     </QueryClientProvider>,
   );
   return new Response(prelude).text();
+}
+
+/** Where a template keeps the frame that a rendered screen replaces (scripts/build.ts writes them). */
+export const SCREEN_START = '<!--screen-->';
+export const SCREEN_END = '<!--/screen-->';
+
+/**
+ * Signed-in screens that the API renders with its viewer's data on a visit that the service worker does
+ * not answer (the first): their HTML then shows the screen before any JavaScript has run. The build
+ * prerenders each one's loading frame as its template; api/src/http/screens.ts reads each one's data,
+ * and the page takes the answers up (lib/screenAnswers.ts). Not in routeTable.ts: that is in every
+ * page's first load.
+ */
+const SCREENS = ['/dashboard/requests/:requestId'];
+
+/** Each screen's route and a path that renders its loading frame. */
+export function screenFrames(): { route: string; url: string }[] {
+  return SCREENS.map((route) => ({ route, url: route.replace(/:\w+/g, '_') }));
+}
+
+/**
+ * The page of one signed-in screen: the template of its route (its loading frame, with the page's
+ * styles and scripts) with the screen rendered from `answers` in place of the frame, and the answers
+ * beside it for the client to start from, so that it takes the HTML over without asking again.
+ */
+export async function renderScreen(template: string, url: string, answers: readonly ScreenAnswer[]) {
+  const start = template.indexOf(SCREEN_START);
+  const end = template.indexOf(SCREEN_END);
+  if (start < 0 || end < start) throw new Error('The template has no screen markers');
+  const client = createQueryClient();
+  seedAnswers(client, answers);
+  const markup = await render(url, client);
+  // React puts what the page declares for <head> ahead of its markup.
+  const head = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
+  const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
+  const before = title
+    ? template.slice(0, start).replace(/<title>[^<]*<\/title>/, title)
+    : template.slice(0, start);
+  // JSON in a script element: '<' escaped, so that no string in it can close the element.
+  const json = JSON.stringify(answers).replaceAll('<', '\\u003c');
+  return `${before}${SCREEN_START}${markup.slice(head.length)}${SCREEN_END}${template
+    .slice(end + SCREEN_END.length)
+    .replace(
+      '</body>',
+      `<script type="application/json" id="${SCREEN_ANSWERS_ID}">${json}</script></body>`,
+    )}`;
 }

@@ -110,6 +110,97 @@ describe('fast first paint', () => {
     }
   });
 
+  it("renders a customer's request on the server with its data, and the app takes it over without asking again", {
+    timeout: 60_000,
+  }, async () => {
+    const customer = await createUser(suite.api.prisma, { firstName: 'Noor' });
+    const stranger = await createUser(suite.api.prisma, { firstName: 'Ilse' });
+    // A title that would end the page's data script if it were not escaped.
+    const title = 'Hinge </script><script>alert(1)</script> mount';
+    const request = await createDraftRequest(suite.api.prisma, customer.id, { title, zip: '78701' });
+    await suite.api.prisma.requestStatusHistory.updateMany({
+      where: { requestId: request.id },
+      data: { createdAt: new Date('2026-11-24T21:46:00Z') },
+    });
+    const pagePath = `/dashboard/requests/${request.id}`;
+    const cookie = await signIn(suite.api.url, customer.email);
+    const get = (cookieHeader?: string) =>
+      fetch(`${suite.api.url}${pagePath}`, {
+        headers: { 'accept-encoding': 'br', ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+      });
+
+    const response = await get(cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('vary')).toMatch(/Cookie/);
+    const html = await response.text();
+    expect(html).toContain(
+      '<h1 class="request-header__title">Hinge &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; mount</h1>',
+    );
+    expect(html).toContain('ships to Austin, TX 78701');
+    // The server writes moments in UTC, and says so: it does not know the reader's time zone.
+    expect(html).toContain('Tue, Nov 24, 9:46 PM UTC');
+    const answers = /<script type="application\/json" id="pf-screen-answers">([^<]*)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(JSON.parse(answers ?? 'null').map((answer: { key: unknown[] }) => answer.key)).toEqual([
+      ['/api/auth/user'],
+      ['/api/print-requests', request.id],
+    ]);
+    expect(html).not.toContain('<script>alert(1)');
+
+    // Signed out, someone else's request, or none at all: the loading frame, with nobody's data in it.
+    const strangerCookie = await signIn(suite.api.url, stranger.email);
+    for (const [who, header, where] of [
+      ['signed out', undefined, pagePath],
+      ['a stranger', strangerCookie, pagePath],
+      ['no such request', cookie, `/dashboard/requests/${randomUUID()}`],
+      ['not an id', cookie, '/dashboard/requests/not-an-id'],
+    ] as const) {
+      const frame = await (
+        await fetch(`${suite.api.url}${where}`, { headers: header ? { cookie: header } : {} })
+      ).text();
+      expect(frame, who).toContain('Loading your request...');
+      expect(frame, who).not.toContain('Hinge');
+      expect(frame, who).not.toContain('pf-screen-answers');
+    }
+
+    // Without JavaScript the request is on screen: its HTML carries it.
+    const context = await suite.newContext({ javaScriptEnabled: false });
+    await addSessionCookies(context, suite.api.url, cookie);
+    const still = await context.newPage();
+    await still.goto(`${suite.api.url}${pagePath}`);
+    await still.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 5_000 });
+
+    // With it, the app takes the HTML over as it is (a mismatch would be an error), from the answers in
+    // the page: it never asks who is signed in. Then it writes moments in the reader's own time zone.
+    const live = await suite.newContext({ bypassCSP: true, timezoneId: 'Asia/Tokyo' });
+    await addSessionCookies(live, suite.api.url, cookie);
+    const page = await live.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const asked: string[] = [];
+    page.on('request', (sent) => asked.push(new URL(sent.url()).pathname));
+    await page.goto(`${suite.api.url}${pagePath}`);
+    await page.waitForFunction(
+      "Object.keys(document.querySelector('h1.request-header__title') ?? {}).some((key) => key.startsWith('__reactFiber'))",
+    );
+    expect(await page.locator('#pf-screen-answers').count()).toBe(0);
+    await page.locator('.timeline').getByText('Wed, Nov 25, 6:46 AM', { exact: true }).waitFor();
+    expect(asked).not.toContain('/api/auth/user');
+    expect(problems).toEqual([]);
+    // And it works as the app: the back link goes to the list in place.
+    await page.evaluate('window.__samePage = true');
+    await page.locator('#main').getByRole('link', { name: 'My Requests' }).click();
+    await page.waitForURL(/\/dashboard\?tab=requests$/);
+    expect(await page.evaluate<boolean>('window.__samePage === true')).toBe(true);
+  });
+
   it('holds a form sent before the app has taken the page over, then sends it through the app', async () => {
     const page = await suite.newPage();
     // Keep the app's entry back until the form has been sent, as on a slow connection.

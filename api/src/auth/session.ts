@@ -84,6 +84,8 @@ export function presentUser(user: SessionUser): SessionUser {
 export function sessionMiddleware(
   app: Koa<AppState>,
   deps: { config: ApiConfig; prisma: PrismaClient },
+  /** Pages the API renders for their viewer (http/screens.ts), which read the session too. */
+  rendersPage: (pagePath: string) => boolean = () => false,
 ): Koa.Middleware<AppState> {
   const { config, prisma } = deps;
   // Keys for the cookie signature, derived from SESSION_SECRET.
@@ -117,8 +119,9 @@ export function sessionMiddleware(
   );
 
   return async (ctx, next) => {
-    // Only the API reads sessions; the app's files and pages are the same for everyone.
-    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) {
+    // Only the API reads sessions; the app's files and pages are the same for everyone, but for the
+    // screens the API renders with their viewer's data.
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/') && !rendersPage(ctx.path)) {
       await next();
       return;
     }

@@ -1,13 +1,18 @@
 // Serves the built PWA on the API's origin. A public page the build prerendered (pwa/scripts/build.ts)
-// is answered with its static HTML; other non-API paths get index.html, the shell the PWA routes from,
-// with status 200 for a screen of the app's route table and 404 for anything else (the shell then shows
-// its 404 page); /api paths are never swallowed. Every text file has brotli and gzip copies made at
+// is answered with its static HTML, and a signed-in screen the API renders (screens.ts) with its page;
+// other non-API paths get index.html, the shell the PWA routes from, with status 200 for a screen of the
+// app's route table and 404 for anything else (the shell then shows its 404 page); /api paths are never
+// swallowed. Every text file has brotli and gzip copies made at
 // build time, which koa-send picks by Accept-Encoding.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { ROUTES, type RouteEntry } from '../../../pwa/src/routeTable.ts';
+import type { AppContext } from './context.ts';
+import type { Screens } from './screens.ts';
 
 const NEVER_CACHE = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 const PRERENDERED = 'prerendered';
@@ -66,7 +71,36 @@ async function isScreen(pagePath: string, checks: RecordChecks): Promise<boolean
   return check ? check(param) : true;
 }
 
-export function spaMiddleware(distDir: string, checks: RecordChecks = {}) {
+/**
+ * Whether the API renders the page of `pagePath` itself (screens.ts), so that the session is read for it.
+ */
+export function rendersScreen(screens: Screens | null, pagePath: string): boolean {
+  if (!screens) return false;
+  const match = matchRoute(pagePath);
+  return match !== null && screens.renders(match.route.path);
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A page made for one viewer: compressed here (quickly: it is made per request), and never cached. */
+async function sendPrivatePage(ctx: Context, html: string): Promise<void> {
+  ctx.status = 200;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.vary('Cookie');
+  ctx.vary('Accept-Encoding');
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  } else if (encoding === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = await gzipped(html);
+  } else ctx.body = html;
+}
+
+export function spaMiddleware(distDir: string, checks: RecordChecks = {}, screens: Screens | null = null) {
   const indexExists = () => existsSync(path.join(distDir, 'index.html'));
   return async (ctx: Context, next: Next): Promise<void> => {
     await next();
@@ -110,6 +144,11 @@ export function spaMiddleware(distDir: string, checks: RecordChecks = {}) {
     // A missing file that looks like an asset stays a 404; anything else is a client-side route.
     if (/\.[a-z0-9]{1,8}$/i.test(ctx.path) && !ctx.path.endsWith('.html')) {
       ctx.status = 404;
+      return;
+    }
+    const match = matchRoute(decodedPath);
+    if (match && screens?.renders(match.route.path)) {
+      await sendPrivatePage(ctx, await screens.page(ctx as AppContext, match.route.path, match.param));
       return;
     }
     ctx.status = (await isScreen(decodedPath, checks)) ? 200 : 404;

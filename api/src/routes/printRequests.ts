@@ -10,7 +10,7 @@ import {
   printRequestChoicesSchema,
   ratingSchema,
 } from '@printfarm/domain/printRequest';
-import { requireUser, userOf } from '../auth/guards.ts';
+import { requireUser, type SessionUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
 import { idParam } from '../http/params.ts';
@@ -25,21 +25,33 @@ import { answerCounterOffer, cancelPrintRequest, rateDeliveredJob } from '../ser
 
 const REQUEST_NOT_FOUND = 'Print request not found';
 
+/**
+ * GET /api/print-requests/:id's answer for `user` (404 when it is not theirs): also what the server
+ * renders the request's screen from (http/screens.ts).
+ */
+export function printRequestReader({ prisma, networkPrinters }: Pick<ApiDeps, 'prisma' | 'networkPrinters'>) {
+  return async (user: SessionUser, id: string) => {
+    const request = await getPrintRequest(prisma, user, id);
+    return presentPrintRequest(
+      request,
+      await printabilityContext(prisma, request.files, networkPrinters),
+      (await moneyTerms(prisma)).instructions,
+    );
+  };
+}
+
 export function registerPrintRequestRoutes(
   router: AppRouter,
   { prisma, config, networkPrinters, payments }: ApiDeps,
 ): void {
   const appUrl = config.PUBLIC_URL;
 
+  const readRequest = printRequestReader({ prisma, networkPrinters });
+
   /** Answers with the request as it is now, so every action returns what the screen shows next. */
   async function answerWithRequest(ctx: AppContext, id: string) {
     ctx.set('Cache-Control', 'no-store');
-    const request = await getPrintRequest(prisma, userOf(ctx), id);
-    ctx.body = presentPrintRequest(
-      request,
-      await printabilityContext(prisma, request.files, networkPrinters),
-      (await moneyTerms(prisma)).instructions,
-    );
+    ctx.body = await readRequest(userOf(ctx), id);
   }
 
   router.get('/api/print-requests', requireUser, async (ctx) => {

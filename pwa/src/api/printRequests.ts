@@ -5,6 +5,7 @@ import type {
   RatingInput,
   ShipToAddressInput,
 } from '@printfarm/domain/printRequest';
+import { OFFER_STATUSES } from '@printfarm/domain/requestStatus';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfferView } from '../../../api/src/presenters/offer.ts';
 import type { PrintRequestSummaryView, PrintRequestView } from '../../../api/src/presenters/printRequest.ts';
@@ -55,9 +56,6 @@ export function isClosed(status: string): boolean {
 
 /** The estimate reason the quote job writes while stage 2 (slicing) is still running. */
 export const SLICING_REASON = 'Being checked by our slicer';
-
-/** Statuses whose offers the page shows (old ones too, once expired). */
-export const OFFER_STATUSES: readonly string[] = ['quoted', 'expired'];
 
 /** Farms usually answer within a few hundred milliseconds: look often just after 'Get quotes'. */
 const FIRST_LOOK_MS = 300;
@@ -122,7 +120,7 @@ export function useLivePrintRequest(id: string) {
   const offers = useQuery({
     ...printRequestQueries.offers(id),
     staleTime: 0,
-    enabled: status !== undefined && OFFER_STATUSES.includes(status),
+    enabled: status !== undefined && (OFFER_STATUSES as readonly string[]).includes(status),
     refetchInterval: interval,
   });
   return { request, offers };

@@ -2,9 +2,10 @@
 import { LAYER_HEIGHT_LABELS, type LayerHeightMm } from '@printfarm/domain/printSettings';
 import type { PrintRequestDetail } from '../../api/printRequests.ts';
 import { FDM } from './choices.ts';
-import { day, money } from './format.ts';
+import { money, useClock } from './format.ts';
 
 export function ChoicesSummary({ request }: { request: PrintRequestDetail }) {
+  const { day } = useClock();
   const rows: [string, string][] = [
     ['Technology', request.technology ?? '—'],
     ['Material', request.material ?? '—'],

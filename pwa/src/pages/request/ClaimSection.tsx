@@ -7,7 +7,7 @@ import type { PrintRequestDetail, RequestClaim } from '../../api/printRequests.t
 import { Button } from '../../components/ui/button.tsx';
 import { ClaimDialog } from './ClaimDialog.tsx';
 import { DisputeDialog } from './DisputeDialog.tsx';
-import { moment } from './format.ts';
+import { useClock } from './format.ts';
 import './payment.css';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -31,6 +31,7 @@ export function claimState(claim: Pick<RequestClaim, 'status' | 'refundCents'>, 
 const reasonLabel = (reason: string) => CLAIM_REASONS[reason as ClaimReason] ?? reason;
 
 function ClaimFacts({ claim }: { claim: RequestClaim }) {
+  const { moment } = useClock();
   return (
     <dl className="claim-facts">
       <div>
@@ -62,6 +63,7 @@ function ClaimFacts({ claim }: { claim: RequestClaim }) {
 }
 
 export function ClaimSection({ request }: { request: PrintRequestDetail }) {
+  const { moment } = useClock();
   const [dialog, setDialog] = useState<'report' | 'dispute' | null>(null);
   const { claim, claimOpenUntil } = request;
   if (!claim && !claimOpenUntil) return null;

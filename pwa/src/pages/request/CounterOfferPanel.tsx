@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { type CounterAnswer, type CustomerJob, useAnswerCounterOffer } from '../../api/printRequests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { day, moment, money } from './format.ts';
+import { money, useClock } from './format.ts';
 import { awaitingPayments, PAYMENT_ANCHOR, stillOwed } from './paymentWords.ts';
 
 export interface CounterOfferPanelProps {
@@ -29,6 +29,7 @@ export function CounterOfferPanel({
   onAnswered,
   differenceAwaited = false,
 }: CounterOfferPanelProps) {
+  const { day, moment } = useClock();
   const answer = useAnswerCounterOffer(requestId);
   const navigate = useNavigate();
   const panelRef = useRef<HTMLElement>(null);

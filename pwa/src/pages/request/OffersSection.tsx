@@ -9,7 +9,7 @@ import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
 import { AcceptDialog } from './AcceptDialog.tsx';
-import { day, money, onTime } from './format.ts';
+import { money, onTime, useClock } from './format.ts';
 import { OFFER_SORTS, type OfferSort, sortOffers } from './offerSort.ts';
 
 const FIRST_SHOWN = 6;
@@ -107,6 +107,7 @@ function OfferCard({
   canAccept: boolean;
   onAccept: (offer: OfferView) => void;
 }) {
+  const { day } = useClock();
   const tags = [
     highlights.best === offer.id && 'Best match',
     highlights.cheapest === offer.id && 'Lowest price',

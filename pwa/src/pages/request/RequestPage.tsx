@@ -35,7 +35,12 @@ import {
 import { StatusTimeline } from './StatusTimeline.tsx';
 import { TrackingPanel } from './TrackingPanel.tsx';
 import './request.css';
+import { queryClient } from '../../api/queryClient.ts';
 import { DataAge } from '../../components/DataAge.tsx';
+import { takeScreenAnswers } from '../../lib/screenAnswers.ts';
+
+// On a first visit the API renders this screen (entry-server.tsx): start from the answers it drew it with.
+if (typeof document !== 'undefined') takeScreenAnswers(queryClient);
 
 const DRAFT_STATUSES: readonly string[] = ['draft', 'pending'];
 const ORDER_STATUSES: readonly string[] = ['ordered', 'accepted', 'printing', 'shipped', 'completed'];

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { FIELD_IDS } from './choices.ts';
-import { readableNote } from './format.ts';
+import { useClock } from './format.ts';
 import { RequestAgainButton } from './RequestAgainButton.tsx';
 
 function focusField(id: string) {
@@ -156,6 +156,7 @@ export function RejectedPanel({ request }: { request: PrintRequestDetail }) {
 }
 
 export function CancelledPanel({ request }: { request: PrintRequestDetail }) {
+  const { readableNote } = useClock();
   const last = request.statusHistory.findLast((change) => change.toStatus === 'cancelled');
   return (
     <Panel tone="muted" title="This request was cancelled">

@@ -3,9 +3,10 @@
 import { statusLabel } from '@printfarm/domain/requestStatus';
 import type { StatusChange } from '../../api/printRequests.ts';
 import { StatusDot } from '../dashboard/RequestStatus.tsx';
-import { moment, readableNote } from './format.ts';
+import { useClock } from './format.ts';
 
 export function StatusTimeline({ history }: { history: StatusChange[] }) {
+  const { moment, readableNote } = useClock();
   const newestFirst = [...history].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <ol className="timeline">

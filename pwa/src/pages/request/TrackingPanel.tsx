@@ -2,7 +2,7 @@
 // 'delivered', the progress bar while printing and the parcel's carrier and tracking link once shipped.
 import type { CustomerJob, PrintRequestDetail } from '../../api/printRequests.ts';
 import { cx } from '../../lib/cx.ts';
-import { day, moment, money } from './format.ts';
+import { type Clock, money, useClock } from './format.ts';
 import { awaitingPayments } from './paymentWords.ts';
 
 const STEPS = [
@@ -71,7 +71,7 @@ function Parcel({ job }: { job: CustomerJob }) {
   );
 }
 
-function stateLine(request: PrintRequestDetail, job: CustomerJob | null): string {
+function stateLine(request: PrintRequestDetail, job: CustomerJob | null, { day, moment }: Clock): string {
   const farm = job?.farm.name ?? 'the farm';
   switch (request.status) {
     case 'ordered':
@@ -96,6 +96,8 @@ function stateLine(request: PrintRequestDetail, job: CustomerJob | null): string
 }
 
 export function TrackingPanel({ request }: { request: PrintRequestDetail }) {
+  const clock = useClock();
+  const { day } = clock;
   const job = request.job;
   return (
     <section className="order-panel" aria-labelledby="order-title">
@@ -130,7 +132,7 @@ export function TrackingPanel({ request }: { request: PrintRequestDetail }) {
       {/* Until the money arrives nothing has gone to a farm: no step is reached yet. */}
       <Steps status={awaitingPayments(request).length > 0 && !job ? 'paying' : request.status} />
       <p className="order-panel__state" aria-live="polite">
-        {stateLine(request, job)}
+        {stateLine(request, job, clock)}
       </p>
       {request.status === 'printing' && <Progress percent={request.progress ?? job?.progressPercent ?? 0} />}
       {job && (request.status === 'shipped' || request.status === 'completed') && <Parcel job={job} />}
