@@ -2,17 +2,23 @@
 // reported, where the claim stands and the farm's (or staff's) answer, and the way to dispute it.
 import { CLAIM_REASONS, type ClaimReason } from '@printfarm/domain/claims';
 import { formatUsd } from '@printfarm/domain/money';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PrintRequestDetail, RequestClaim } from '../../api/printRequests.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { ClaimDialog } from './ClaimDialog.tsx';
-import { DisputeDialog } from './DisputeDialog.tsx';
 import { useClock } from './format.ts';
 import './payment.css';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Where the claim stands, in words. */
+// Loaded when opened: out of the screen's first load.
+const ClaimDialog = lazy(() =>
+  import('./ClaimDialog.tsx').then(({ ClaimDialog }) => ({ default: ClaimDialog })),
+);
+const DisputeDialog = lazy(() =>
+  import('./DisputeDialog.tsx').then(({ DisputeDialog }) => ({ default: DisputeDialog })),
+);
+
 export function claimState(claim: Pick<RequestClaim, 'status' | 'refundCents'>, farm: string): string {
   switch (claim.status) {
     case 'open':
@@ -107,12 +113,14 @@ export function ClaimSection({ request }: { request: PrintRequestDetail }) {
           </div>
         </>
       )}
-      {dialog === 'report' && (
-        <ClaimDialog requestId={request.id} farmName={farm} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'dispute' && (
-        <DisputeDialog requestId={request.id} farmName={farm} onClose={() => setDialog(null)} />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'report' && (
+          <ClaimDialog requestId={request.id} farmName={farm} onClose={() => setDialog(null)} />
+        )}
+        {dialog === 'dispute' && (
+          <DisputeDialog requestId={request.id} farmName={farm} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // The farms' offers side by side (cards on a laptop, a stacked list on a phone), sortable, each with its
 // estimate/firm state, the breakdown on demand, the farm's record, and 'Accept', which asks where to ship.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type OfferView, type PrintRequestDetail, SLICING_REASON } from '../../api/printRequests.ts';
 import { awaitsAnswer } from '../../components/findings/Findings.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -8,13 +8,17 @@ import { Button } from '../../components/ui/button.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
-import { AcceptDialog } from './AcceptDialog.tsx';
 import { money, onTime, useClock } from './format.ts';
 import { OFFER_SORTS, type OfferSort, sortOffers } from './offerSort.ts';
 
 const FIRST_SHOWN = 6;
 
 const distanceText = (miles: number) => (miles < 1 ? 'under a mile away' : `${miles} mi away`);
+
+// Loaded when an offer is chosen: out of the screen's first load.
+const AcceptDialog = lazy(() =>
+  import('./AcceptDialog.tsx').then(({ AcceptDialog }) => ({ default: AcceptDialog })),
+);
 
 function KindBadge({ offer }: { offer: OfferView }) {
   const [open, setOpen] = useState(false);
@@ -260,12 +264,14 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
         </Button>
       )}
       {confirming && (
-        <AcceptDialog
-          request={request}
-          offer={confirming}
-          where={where}
-          onClose={() => setConfirming(null)}
-        />
+        <Suspense fallback={null}>
+          <AcceptDialog
+            request={request}
+            offer={confirming}
+            where={where}
+            onClose={() => setConfirming(null)}
+          />
+        </Suspense>
       )}
     </section>
   );

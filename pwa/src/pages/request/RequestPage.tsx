@@ -2,7 +2,7 @@
 // is and where it stands, the one thing to do now (answer new terms, choose an offer, follow the order,
 // rate it), then its files, the print choices and the timeline. Live while farms quote.
 import { canCancel, canRequestAgain, EDITABLE_STATUSES } from '@printfarm/domain/requestStatus';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { type CounterAnswer, type PrintRequestDetail, useLivePrintRequest } from '../../api/printRequests.ts';
 import { ApiError, errorMessage } from '../../api/request.ts';
@@ -12,7 +12,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { DashboardShell, RequireDashboardUser } from '../dashboard/DashboardShell.tsx';
 import { ChevronIcon } from '../dashboard/icons.tsx';
 import { RequestStatus } from '../dashboard/RequestStatus.tsx';
-import { CancelDialog } from './CancelDialog.tsx';
 import { ChoicesForm } from './ChoicesForm.tsx';
 import { ChoicesSummary } from './ChoicesSummary.tsx';
 import { ClaimSection } from './ClaimSection.tsx';
@@ -41,6 +40,11 @@ import { takeScreenAnswers } from '../../lib/screenAnswers.ts';
 
 // On a first visit the API renders this screen (entry-server.tsx): start from the answers it drew it with.
 if (typeof document !== 'undefined') takeScreenAnswers(queryClient);
+
+// Loaded when opened: out of the screen's first load.
+const CancelDialog = lazy(() =>
+  import('./CancelDialog.tsx').then(({ CancelDialog }) => ({ default: CancelDialog })),
+);
 
 const DRAFT_STATUSES: readonly string[] = ['draft', 'pending'];
 const ORDER_STATUSES: readonly string[] = ['ordered', 'accepted', 'printing', 'shipped', 'completed'];
@@ -317,7 +321,11 @@ function RequestView({ id }: { id: string }) {
           </Card>
         </aside>
       </div>
-      <CancelDialog request={request.data} open={cancelling} onOpenChange={setCancelling} />
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelDialog request={request.data} open onOpenChange={setCancelling} />
+        </Suspense>
+      )}
     </div>
   );
 }
