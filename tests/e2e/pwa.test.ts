@@ -166,12 +166,15 @@ describe('fast first paint', () => {
       expect(frame, who).not.toContain('pf-screen-answers');
     }
 
-    // Without JavaScript the request is on screen: its HTML carries it.
-    const context = await suite.newContext({ javaScriptEnabled: false });
-    await addSessionCookies(context, suite.api.url, cookie);
-    const still = await context.newPage();
-    await still.goto(`${suite.api.url}${pagePath}`);
-    await still.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 5_000 });
+    // Without JavaScript the request is on screen, laid out as the app lays it out: its HTML carries it.
+    for (const viewport of VIEWPORTS) {
+      const context = await suite.newContext({ javaScriptEnabled: false, viewport });
+      await addSessionCookies(context, suite.api.url, cookie);
+      const still = await context.newPage();
+      await still.goto(`${suite.api.url}${pagePath}`);
+      await still.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 5_000 });
+      await saveScreenshot(still, import.meta.url, `request-from-server-${viewport.name}`);
+    }
 
     // With it, the app takes the HTML over as it is (a mismatch would be an error), from the answers in
     // the page: it never asks who is signed in. Then it writes moments in the reader's own time zone.
