@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY db/package.json db/
 COPY mail/package.json mail/
+COPY map/package.json map/
 COPY api/package.json api/
 COPY workers/package.json workers/
 COPY pwa/package.json pwa/

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{domain,db,mail,api,workers,pwa,tests}/**/*.test.ts'],
+    include: ['{domain,db,mail,map,api,workers,pwa,tests}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/generated/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',

@@ -5,7 +5,7 @@
 // issue 14): its size on the wire next to the list's, which the map used to download.
 //   node ops/bench/print-farms.ts     BENCH_FARMS=10000 BENCH_SECONDS=5 BENCH_CONCURRENCY=32 DATABASE_URL=... REDIS_URL=...
 import { performance } from 'node:perf_hooks';
-import { decodeMarkerFeed } from '../../pwa/src/components/map/markerFeed.ts';
+import { decodeMarkerFeed } from '@printfarm/map/markerFeed';
 import { type LoadResult, load, percentile, ratioLine, reportLoad, withBenchApi } from '../lib/bench.ts';
 import { insertBenchFarms } from '../lib/benchFarms.ts';
 import { reportTarget } from '../lib/summary.ts';

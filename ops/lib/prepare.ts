@@ -72,7 +72,7 @@ export function migrate(databaseUrl: string): void {
 export function buildPwa(): void {
   const dist = path.join(repoRoot, 'pwa/dist');
   const stamp = path.join(dist, '.fingerprint');
-  const print = fingerprint(['pwa', 'domain/src', 'package-lock.json']);
+  const print = fingerprint(['pwa', 'domain/src', 'map/src', 'package-lock.json']);
   if (upToDate(stamp, print)) return;
   // Build beside the live folder and swap, so a server (or a parallel test run) never sees half a build.
   const staging = `${dist}.staging-${process.pid}`;

@@ -2,8 +2,8 @@
 // and the modules in them. These bundles are made up, so each rule can be seen to bite.
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { ROUTES } from '@printfarm/map/routeTable';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../src/routeTable.ts';
 import { measureRoutes } from './budgets.ts';
 
 const ROOT = '/app/pwa/src';

@@ -3,8 +3,8 @@
 // network map's first frame). Code a page loads on demand (the 3D viewer, the map, the uploader) is not
 // part of its first load, and the heavy libraries must stay in such on-demand chunks.
 import { gzipSync } from 'node:zlib';
+import { ROUTES } from '@printfarm/map/routeTable';
 import type { Plugin } from 'vite';
-import { ROUTES } from '../src/routeTable.ts';
 
 const KB = 1024;
 /** The landing page is what most first visits download. */

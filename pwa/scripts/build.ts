@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { FIRST_FRAME_SLOT_ATTRIBUTE } from '@printfarm/map/firstFrameSlot';
 import { build } from 'vite';
-import { FIRST_FRAME_SLOT_ATTRIBUTE } from '../src/components/map/firstFrameSlot.ts';
 import { writeProductImages } from './productImages.ts';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -1,10 +1,10 @@
+import { ROUTES } from '@printfarm/map/routeTable';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { queryClient } from './api/queryClient.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
-import { ROUTES } from './routeTable.ts';
 
 // Every screen is its own chunk, so adding screens never grows the first load. routeTable.ts names them.
 const pageModules = import.meta.glob<PageModule>([

@@ -4,6 +4,8 @@
 //   fetched there: those parts render their loading skeleton, which keeps its size when the data comes;
 // - the API (api/src/http/screens.ts) renders a signed-in screen on a first visit with the answers it
 //   read for it, into the template the build made of that screen's loading frame.
+
+import { ROUTES } from '@printfarm/map/routeTable';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
@@ -11,7 +13,6 @@ import { AppContent } from './App.tsx';
 import { createQueryClient } from './api/queryClient.ts';
 import { BLOG_ARTICLES } from './content/blog/index.ts';
 import { SCREEN_ANSWERS_ID, type ScreenAnswer, seedAnswers } from './lib/screenAnswers.ts';
-import { ROUTES } from './routeTable.ts';
 
 export { ROUTES };
 

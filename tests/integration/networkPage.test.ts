@@ -2,8 +2,8 @@
 // first frame, made from the current marker feed, so that the page draws its map before the app loads;
 // compressed, ETagged, made again when a farm changes; other pages are served as the build wrote them.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { mapFirstFrame } from '@printfarm/map/mapFirstFrame';
 import { describe, expect, it } from 'vitest';
-import { mapFirstFrame } from '../../pwa/src/components/map/mapFirstFrame.ts';
 import { rawGet } from '../support/http.ts';
 import { insertFarms } from '../support/networkFixtures.ts';
 import { useServerSuite } from '../support/server.ts';

@@ -2,8 +2,8 @@
 // API: only located, active farms, read back by the map's own decoder; ETag, gzip and brotli; a new
 // farm shows at once; GET /api/print-farms stays as the spec defines it.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { decodeMarkerFeed } from '@printfarm/map/markerFeed';
 import { describe, expect, it } from 'vitest';
-import { decodeMarkerFeed } from '../../pwa/src/components/map/markerFeed.ts';
 import { rawGet } from '../support/http.ts';
 import { insertFarms } from '../support/networkFixtures.ts';
 import { useServerSuite } from '../support/server.ts';

@@ -13,12 +13,9 @@ import {
   gzip as gzipCallback,
   constants as zlibConstants,
 } from 'node:zlib';
+import { FIRST_FRAME_DATA_ID, FIRST_FRAME_SLOT_ATTRIBUTE } from '@printfarm/map/firstFrameSlot';
+import { mapFirstFrame } from '@printfarm/map/mapFirstFrame';
 import type { Context, Next } from 'koa';
-import {
-  FIRST_FRAME_DATA_ID,
-  FIRST_FRAME_SLOT_ATTRIBUTE,
-} from '../../../pwa/src/components/map/firstFrameSlot.ts';
-import { mapFirstFrame } from '../../../pwa/src/components/map/mapFirstFrame.ts';
 import type { MarkerSnapshot, PublicFarmCache } from '../services/publicFarmCache.ts';
 import { prerenderedFile } from './spa.ts';
 

@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { ROUTES, type RouteEntry } from '@printfarm/map/routeTable';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { ROUTES, type RouteEntry } from '../../../pwa/src/routeTable.ts';
 import type { AppContext } from './context.ts';
 import type { Screens } from './screens.ts';
 

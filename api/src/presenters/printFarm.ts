@@ -1,7 +1,9 @@
 // What each audience sees of a print farm. The public view (map, landing page) never carries contact
 // details or the full street address; staff and the owning operator see the whole record. The map's
 // marker feed carries less still: where each farm is, its name, place and printer count.
+
 import { Prisma } from '@printfarm/db';
+import type { FarmMarkerFeed } from '@printfarm/map/markerFeed';
 import type { Wire } from './wire.ts';
 
 type Coordinates = { lat: number; lng: number } | null;
@@ -96,25 +98,6 @@ export interface FarmMarkerRow {
   latitude: number;
   longitude: number;
   printerCount: number;
-}
-
-/**
- * The map's marker feed (GET /api/print-farms/markers): one array per field, the i-th entry of each for
- * the i-th marker, in marker-number order. Only what the map draws markers, clusters and titles from;
- * the rest of a farm comes from GET /api/print-farms/markers/:markerId when its marker is opened.
- */
-export interface FarmMarkerFeed {
-  /** Latitudes and longitudes are integers: degrees times this. */
-  scale: number;
-  /** Marker numbers, each as the difference from the one before (the first from 0): mostly 1s. */
-  id: number[];
-  lat: number[];
-  lng: number[];
-  name: string[];
-  printers: number[];
-  /** Index into `places` of the marker's 'City, ST'. */
-  place: number[];
-  places: string[];
 }
 
 export function presentMarkerFeed(rows: readonly FarmMarkerRow[]): FarmMarkerFeed {

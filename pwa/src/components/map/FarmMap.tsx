@@ -3,11 +3,12 @@
 // worker, with the same info windows, selection and fit; a marker's farm is read when it is opened. On
 // the network page the offline map's first frame, drawn from the page's HTML before the app loaded
 // (drawFirstFrame.ts), stays on screen as it is until the live map has drawn the same view.
+
+import { FIRST_FRAME_SLOT_ATTRIBUTE } from '@printfarm/map/firstFrameSlot';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PublicFarm } from '../../api/printFarms.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { MapLoadingError } from './FarmInfo.tsx';
-import { FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
 import { FirstFrameSlot, MapControls, OfflineFarmMap } from './OfflineFarmMap.tsx';
 import { useMarkerIndex } from './useMarkerIndex.ts';
 import { loadUsMap } from './usMap.ts';

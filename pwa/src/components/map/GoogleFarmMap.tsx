@@ -3,24 +3,24 @@
 // importLibrary), drawing the same marker feed, clusters (from the marker worker, in lng/lat), info
 // windows, selection and fit as the offline map. Google's info window pans the map to show itself whole.
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { Spinner } from '../ui/spinner.tsx';
-import { CLUSTER_MAX_ZOOM } from './clusterLevels.ts';
-import type { ClusterItem, FarmPoint } from './clusters.ts';
-import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
-import type { FarmFocus } from './FarmMap.tsx';
-import { type PickedFarm, pickedFromList, toMapFarm } from './farmView.ts';
+import { CLUSTER_MAX_ZOOM } from '@printfarm/map/clusterLevels';
+import type { ClusterItem, FarmPoint } from '@printfarm/map/clusters';
 import {
   MAP_FIT_MAX_ZOOM,
   MAP_REGION_GOOGLE_ZOOM,
   MAP_START_ZOOM,
   MARKER_SIZE_PX,
   US_CENTRE,
-} from './mapZoom.ts';
-import { type FarmMarker, markerTitle } from './markerFeed.ts';
+} from '@printfarm/map/mapZoom';
+import { type FarmMarker, markerTitle } from '@printfarm/map/markerFeed';
+import type { LoadedMarkers } from '@printfarm/map/markerProtocol';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Spinner } from '../ui/spinner.tsx';
+import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
+import type { FarmFocus } from './FarmMap.tsx';
+import { type PickedFarm, pickedFromList, toMapFarm } from './farmView.ts';
 import type { MarkerIndex } from './markerIndex.ts';
-import type { LoadedMarkers } from './markerProtocol.ts';
 
 const MAX_RETRIES = 3;
 const ORANGE = '#ea580c';

@@ -1,7 +1,8 @@
 // The offline map's info window: placed whole inside the map (popupPlacement.ts), pointing at its marker.
+
+import { MARKER_SIZE_PX } from '@printfarm/map/mapZoom';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../ui/icons.tsx';
-import { MARKER_SIZE_PX } from './mapZoom.ts';
 import { placePopup } from './popupPlacement.ts';
 
 const POINTER_PX = 10;

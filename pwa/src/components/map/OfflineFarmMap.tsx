@@ -1,21 +1,9 @@
 // The map without a Google key: the US drawn from the prepared state shapes (Albers USA, Alaska and Hawaii
 // in their insets), with pan and zoom done by one SVG transform, and the markers laid over it in screen
 // pixels. The marker worker places and clusters the farms; this thread draws only what is in view.
-import {
-  type KeyboardEvent as ReactKeyboardEvent,
-  type PointerEvent as ReactPointerEvent,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import { Spinner } from '../ui/spinner.tsx';
-import type { ClusterItem, FarmPoint } from './clusters.ts';
-import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
-import type { FarmFocus } from './FarmMap.tsx';
-import { type PickedFarm, pickedFromList, toMapFarm } from './farmView.ts';
-import { FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
-import { MapPopup } from './MapPopup.tsx';
+
+import type { ClusterItem, FarmPoint } from '@printfarm/map/clusters';
+import { FIRST_FRAME_SLOT_ATTRIBUTE } from '@printfarm/map/firstFrameSlot';
 import {
   clampZoom,
   clusterDiameter,
@@ -29,11 +17,24 @@ import {
   type View,
   viewBox,
   zoomForScale,
-} from './mapView.ts';
-import { MAP_START_ZOOM } from './mapZoom.ts';
-import { type FarmMarker, markerTitle } from './markerFeed.ts';
+} from '@printfarm/map/mapView';
+import { MAP_START_ZOOM } from '@printfarm/map/mapZoom';
+import { type FarmMarker, markerTitle } from '@printfarm/map/markerFeed';
+import type { LoadedMarkers } from '@printfarm/map/markerProtocol';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Spinner } from '../ui/spinner.tsx';
+import { MapLoadingError, PickedFarmInfo, usePickedFarm } from './FarmInfo.tsx';
+import type { FarmFocus } from './FarmMap.tsx';
+import { type PickedFarm, pickedFromList, toMapFarm } from './farmView.ts';
+import { MapPopup } from './MapPopup.tsx';
 import type { MarkerIndex } from './markerIndex.ts';
-import type { LoadedMarkers } from './markerProtocol.ts';
 import { loadedUsMap, loadUsMap } from './usMap.ts';
 import type { UsMapPaths } from './usMapPaths.ts';
 

@@ -1,7 +1,7 @@
+import { buildClusterIndex, CLUSTER_RADIUS_PX, type FarmPoint } from '@printfarm/map/clusters';
+import type { FarmMarker } from '@printfarm/map/markerFeed';
 import { describe, expect, it } from 'vitest';
-import { buildClusterIndex, CLUSTER_RADIUS_PX, type FarmPoint } from './clusters.ts';
 import { printerCountLabel, toMapFarm } from './farmView.ts';
-import type { FarmMarker } from './markerFeed.ts';
 
 const marker = (markerId: number, printers = 3): FarmMarker => ({
   markerId,

@@ -5,9 +5,10 @@
 // app keeps the picture until its live map has drawn the same view (FirstFrameSlot in OfflineFarmMap.tsx);
 // what the live map needs, the marker worker and the full state shapes, starts loading with the app,
 // not before the first paint, which it would only slow down.
+
+import { FIRST_FRAME_DATA_ID, FIRST_FRAME_SLOT_ATTRIBUTE } from '@printfarm/map/firstFrameSlot';
+import type { MapFirstFrame } from '@printfarm/map/mapFirstFrame';
 import { firstFrameMarkup } from './firstFrameMarkup.ts';
-import { FIRST_FRAME_DATA_ID, FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
-import type { MapFirstFrame } from './mapFirstFrame.ts';
 import { markerIndexFor } from './markerIndex.ts';
 import outline from './us-map-outline.json';
 import { loadUsMap } from './usMap.ts';

@@ -1,7 +1,7 @@
 // The markup of the map's first frame for one box (drawn by drawFirstFrame.ts): the state outline placed
 // and the clusters and markers of the level the box shows, where the live map draws them (mapView.ts).
-import { clusterLevel, levelKey } from './clusterLevels.ts';
-import type { MapFirstFrame } from './mapFirstFrame.ts';
+import { clusterLevel, levelKey } from '@printfarm/map/clusterLevels';
+import type { MapFirstFrame } from '@printfarm/map/mapFirstFrame';
 import {
   clusterDiameter,
   fittedView,
@@ -10,7 +10,7 @@ import {
   shapesTransform,
   toScreen,
   viewBox,
-} from './mapView.ts';
+} from '@printfarm/map/mapView';
 import type { UsMapPaths } from './usMapPaths.ts';
 
 /** The first frame's markup for a box of this size; null when the box is not one the server made it for. */

@@ -1,14 +1,15 @@
 // The map's first frame: what the server puts into the network page, and the markup the page draws from
 // it, must be what the live map (its marker worker and OfflineFarmMap) shows first, at every box size.
+
+import { buildClusterIndex } from '@printfarm/map/clusters';
+import { FIRST_FRAME_BOXES, mapFirstFrame } from '@printfarm/map/mapFirstFrame';
+import { clusterDiameter, fittedView, type Size, scaleAt, toScreen, viewBox } from '@printfarm/map/mapView';
+import { decodeMarkerFeed } from '@printfarm/map/markerFeed';
+import { placeMarkers } from '@printfarm/map/markerPlacement';
 import { describe, expect, it } from 'vitest';
 import { type FarmMarkerRow, presentMarkerFeed } from '../../../../api/src/presenters/printFarm.ts';
 import { scatteredFarms } from '../../../../tests/support/networkFixtures.ts';
-import { buildClusterIndex } from './clusters.ts';
 import { firstFrameMarkup } from './firstFrameMarkup.ts';
-import { FIRST_FRAME_BOXES, mapFirstFrame } from './mapFirstFrame.ts';
-import { clusterDiameter, fittedView, type Size, scaleAt, toScreen, viewBox } from './mapView.ts';
-import { decodeMarkerFeed } from './markerFeed.ts';
-import { placeMarkers } from './markerPlacement.ts';
 
 const SHAPES = { land: 'M0 0h1v1z', borders: 'M0 0h1' };
 

@@ -1,7 +1,7 @@
 // The map's side of the marker worker: one worker per page, each call a promise. On the network page it
 // is started by the map's first frame as the app starts loading (drawFirstFrame.ts), so that the feed is
 // read and clustered while the app loads; elsewhere as the map first renders (useMarkerIndex.ts).
-import { MARKER_FEED_URL } from '../../api/farmMarkerFeed.ts';
+
 import type {
   LoadedMarkers,
   MarkerCall,
@@ -9,7 +9,8 @@ import type {
   MarkerPlane,
   MarkerRequest,
   MarkerResponse,
-} from './markerProtocol.ts';
+} from '@printfarm/map/markerProtocol';
+import { MARKER_FEED_URL } from '../../api/farmMarkerFeed.ts';
 
 export interface MarkerIndex {
   /** The feed read, placed and indexed: asked for as soon as the worker starts. */

@@ -1,10 +1,10 @@
 // The marker worker: reads and parses the marker feed, places every farm on the map's plane and keeps the
 // cluster index, so that the page's main thread only draws what is in view (issue 14: the first frame at
 // once). It starts while the page is still hydrating.
-import { buildClusterIndex, type FarmClusterIndex, type FarmPoint } from './clusters.ts';
-import { decodeMarkerFeed } from './markerFeed.ts';
-import { markerPlacer, placeMarkers } from './markerPlacement.ts';
-import type { Box, MarkerCalls, MarkerRequest, MarkerResponse } from './markerProtocol.ts';
+import { buildClusterIndex, type FarmClusterIndex, type FarmPoint } from '@printfarm/map/clusters';
+import { decodeMarkerFeed } from '@printfarm/map/markerFeed';
+import { markerPlacer, placeMarkers } from '@printfarm/map/markerPlacement';
+import type { Box, MarkerCalls, MarkerRequest, MarkerResponse } from '@printfarm/map/markerProtocol';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<MarkerRequest>) => void) | null;

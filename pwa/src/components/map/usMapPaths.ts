@@ -1,10 +1,11 @@
 // The state shapes of the offline map as SVG path data in frame units, made once by
 // pwa/scripts/make-us-map.ts: the page then draws the US from a small file instead of loading us-atlas,
 // topojson and d3-geo and projecting every state's outline on the main thread.
+
+import { usProjection } from '@printfarm/map/usProjection';
 import { geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { Arc, GeometryCollection, Topology } from 'topojson-specification';
-import { usProjection } from './usProjection.ts';
 
 type UsTopology = Topology<{ states: GeometryCollection }>;
 

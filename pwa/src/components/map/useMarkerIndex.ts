@@ -1,7 +1,8 @@
 // The map's marker index (markerIndex.ts) for a React component, and the markers it holds once read.
+
+import type { LoadedMarkers, MarkerPlane } from '@printfarm/map/markerProtocol';
 import { useEffect, useState } from 'react';
 import { markerIndexFor } from './markerIndex.ts';
-import type { LoadedMarkers, MarkerPlane } from './markerProtocol.ts';
 
 /** The map's marker index, and the markers it holds once the feed has been read. */
 export function useMarkerIndex(plane: MarkerPlane) {

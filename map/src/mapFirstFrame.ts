@@ -2,10 +2,11 @@
 // farms of the marker feed, placed and clustered as the marker worker does it, at every level a map box
 // from a small phone's to a wide screen's shows them at when it fits them. The page then draws its map
 // from its own HTML (drawFirstFrame.ts), before the app and its marker worker have loaded (issue 14).
-import type { FarmMarkerFeed } from '../../../../api/src/presenters/printFarm.ts';
+
 import { clusterLevel, levelKey } from './clusterLevels.ts';
 import { buildClusterIndex } from './clusters.ts';
 import { fittedView, type Size, scaleAt } from './mapView.ts';
+import type { FarmMarkerFeed } from './markerFeed.ts';
 import { decodeMarkerFeed } from './markerFeed.ts';
 import { placeMarkers } from './markerPlacement.ts';
 import type { Box } from './markerProtocol.ts';

@@ -1,6 +1,24 @@
 // The map's marker feed (GET /api/print-farms/markers) read back into one marker per farm. It runs in the
 // marker worker; the page's main thread never parses the feed.
-import type { FarmMarkerFeed } from '../../../../api/src/presenters/printFarm.ts';
+
+/**
+ * The map's marker feed (GET /api/print-farms/markers): one array per field, the i-th entry of each for
+ * the i-th marker, in marker-number order. Only what the map draws markers, clusters and titles from;
+ * the rest of a farm comes from GET /api/print-farms/markers/:markerId when its marker is opened.
+ */
+export interface FarmMarkerFeed {
+  /** Latitudes and longitudes are integers: degrees times this. */
+  scale: number;
+  /** Marker numbers, each as the difference from the one before (the first from 0): mostly 1s. */
+  id: number[];
+  lat: number[];
+  lng: number[];
+  name: string[];
+  printers: number[];
+  /** Index into `places` of the marker's 'City, ST'. */
+  place: number[];
+  places: string[];
+}
 
 /** What the map knows of a farm before its marker is opened. */
 export interface FarmMarker {

@@ -1,7 +1,10 @@
-// Every screen of the PWA: its path, the page module that renders it (each page is its own chunk) and
-// whether the build prerenders it to static HTML. App.tsx turns this table into routes; the build
-// (scripts/build.ts) reads it to prerender public pages and to check each route's JavaScript budget.
-// Paths with a parameter are prerendered for the values `prerenderParams` lists (see entry-server.tsx).
+// Every screen of the PWA: its path, the page module that renders it (relative to pwa/src; each page is
+// its own chunk) and whether the build prerenders it to static HTML. The PWA's App.tsx turns this table
+// into routes; its build (pwa/scripts/build.ts) reads it to prerender public pages and to check each
+// route's JavaScript budget; the API (api/src/http/spa.ts) reads it to answer a screen's path with 200
+// and anything else with 404. Here, beside the map's first frame, because both sides read it: the API
+// never imports the PWA. Paths with a parameter are prerendered for the values `prerenderParams` lists
+// (see pwa/src/entry-server.tsx).
 
 export interface RouteEntry {
   path: string;
