@@ -4,6 +4,16 @@ import { accountEmail, formObject, requiredText } from './fields.ts';
 export const ROLES = ['customer', 'operator', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Who a session belongs to: what every request knows of its user, and what GET /api/auth/user answers. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: Role;
+}
+
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 export const DEFAULT_NEXT_PATH = '/dashboard';

@@ -1,17 +1,10 @@
 // Who may do what, in one place. Route files name a guard; the session middleware (auth/session.ts)
 // puts the signed-in user on ctx.state.user for every request.
-import type { Role } from '@printfarm/domain/auth';
+import type { Role, SessionUser } from '@printfarm/domain/auth';
 import type { AnyStateMiddleware, AppContext } from '../http/context.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  role: Role;
-}
+export type { SessionUser };
 
 export function currentUser(ctx: AppContext): SessionUser | null {
   return ctx.state.user ?? null;

@@ -10,6 +10,7 @@ import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps, AppRouter } from '../http/context.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { chosenBy, validate, validateInputs } from '../http/validate.ts';
+import { presentPlatformUser } from '../presenters/network.ts';
 import { presentNode } from '../presenters/node.ts';
 import { estimatorAccuracy } from '../services/estimator.ts';
 import {
@@ -61,7 +62,7 @@ export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDep
   );
 
   router.get('/api/admin/users', requireStaff, validate(userSearch, 'query'), async (ctx) => {
-    ctx.body = await listUsers(prisma, ctx.state.query.search);
+    ctx.body = (await listUsers(prisma, ctx.state.query.search)).map(presentPlatformUser);
   });
 
   router.patch(

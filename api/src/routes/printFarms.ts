@@ -8,6 +8,7 @@ import type { AnyStateMiddleware, ApiDeps, AppContext, AppRouter } from '../http
 import { forbidden, notFound } from '../http/errors.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
+import { presentNetworkStats, presentOffering } from '../presenters/network.ts';
 import { presentFullFarm, presentPublicFarm, presentSignupStatus } from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
 import { readSettings } from '../services/network.ts';
@@ -98,7 +99,7 @@ export function registerPrintFarmRoutes(
 
   router.get('/api/print-farms/offerings', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = await networkOfferings(prisma);
+    ctx.body = (await networkOfferings(prisma)).map(presentOffering);
   });
 
   router.get('/api/print-farms', async (ctx) => {
@@ -120,7 +121,7 @@ export function registerPrintFarmRoutes(
   router.get('/api/stats', async (ctx) => {
     const { stats } = await publicFarms.list();
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = stats;
+    ctx.body = presentNetworkStats(stats);
   });
 
   router.get('/api/print-farms/claim', signInFirst, validate(claimQuerySchema, 'query'), async (ctx) => {

@@ -1,7 +1,7 @@
 // Staff view of every print farm (GET /api/admin/print-farms) and the staff edit (PUT /api/admin/print-farms/:id).
 import type { FarmAdminUpdateInput } from '@printfarm/domain/farmAdmin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FullFarmView } from '../../../api/src/presenters/printFarm.ts';
+import type { FullFarmView } from '../../../api/src/views/index.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** A farm as the admin list answers it (operator-side section 3, admin view). */

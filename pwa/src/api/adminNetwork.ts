@@ -4,19 +4,16 @@ import type { Role } from '@printfarm/domain/auth';
 import type { NodeUpdate, SettingKey, Settings, settingSchemas } from '@printfarm/domain/network';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
-import type { NodeView } from '../../../api/src/presenters/node.ts';
-import type { Wire } from '../../../api/src/presenters/wire.ts';
-import type { estimatorAccuracy } from '../../../api/src/services/estimator.ts';
-import type { listUsers } from '../../../api/src/services/network.ts';
+import type { EstimatorAccuracyView, NodeView, PlatformUserView } from '../../../api/src/views/index.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** GET /api/admin/estimator: stage-1 estimates against PrusaSlicer, per sliced file (newest first). */
-export type EstimatorAccuracy = Awaited<ReturnType<typeof estimatorAccuracy>>;
+export type EstimatorAccuracy = EstimatorAccuracyView;
 export type SliceComparison = EstimatorAccuracy['slices'][number];
 
 export type ManufacturingNode = NodeView;
 /** GET /api/admin/users: an account as staff manage its role. */
-export type PlatformUser = Wire<Awaited<ReturnType<typeof listUsers>>[number]>;
+export type PlatformUser = PlatformUserView;
 
 export const adminNetworkQueries = {
   nodes: () => queryOptions({ queryKey: ['/api/admin/nodes'], queryFn: getQueryFn<ManufacturingNode[]>() }),

@@ -4,13 +4,13 @@
 import type { PaymentReceived } from '@printfarm/domain/receipts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  LedgerAccountsView,
   MoneyDeskView,
-  presentRecorded,
-  presentRefundTransfer,
-  presentStaffPayout,
-} from '../../../api/src/presenters/staffMoney.ts';
-import type { ledgerAccounts } from '../../../api/src/services/payments.ts';
-import type { reconcileStatement } from '../../../api/src/services/reconcile.ts';
+  ReconciliationView,
+  RecordedTransferView,
+  RefundTransferView,
+  StaffPayoutView,
+} from '../../../api/src/views/index.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { apiJson, errorMessage } from './request.ts';
 
@@ -19,9 +19,9 @@ export type StaffPayment = MoneyDesk['unpaid'][number];
 export type StaffPayout = MoneyDesk['payouts'][number];
 export type StaffClaim = MoneyDesk['claims'][number];
 export type StaffRefundTransfer = MoneyDesk['refundTransfers'][number];
-export type RecordedTransfer = ReturnType<typeof presentRecorded>;
-export type Reconciliation = Awaited<ReturnType<typeof reconcileStatement>>;
-export type LedgerAccounts = Awaited<ReturnType<typeof ledgerAccounts>>;
+export type RecordedTransfer = RecordedTransferView;
+export type Reconciliation = ReconciliationView;
+export type LedgerAccounts = LedgerAccountsView;
 export interface TrialBalance {
   balanceCents: number;
   transactions: number;
@@ -94,10 +94,7 @@ export function useReconcileStatement() {
 export function useMarkPayoutSent() {
   return useMoneyMutation(
     (payoutId: string) =>
-      apiJson<ReturnType<typeof presentStaffPayout>>(
-        'POST',
-        `/api/admin/payouts/${encodeURIComponent(payoutId)}/sent`,
-      ),
+      apiJson<StaffPayoutView>('POST', `/api/admin/payouts/${encodeURIComponent(payoutId)}/sent`),
     'Could not mark the payout sent',
   );
 }
@@ -106,11 +103,9 @@ export function useMarkPayoutSent() {
 export function useMarkRefundSent() {
   return useMoneyMutation(
     ({ refundId, reference }: { refundId: string; reference: string }) =>
-      apiJson<ReturnType<typeof presentRefundTransfer>>(
-        'POST',
-        `/api/admin/refunds/${encodeURIComponent(refundId)}/sent`,
-        { reference },
-      ),
+      apiJson<RefundTransferView>('POST', `/api/admin/refunds/${encodeURIComponent(refundId)}/sent`, {
+        reference,
+      }),
     'Could not mark the refund sent',
   );
 }

@@ -1,7 +1,7 @@
 // Operator applications: the landing page's form (POST) and the staff Prospect List (GET, PATCH).
 import type { ApplicationInput, ApplicationUpdate } from '@printfarm/domain/application';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PresentedApplication, StaffApplication } from '../../../api/src/presenters/application.ts';
+import type { PresentedApplication, StaffApplication } from '../../../api/src/views/index.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** An application as the applicant submitted it. */

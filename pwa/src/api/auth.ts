@@ -1,8 +1,9 @@
 // Who is signed in (GET /api/auth/user; a 401 means nobody). Every page's top bar asks, so this stays
 // small: signing in, up and out are in authMutations.ts.
+
+import type { SessionUser } from '@printfarm/domain/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '../../../api/src/auth/guards.ts';
-import type { AuthProvidersView } from '../../../api/src/presenters/auth.ts';
+import type { AuthProvidersView } from '../../../api/src/views/index.ts';
 import { getQueryFn } from './request.ts';
 
 /** What /api/auth/user (and signing in or up) answers: the session's user. */

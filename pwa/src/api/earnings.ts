@@ -3,7 +3,7 @@
 // Stripe account the operator sets up). Staff look at one farm at a time (?farmId=).
 import type { PayoutSetup } from '@printfarm/domain/receipts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { EarningsView } from '../../../api/src/services/earnings.ts';
+import type { EarningsView } from '../../../api/src/views/index.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { apiJson, errorMessage } from './request.ts';
 

@@ -1,9 +1,9 @@
 // What the print-farm network offers today: the technologies and materials some active farm prints, with
 // how many farms offer each. The request screen builds its technology and material choices from it.
 import { queryOptions } from '@tanstack/react-query';
-import type { NetworkOffering } from '../../../api/src/services/printFarms.ts';
+import type { NetworkOfferingView } from '../../../api/src/views/index.ts';
 
-export type { NetworkOffering };
+export type NetworkOffering = NetworkOfferingView;
 
 export const offeringKeys = { all: ['/api/print-farms/offerings'] as const };
 

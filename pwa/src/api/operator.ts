@@ -7,9 +7,10 @@ import type {
   FarmSettingsAnswerView,
   FarmSettingsView,
   ManagedFarmView,
-} from '../../../api/src/presenters/farmSettings.ts';
-import type { OperatorJobView, OperatorSummaryView } from '../../../api/src/presenters/printJob.ts';
-import type { ScorecardView } from '../../../api/src/presenters/scorecard.ts';
+  OperatorJobView,
+  OperatorSummaryView,
+  ScorecardView,
+} from '../../../api/src/views/index.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { ApiError, apiJson, errorMessage } from './request.ts';
 

@@ -2,12 +2,12 @@
 
 import type { FarmSignupInput } from '@printfarm/domain/farmSignup';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicFarm, SignupStatusView } from '../../../api/src/presenters/printFarm.ts';
-import type { NetworkStats } from '../../../api/src/services/publicFarmCache.ts';
+import type { NetworkStatsView, PublicFarm, SignupStatusView } from '../../../api/src/views/index.ts';
 import { apiJson, getQueryFn } from './request.ts';
 
 /** A farm as GET /api/print-farms shows it (public map fields only, never contact details); GET /api/stats. */
-export type { NetworkStats, PublicFarm };
+export type { PublicFarm };
+export type NetworkStats = NetworkStatsView;
 
 export type SignupStatus = SignupStatusView;
 

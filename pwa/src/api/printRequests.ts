@@ -7,8 +7,7 @@ import type {
 } from '@printfarm/domain/printRequest';
 import { OFFER_STATUSES } from '@printfarm/domain/requestStatus';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OfferView } from '../../../api/src/presenters/offer.ts';
-import type { PrintRequestSummaryView, PrintRequestView } from '../../../api/src/presenters/printRequest.ts';
+import type { OfferView, PrintRequestSummaryView, PrintRequestView } from '../../../api/src/views/index.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { ApiError, apiJson, errorMessage } from './request.ts';
 

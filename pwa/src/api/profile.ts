@@ -2,7 +2,7 @@
 
 import type { ProfileSettingsInput } from '@printfarm/domain/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileView } from '../../../api/src/presenters/profile.ts';
+import type { ProfileView } from '../../../api/src/views/index.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { apiJson } from './request.ts';
 

@@ -1,8 +1,7 @@
 // The signed-in user's uploaded design files: the list (polled while analyses run), delete, and
 // the raw bytes for the 3-D preview.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProjectFileView } from '../../../api/src/presenters/projectFile.ts';
-import type { UploadEndpointView } from '../../../api/src/presenters/upload.ts';
+import type { ProjectFileView, UploadEndpointView } from '../../../api/src/views/index.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { printRequestKeys } from './printRequests.ts';
 import { apiJson, apiRequest, errorMessage } from './request.ts';

@@ -8,19 +8,18 @@ import type {
   StoreSettingsInput,
 } from '@printfarm/domain/store';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomOrderRequestView } from '../../../api/src/presenters/customOrder.ts';
 import type {
+  CustomOrderRequestView,
+  ManagedProductView,
+  ManagedStoreView,
+  NetworkProductView,
   OrderConfirmationView,
   PlacedOrderView,
-  StoreOrderView,
-} from '../../../api/src/presenters/order.ts';
-import type {
-  ManagedProductView,
-  NetworkProductView,
   ProductDeletionView,
   PublicProductView,
-} from '../../../api/src/presenters/product.ts';
-import type { ManagedStoreView, PublicStoreView } from '../../../api/src/presenters/store.ts';
+  PublicStoreView,
+  StoreOrderView,
+} from '../../../api/src/views/index.ts';
 import { ApiError, apiJson, getQueryFn, sendOnline } from './request.ts';
 
 export type PublicStore = PublicStoreView;

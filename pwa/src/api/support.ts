@@ -1,7 +1,7 @@
 // The dashboard's Support contact form: POST /api/support e-mails the staff.
 import type { SupportContactInput } from '@printfarm/domain/support';
 import { useMutation } from '@tanstack/react-query';
-import type { SupportMessageView } from '../../../api/src/presenters/support.ts';
+import type { SupportMessageView } from '../../../api/src/views/index.ts';
 import { toast } from '../components/ui/toast.tsx';
 import { apiJson } from './request.ts';
 

@@ -1,5 +1,5 @@
 // How a store order's payment reads to the shopper and to the store, whatever page shows it.
-import type { PaymentView } from '../../../api/src/presenters/payment.ts';
+import type { PaymentView } from '../../../api/src/views/index.ts';
 
 const LABELS: Record<PaymentView['status'], string> = {
   awaiting: 'Awaiting payment',
