@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PartGeometry } from './estimator.ts';
 import {
   type EstimatorSample,
   type FdmTerms,
@@ -11,7 +12,6 @@ import {
   TIME_TERMS,
 } from './estimator.ts';
 import { ESTIMATOR_DEFAULTS } from './estimatorDefaults.ts';
-import type { PartGeometry } from './pricing.ts';
 import { type PrintSettings, SLICE_PROFILE_KEYS } from './printSettings.ts';
 
 const box = (x: number, y: number, z: number, more: Partial<PartGeometry> = {}): PartGeometry => ({

@@ -4,8 +4,21 @@
 // by profile, how many seconds and cm³ PrusaSlicer spends on each (ops/estimator/calibrate.ts fits
 // them and writes estimatorDefaults.ts). Pure: no I/O.
 import { nonNegativeLeastSquares } from './leastSquares.ts';
-import type { PartGeometry } from './pricing.ts';
 import { type PrintSettings, sliceProfileKey } from './printSettings.ts';
+import type { Size3 } from './units.ts';
+
+/** One copy of a part, in real millimetres and centimetres (after units). */
+export interface PartGeometry {
+  volumeCm3: number;
+  surfaceAreaCm2: number;
+  bboxMm: Size3;
+  /** Volume under overhangs down to the plate; null when the analysis predates the estimate. */
+  supportVolumeCm3: number | null;
+  /** Area of the undersides that need support, projected on the plate; null or absent when not measured. */
+  overhangAreaCm2?: number | null;
+  /** Separate closed surfaces in the file: several parts on one plate, or a part and its cavities. */
+  shellCount?: number | null;
+}
 
 /** What the farm's profiles print (workers/src/slicer/profiles/base.ini), as far as the terms need it. */
 export const FDM_PROFILE = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PartGeometry } from './estimator.ts';
 import { predictFdm } from './estimator.ts';
 import { ESTIMATOR_DEFAULTS } from './estimatorDefaults.ts';
 import {
@@ -7,7 +8,6 @@ import {
   NETWORK_DEFAULT_RATES,
   NEUTRAL_PRIOR,
   observedRates,
-  type PartGeometry,
   priceOffer,
   type RateCard,
   rankScore,

@@ -1,7 +1,7 @@
 // How a farm prices a print request, as one pure function with its breakdown. Stage 1 of a quote feeds
 // it numbers estimated from the geometry; stage 2 feeds it PrusaSlicer's print time and grams. Money
 // is in cents; a material rate may hold fractions of a cent (per cm³ or per gram).
-import { type EstimatorModels, predictFdm } from './estimator.ts';
+import { type EstimatorModels, type PartGeometry, predictFdm } from './estimator.ts';
 import { ESTIMATOR_DEFAULTS } from './estimatorDefaults.ts';
 import type { Technology } from './printerCatalogue.ts';
 import { materialDensity, type PrintSettings, sliceProfileKey } from './printSettings.ts';
@@ -89,19 +89,6 @@ export const NETWORK_DEFAULT_RATES: Record<Technology, RateCard> = {
     leadTimeDays: 5,
   },
 };
-
-/** One copy of a part, in real millimetres and centimetres (after units). */
-export interface PartGeometry {
-  volumeCm3: number;
-  surfaceAreaCm2: number;
-  bboxMm: Size3;
-  /** Volume under overhangs down to the plate; null when the analysis predates the estimate. */
-  supportVolumeCm3: number | null;
-  /** Area of the undersides that need support, projected on the plate; null or absent when not measured. */
-  overhangAreaCm2?: number | null;
-  /** Separate closed surfaces in the file: several parts on one plate, or a part and its cavities. */
-  shellCount?: number | null;
-}
 
 /** Machine time and material for one copy. */
 export interface ProcessNumbers {

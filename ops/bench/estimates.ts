@@ -5,8 +5,9 @@
 // The parts: the generated shapes of ops/estimator/shapes.ts and the fixture models, analysed and
 // sliced at all 12 profiles, from the cache under var/estimator (a first run slices for ~10 minutes).
 // Run: node ops/bench/estimates.ts
+
+import type { PartGeometry } from '@printfarm/domain/estimator';
 import { heldOutPredictions } from '@printfarm/domain/estimator';
-import type { PartGeometry } from '@printfarm/domain/pricing';
 import { type PrintSettings, sliceProfileKey } from '@printfarm/domain/printSettings';
 import { type EstimateRow, errorTable, printErrorTable, worstPriced } from '../estimator/errorTable.ts';
 import { samplesOf, trainingParts } from '../estimator/trainingSet.ts';

@@ -7,9 +7,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EstimatorSample } from '@printfarm/domain/estimator';
+import type { EstimatorSample, PartGeometry } from '@printfarm/domain/estimator';
 import type { MeshInspection } from '@printfarm/domain/inspection';
-import type { PartGeometry } from '@printfarm/domain/pricing';
 import { orientationInMm } from '@printfarm/domain/printability';
 import { sliceProfileKey } from '@printfarm/domain/printSettings';
 import { MM_PER_UNIT, scaleMetrics, suggestUnits, UNITS, type Units } from '@printfarm/domain/units';

@@ -1,9 +1,11 @@
 // The estimator calibrated on the network's own slices (issue 23): once a profile has slices of enough
 // different parts, estimator.calibrate fits it and keeps the fit only where it predicts those slices
 // better than the committed defaults; the quote job then estimates with it.
+
+import type { PartGeometry } from '@printfarm/domain/estimator';
 import { predictFdm } from '@printfarm/domain/estimator';
 import { ESTIMATOR_DEFAULTS } from '@printfarm/domain/estimatorDefaults';
-import { estimateProcess, type PartGeometry } from '@printfarm/domain/pricing';
+import { estimateProcess } from '@printfarm/domain/pricing';
 import { describe, expect, it } from 'vitest';
 import { loadEstimatorModels } from '../../db/src/estimatorModels.ts';
 import { estimatorCalibrate, MIN_CALIBRATION_PARTS } from '../../workers/src/jobs/estimatorCalibrate.ts';

@@ -6,9 +6,13 @@
 // Environment (api/src/config.ts): RATE_LIMIT_DISABLED=true turns every limit off (load tests);
 // RATE_LIMIT_SCALE=N multiplies every limit's points; RATE_LIMIT_SIGNIN_IP_POINTS,
 // RATE_LIMIT_SIGNIN_ACCOUNT_POINTS and RATE_LIMIT_SIGNUP_IP_POINTS set the account limits.
+
+import type { Logger } from '@printfarm/db/logger';
 import { withTimeout } from '@printfarm/domain/async';
+import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AnyStateMiddleware, ApiDeps, AppContext } from './context.ts';
+import type { ApiConfig } from '../config.ts';
+import type { AnyStateMiddleware, AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateLimitOptions {
@@ -57,7 +61,7 @@ export interface RateLimits {
   reset(options: RateLimitOptions, key: string): Promise<void>;
 }
 
-export function createRateLimits(deps: Pick<ApiDeps, 'redis' | 'config' | 'log'>): RateLimits {
+export function createRateLimits(deps: { redis: Redis; config: ApiConfig; log: Logger }): RateLimits {
   const { redis, config, log } = deps;
   const limiters = new Map<string, RateLimiterRedis>();
 

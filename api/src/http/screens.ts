@@ -15,10 +15,11 @@ import { isUuid } from '@printfarm/domain/ids';
 import { OFFER_STATUSES } from '@printfarm/domain/requestStatus';
 import { currentUser, type SessionUser } from '../auth/guards.ts';
 import { presentUser } from '../auth/session.ts';
+import type { ApiDeps } from '../deps.ts';
 import { presentOffer } from '../presenters/offer.ts';
 import { printRequestReader } from '../routes/printRequests.ts';
 import { listOffers } from '../services/offers.ts';
-import type { ApiDeps, AppContext } from './context.ts';
+import type { AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
 /** One API answer under the query key the app reads it with. */

@@ -7,7 +7,8 @@ import {
 } from '@printfarm/domain/network';
 import * as v from 'valibot';
 import { requireStaff, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { chosenBy, validate, validateInputs } from '../http/validate.ts';
 import { presentPlatformUser } from '../presenters/network.ts';

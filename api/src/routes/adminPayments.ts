@@ -4,7 +4,8 @@
 import { trialBalance } from '@printfarm/db/ledger';
 import { bankStatementSchema, paymentReceivedSchema, refundSentSchema } from '@printfarm/domain/receipts';
 import { requireStaff, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import {

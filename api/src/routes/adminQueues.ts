@@ -5,7 +5,8 @@ import { KoaAdapter } from '@bull-board/koa';
 import { JOB_NAMES } from '@printfarm/domain/queues';
 import type { Middleware } from 'koa';
 import { requireStaff } from '../auth/guards.ts';
-import type { ApiDeps, AppMiddleware, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppMiddleware, AppRouter } from '../http/context.ts';
 
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 

@@ -1,7 +1,8 @@
 // Operator applications: anyone may apply (POST); staff list and update them.
 import { applicationSchema, applicationUpdateSchema } from '@printfarm/domain/application';
 import { requireStaff } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';

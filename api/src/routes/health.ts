@@ -5,7 +5,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withTimeout } from '@printfarm/domain/async';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 
 const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,5 +1,7 @@
 // Every route module of the API, registered in one place.
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { registerAdminNetworkRoutes } from './adminNetwork.ts';
 import { registerAdminPaymentRoutes } from './adminPayments.ts';
 import { registerAdminQueueRoutes } from './adminQueues.ts';

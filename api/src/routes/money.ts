@@ -10,7 +10,8 @@ import {
 import { payoutSetupSchema } from '@printfarm/domain/receipts';
 import * as v from 'valibot';
 import { requireRole, requireStaff, requireUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { cardCheckoutUrl } from '../services/cardCheckout.ts';

@@ -1,6 +1,7 @@
 // The blog's 'Stay Updated' box: subscribe with double opt-in, then the link from the e-mail confirms.
 import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentSubscription } from '../presenters/newsletter.ts';

@@ -13,7 +13,8 @@ import {
 } from '@printfarm/domain/printJob';
 import * as v from 'valibot';
 import { requireRole, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppContext, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentFarmSettingsAnswer } from '../presenters/farmSettings.ts';

@@ -1,7 +1,8 @@
 // Staff view of every print farm (with where geocoding left it) and the staff edit.
 import { farmAdminUpdateSchema } from '@printfarm/domain/farmAdmin';
 import { requireStaff } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentFullFarm } from '../presenters/printFarm.ts';

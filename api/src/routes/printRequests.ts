@@ -11,7 +11,8 @@ import {
   ratingSchema,
 } from '@printfarm/domain/printRequest';
 import { requireUser, type SessionUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppContext, AppRouter } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
 import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';

@@ -1,7 +1,8 @@
 // GET/PATCH /api/profile: the signed-in user's name and default shipping address.
 import { profileSettingsSchema } from '@printfarm/domain/profile';
 import { requireUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { validate } from '../http/validate.ts';
 import { presentMembership } from '../presenters/membership.ts';
 import { presentProfile } from '../presenters/profile.ts';

@@ -1,7 +1,8 @@
 // The signed-in user's uploaded files: list, download (owner or staff) and delete (owner only).
 import { printabilityContext } from '@printfarm/db/printability';
 import { requireUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
 import { idParam } from '../http/params.ts';
 import { presentProjectFile } from '../presenters/projectFile.ts';

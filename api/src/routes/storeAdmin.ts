@@ -14,7 +14,8 @@ import {
   storeSettingsSchema,
 } from '@printfarm/domain/store';
 import { requireUser, userOf } from '../auth/guards.ts';
-import type { ApiDeps, AppContext, AppMiddleware, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppContext, AppMiddleware, AppRouter } from '../http/context.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentCustomOrderRequest } from '../presenters/customOrder.ts';

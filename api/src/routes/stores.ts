@@ -2,7 +2,8 @@
 import { moneyTerms } from '@printfarm/db/payments/flow';
 import { orderLinkQuerySchema, placeOrderSchema } from '@printfarm/domain/order';
 import { customOrderSchema } from '@printfarm/domain/store';
-import type { ApiDeps, AppContext, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppContext, AppRouter } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { ipKey } from '../http/rateLimit.ts';

@@ -4,7 +4,8 @@
 import { stripeKeys } from '@printfarm/db/payments';
 import { verifiedStripeEvent } from '@printfarm/db/payments/stripe';
 import { recordStripeEvent } from '@printfarm/db/payments/stripeEvents';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 
 export function registerStripeWebhookRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {

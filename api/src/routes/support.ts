@@ -2,7 +2,8 @@
 // gives a name and an e-mail).
 import { supportContactSchema } from '@printfarm/domain/support';
 import { currentUser } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentSupportMessage } from '../presenters/support.ts';

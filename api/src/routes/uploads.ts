@@ -1,7 +1,8 @@
 // POST /api/objects/upload: where the dashboard's uploader sends files (the tus endpoint).
 // The tus protocol itself is served by uploads/server.ts, mounted as middleware in app.ts.
 import { requireUser } from '../auth/guards.ts';
-import type { ApiDeps, AppRouter } from '../http/context.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppRouter } from '../http/context.ts';
 import { presentUploadEndpoint } from '../presenters/upload.ts';
 import { UPLOADS_PATH } from '../uploads/server.ts';
 

@@ -3,6 +3,7 @@
 // parts, and keeps a fit only where it predicts those slices better than the committed defaults do.
 // Runs hourly; the quote and firm jobs read the result (db/src/estimatorModels.ts).
 import { Prisma } from '@printfarm/db';
+import type { PartGeometry } from '@printfarm/domain/estimator';
 import {
   type EstimatorSample,
   errorSummary,
@@ -11,7 +12,6 @@ import {
   predictFdm,
 } from '@printfarm/domain/estimator';
 import { ESTIMATOR_DEFAULTS } from '@printfarm/domain/estimatorDefaults';
-import type { PartGeometry } from '@printfarm/domain/pricing';
 import { settingsOfProfile } from '@printfarm/domain/printSettings';
 import type { JobHandler } from './types.ts';
 

@@ -4,6 +4,7 @@
 
 import type { Prisma } from '@printfarm/db';
 import { inspectionOf } from '@printfarm/db/printability';
+import type { PartGeometry } from '@printfarm/domain/estimator';
 import { MAX_OFFERS, withinRadius } from '@printfarm/domain/farmSearch';
 import { rateCardOf } from '@printfarm/domain/farmSettings';
 import type { MeshInspection } from '@printfarm/domain/inspection';
@@ -11,7 +12,6 @@ import {
   blendedScorecard,
   NETWORK_DEFAULT_RATES,
   observedRates,
-  type PartGeometry,
   type PriceBreakdown,
   type ProcessNumbers,
   priceOffer,
