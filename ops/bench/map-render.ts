@@ -8,8 +8,8 @@
 //   node ops/bench/map-render.ts     BENCH_FARMS=5000 BENCH_RUNS=5 DATABASE_URL=... REDIS_URL=...
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../../tests/support/browser.ts';
-import { insertFarms, scatteredFarms } from '../../tests/support/networkFixtures.ts';
+import { launchBrowser } from '../fixtures/browser.ts';
+import { insertFarms, scatteredFarms } from '../fixtures/networkFixtures.ts';
 import { withBenchApi } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
 import { buildPwa } from '../lib/prepare.ts';

@@ -16,10 +16,10 @@ import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts'
 import { createPrisma, type Prisma, type PrismaClient } from '../../db/src/index.ts';
 import { recordJob } from '../../db/src/outbox/index.ts';
 import { hashPassword } from '../../db/src/password.ts';
-import { cookieHeaderFrom } from '../../tests/support/auth.ts';
-import { call, offersOf, submitAndQuote, uploadedRequest } from '../../tests/support/marketplace.ts';
-import { binaryStlCube } from '../../tests/support/tus.ts';
 import { workersProcessEnv } from '../../workers/src/processEnv.ts';
+import { call, offersOf, submitAndQuote, uploadedRequest } from '../fixtures/apiClient.ts';
+import { cookieHeaderFrom } from '../fixtures/auth.ts';
+import { binaryStlCube } from '../fixtures/tus.ts';
 import { percentile } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
 import { freePort } from '../lib/ports.ts';

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../db/src/password.ts';
-import { cookieHeaderFrom } from '../../tests/support/auth.ts';
+import { cookieHeaderFrom } from '../fixtures/auth.ts';
 import { runClient, withBenchApi } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
 import { reportTarget } from '../lib/summary.ts';

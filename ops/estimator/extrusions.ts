@@ -1,7 +1,7 @@
 // Training shapes extruded from a profile in the XZ plane (tests/fixtures/models/solids.ts), so their
 // overhangs are exact: brackets lying and standing, an arm over nothing, a table, a channel, stairs.
-import type { IndexedMesh } from '../../tests/fixtures/models/builders.ts';
-import { extrudedProfile } from '../../tests/fixtures/models/solids.ts';
+import type { IndexedMesh } from '../fixtures/models/builders.ts';
+import { extrudedProfile } from '../fixtures/models/solids.ts';
 import { points } from './meshes.ts';
 
 /** An L lying on its foot (no overhang), `length` × `height` with walls `thick`, `depth` deep. */

@@ -1,15 +1,9 @@
 // Mesh builders for the estimator's training shapes (shapes.ts): boxes, solids of revolution, organic
 // blobs, prisms around holes. Every mesh is closed and wound outward, so the analyser and the slicer
 // read it as one solid (or as a cavity, where a shell is wound inward on purpose).
-import {
-  cubeMesh,
-  type IndexedMesh,
-  inverted,
-  triangles,
-  type Vec3,
-} from '../../tests/fixtures/models/builders.ts';
-import { merged } from '../../tests/fixtures/models/printability.ts';
-import type { ProfilePoint } from '../../tests/fixtures/models/solids.ts';
+import { cubeMesh, type IndexedMesh, inverted, triangles, type Vec3 } from '../fixtures/models/builders.ts';
+import { merged } from '../fixtures/models/printability.ts';
+import type { ProfilePoint } from '../fixtures/models/solids.ts';
 
 /** Several shells in one file, as a customer's plate of parts arrives. */
 export { merged };

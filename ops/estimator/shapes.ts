@@ -2,8 +2,8 @@
 // gears, plates with holes, brackets, overhangs, organic blobs, hollow and multi-part files, from about
 // 5 mm to 200 mm and all within the farm printer's 250 × 210 × 220 mm bed. Each is written as a binary
 // STL and measured and sliced as it lies.
-import { binaryStl, type IndexedMesh, triangles, type Vec3 } from '../../tests/fixtures/models/builders.ts';
-import { tShape } from '../../tests/fixtures/models/solids.ts';
+import { binaryStl, type IndexedMesh, triangles, type Vec3 } from '../fixtures/models/builders.ts';
+import { tShape } from '../fixtures/models/solids.ts';
 import { arch, channel, gallows, lBracket, stairs } from './extrusions.ts';
 import {
   blob,

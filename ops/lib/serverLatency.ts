@@ -1,7 +1,7 @@
 // The API's own view of a load run: its request-duration histogram (GET /metrics) read before and
 // after, and the p95 of the requests in between, interpolated within buckets as Prometheus's
 // histogram_quantile does.
-import { parseMetrics, type Samples } from '../../tests/support/metrics.ts';
+import { parseMetrics, type Samples } from '../fixtures/metrics.ts';
 
 const HISTOGRAM = 'printfarm_http_request_duration_seconds_bucket';
 

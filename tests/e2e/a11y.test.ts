@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
-import { addSessionCookies } from '../support/browser.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { addSessionCookies } from '../../ops/fixtures/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1, routeToFarm } from '../support/marketplace.ts';
 

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createFarmClaim } from '../../api/src/services/farmClaims.ts';
-import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
+import { createUser, signInBrowser, type TestUser } from '../../ops/fixtures/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createFarm } from '../support/marketplace.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';

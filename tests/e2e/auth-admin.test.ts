@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../../db/src/index.ts';
-import { createUser, signInBrowser } from '../support/auth.ts';
+import { createUser, signInBrowser } from '../../ops/fixtures/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 
 const WAIT = { timeout: 30_000 };

@@ -1,8 +1,8 @@
 // Accounts in Chromium against the real API and the built PWA: sign up, sign out, sign in, reach the
 // dashboard; staff reach the staff screens, a customer is refused, a visitor is sent to sign in.
 import { describe, expect, it } from 'vitest';
-import { createUser, signInBrowser } from '../support/auth.ts';
-import { recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
+import { createUser, signInBrowser } from '../../ops/fixtures/auth.ts';
+import { recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../../ops/fixtures/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 
 const WAIT = { timeout: 30_000 };

@@ -6,12 +6,12 @@
 // var/test-screenshots/dashboard-forms/.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
+import { createUser, signInBrowser, type TestUser } from '../../ops/fixtures/auth.ts';
+import { insertFarms, scatteredFarms } from '../../ops/fixtures/networkFixtures.ts';
+import { binaryStlCube } from '../../ops/fixtures/tus.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { insertFarms, scatteredFarms } from '../support/networkFixtures.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
-import { binaryStlCube } from '../support/tus.ts';
 
 const WAIT = { timeout: 30_000 };
 const PRIMARY = 'rgb(194, 65, 12)';

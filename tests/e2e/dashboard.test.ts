@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { createUser, signInBrowser, type TestUser } from '../../ops/fixtures/auth.ts';
+import { launchBrowser } from '../../ops/fixtures/browser.ts';
+import { binaryStlCube, objTetrahedron } from '../../ops/fixtures/tus.ts';
 import { startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
-import { binaryStlCube, objTetrahedron } from '../support/tus.ts';
 
 describe('customer dashboard', () => {
   let api: TestApi;

@@ -6,11 +6,11 @@
 // var/test-screenshots/finished-journeys/.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, signInBrowser, type TestUser } from '../support/auth.ts';
+import { createUser, signIn, signInBrowser, type TestUser } from '../../ops/fixtures/auth.ts';
+import { binaryStlCube } from '../../ops/fixtures/tus.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1, submitAndQuote } from '../support/marketplace.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
-import { binaryStlCube } from '../support/tus.ts';
 
 const WAIT = { timeout: 20_000 };
 

@@ -10,7 +10,7 @@ import { releaseJobShare } from '@printfarm/db/payments/release';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
-import { createUser, signIn, signInBrowser, type TestUser } from '../support/auth.ts';
+import { createUser, signIn, signInBrowser, type TestUser } from '../../ops/fixtures/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import {
   call,

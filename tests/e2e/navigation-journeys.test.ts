@@ -4,9 +4,9 @@
 // menu carries the footer's links. Screenshots go to var/test-screenshots/navigation-journeys/.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../ops/fixtures/auth.ts';
+import { holdAppEntry } from '../../ops/fixtures/browser.ts';
 import { BLOG_ARTICLES } from '../../pwa/src/content/blog/index.ts';
-import { createUser } from '../support/auth.ts';
-import { holdAppEntry } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { PHONE, saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';

@@ -2,8 +2,8 @@
 // offline map (markers, info windows, selection, clusters), the farm list, and the signup form end to end.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { insertFarms } from '../../ops/fixtures/networkFixtures.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { insertFarms } from '../support/networkFixtures.ts';
 import { eventually } from '../support/server.ts';
 
 const SIGNUP_PATH = '/api/print-farms/signup';

@@ -6,9 +6,9 @@
 // var/test-screenshots/networkMap/.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { holdAppEntry } from '../support/browser.ts';
+import { holdAppEntry } from '../../ops/fixtures/browser.ts';
+import { insertFarms, type SeedFarm } from '../../ops/fixtures/networkFixtures.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { insertFarms, type SeedFarm } from '../support/networkFixtures.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
 

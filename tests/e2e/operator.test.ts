@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../support/auth.ts';
+import { createUser, type TestUser } from '../../ops/fixtures/auth.ts';
+import { binaryStlCube } from '../../ops/fixtures/tus.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1, TEST_SHIP_TO } from '../support/marketplace.ts';
-import { binaryStlCube } from '../support/tus.ts';
 
 const WAIT = { timeout: 20_000 };
 const HOUR_MS = 3_600_000;

@@ -1,8 +1,8 @@
 // The staff Prospect List in Chromium: enriched applications newest first, the filter and counter,
 // the row dropdown that saves at once, the edit dialog, and the 401 redirect for visitors.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signInBrowser } from '../support/auth.ts';
-import { recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
+import { createUser, signInBrowser } from '../../ops/fixtures/auth.ts';
+import { recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../../ops/fixtures/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { eventually } from '../support/server.ts';
 

@@ -5,7 +5,7 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../support/auth.ts';
+import { createUser, type TestUser } from '../../ops/fixtures/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { createDraftRequest, createFarm, FDM_X1 } from '../support/marketplace.ts';

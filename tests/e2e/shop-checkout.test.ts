@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
+import { addSessionCookies } from '../../ops/fixtures/browser.ts';
 import { seedStores } from '../../prisma/seed/stores.ts';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { addSessionCookies } from '../support/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo, type ReceivedEmail } from '../support/maildev.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';

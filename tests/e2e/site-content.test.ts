@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../ops/fixtures/auth.ts';
 import { FIXED_STORES, seedStores } from '../../prisma/seed/stores.ts';
 import { FAQ } from '../../pwa/src/content/faq.ts';
-import { createUser } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo, type ReceivedEmail } from '../support/maildev.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';

@@ -2,8 +2,8 @@
 // count, the mobile menu, and the privacy policy.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { insertFarms } from '../../ops/fixtures/networkFixtures.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
-import { insertFarms } from '../support/networkFixtures.ts';
 
 describe('customer site', () => {
   const suite = useBrowserSuite({ contextOptions: { serviceWorkers: 'block' } });

@@ -1,7 +1,7 @@
 // Staff run the network in Chromium: the node switch persists across a reload, settings save, and a
 // customer is refused.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
+import { createUser, signInBrowser, type TestUser } from '../../ops/fixtures/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { saveScreenshot, VIEWPORTS } from '../support/screenshots.ts';
 

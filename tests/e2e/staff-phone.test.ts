@@ -4,7 +4,7 @@
 // farm table included. Screenshots under var/test-screenshots/staff-phone/.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signInBrowser, type TestUser } from '../support/auth.ts';
+import { createUser, signInBrowser, type TestUser } from '../../ops/fixtures/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createFarm } from '../support/marketplace.ts';
 import { saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';

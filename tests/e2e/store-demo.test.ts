@@ -2,8 +2,8 @@
 // views, the cart and the workshop's custom-order request.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../ops/fixtures/auth.ts';
 import { seedStores } from '../../prisma/seed/stores.ts';
-import { createUser } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually } from '../support/server.ts';

@@ -3,8 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { addSessionCookies, recordToasts, SIGNED_OUT_TOAST, signedOutToastOn } from '../support/browser.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
+import {
+  addSessionCookies,
+  recordToasts,
+  SIGNED_OUT_TOAST,
+  signedOutToastOn,
+} from '../../ops/fixtures/browser.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { outboxMails } from '../support/outboxMail.ts';

@@ -5,8 +5,8 @@
 // - the earnings screen says how the farm is paid; 'Set up Stripe payouts' goes on to Stripe's
 //   onboarding and back; once account.updated says the account takes transfers, payouts go to it.
 import { afterAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, signInBrowser } from '../../ops/fixtures/auth.ts';
 import { freePort } from '../../ops/lib/ports.ts';
-import { createUser, signIn, signInBrowser } from '../support/auth.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import {
   call,

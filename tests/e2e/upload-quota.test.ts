@@ -4,10 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, signInBrowser } from '../support/auth.ts';
+import { createUser, signIn, signInBrowser } from '../../ops/fixtures/auth.ts';
+import { binaryStlCube, createUpload } from '../../ops/fixtures/tus.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { saveScreenshot, VIEWPORTS } from '../support/screenshots.ts';
-import { binaryStlCube, createUpload } from '../support/tus.ts';
 
 const QUOTA_MESSAGE =
   'You already have 5 uploads in progress. Let one finish, or remove one, before starting another.';

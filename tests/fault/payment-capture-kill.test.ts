@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
 import { createQueueRegistry, type QueueRegistry, recordJob } from '../../db/src/outbox/index.ts';
 import { createRedis } from '../../db/src/redis.ts';
-import { createUser } from '../support/auth.ts';
+import { createUser } from '../../ops/fixtures/auth.ts';
 import { testEnv } from '../support/env.ts';
 import { createDraftRequest, createFarm, routeToFarm } from '../support/marketplace.ts';
 import { killLaunched, launchWorkers, processEnv } from '../support/processes.ts';

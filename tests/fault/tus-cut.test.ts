@@ -6,9 +6,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { createUpload, headUpload, patchUpload, uploadUrl } from '../../ops/fixtures/tus.ts';
 import { eventually, startApi, type TestApi } from '../support/server.ts';
-import { createUpload, headUpload, patchUpload, uploadUrl } from '../support/tus.ts';
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 

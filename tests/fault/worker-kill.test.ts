@@ -9,7 +9,7 @@ import { recordFinishedUpload } from '../../api/src/services/projectFiles.ts';
 import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
 import { createQueueRegistry, type QueueRegistry, recordJob } from '../../db/src/outbox/index.ts';
 import { createRedis } from '../../db/src/redis.ts';
-import { createUser } from '../support/auth.ts';
+import { createUser } from '../../ops/fixtures/auth.ts';
 import { testEnv } from '../support/env.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { killLaunched, type LaunchedProcess, launchWorkers, processEnv } from '../support/processes.ts';

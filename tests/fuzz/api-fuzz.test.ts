@@ -10,13 +10,13 @@
 //     Redis (and are off here), and the outbox relay has published everything recorded before it;
 //   - /api/health is ok at the end.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../ops/fixtures/auth.ts';
 import {
   createAccessFixtures,
   createActorUsers,
   readAppRouter,
   signInActor,
 } from '../support/accessFixtures.ts';
-import { createUser } from '../support/auth.ts';
 import { type Actor, ROUTE_ACCESS } from '../support/authz-routes.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 import { type Answer, createClient } from './client.ts';

@@ -9,7 +9,7 @@ import { statePayout } from '@printfarm/db/payments/payouts';
 import { type Payee, payeeAccount, post as rules } from '@printfarm/domain/ledger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyDeskView } from '../../api/src/presenters/staffMoney.ts';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { call, createFarm, TEST_SHIP_TO } from '../support/marketplace.ts';
 import { outboxMails } from '../support/outboxMail.ts';
 import { recordTransfer } from '../support/payments.ts';

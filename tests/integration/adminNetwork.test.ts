@@ -1,6 +1,6 @@
 // Staff tools over HTTP against the real app: nodes with a persisted switch, settings, user roles.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import { TEST_SHIP_TO } from '../support/marketplace.ts';
 import { useServerSuite } from '../support/server.ts';
 

@@ -1,7 +1,7 @@
 // Staff-only calls on operator applications: the list (newest first, with enrichment) and the update.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { useServerSuite } from '../support/server.ts';
 
 describe('staff application calls', () => {

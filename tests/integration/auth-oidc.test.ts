@@ -4,7 +4,7 @@ import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, createUser } from '../support/auth.ts';
+import { cookieHeaderFrom, createUser } from '../../ops/fixtures/auth.ts';
 import { startApi, type TestApi } from '../support/server.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

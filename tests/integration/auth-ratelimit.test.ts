@@ -1,7 +1,7 @@
 // Rate limits on sign-in (per account and per IP) and sign-up, with small limits set through env.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, DEFAULT_PASSWORD } from '../support/auth.ts';
+import { createUser, DEFAULT_PASSWORD } from '../../ops/fixtures/auth.ts';
 import { eventually, startApi, type TestApi, useServerSuite } from '../support/server.ts';
 
 function post(api: TestApi, path: string, body: unknown) {

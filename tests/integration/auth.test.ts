@@ -1,7 +1,7 @@
 // Accounts and sessions against the real API: sign-up, sign-in, sign-out, cookies, timeouts, roles.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, createUser, DEFAULT_PASSWORD, signIn } from '../support/auth.ts';
+import { cookieHeaderFrom, createUser, DEFAULT_PASSWORD, signIn } from '../../ops/fixtures/auth.ts';
 import { type TestApi, useServerSuite } from '../support/server.ts';
 
 const STAFF_EMAIL = 'boss@printfarm.test';

@@ -2,6 +2,7 @@
 // status tests/support/authz-routes.ts expects. A route without a row (or a row without a route)
 // fails the test, so nobody adds an endpoint without saying who may call it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../ops/fixtures/auth.ts';
 import {
   createAccessFixtures,
   createActorUsers,
@@ -10,7 +11,6 @@ import {
   type SignedInActor,
   signInActor,
 } from '../support/accessFixtures.ts';
-import type { TestUser } from '../support/auth.ts';
 import { type Actor, type Expected, ROUTE_ACCESS, type RouteAccess } from '../support/authz-routes.ts';
 import { useServerSuite } from '../support/server.ts';
 

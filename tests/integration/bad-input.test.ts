@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { useServerSuite } from '../support/server.ts';
 
 interface Answer {

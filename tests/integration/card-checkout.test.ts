@@ -4,7 +4,7 @@
 // it was paid has its page ended by payment.void. The SDK's calls go to a local recorder at its
 // configurable host and events are signed with the SDK's test-header helper: this is not Stripe itself.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { call } from '../support/marketplace.ts';
 import { awaitingPayment } from '../support/payments.ts';
 import { routingKit } from '../support/routing.ts';

@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredFamilies } from '../../ops/fixtures/metrics.ts';
 import { freePort } from '../../ops/lib/ports.ts';
 import { repoRoot } from '../../ops/lib/prepare.ts';
-import { declaredFamilies } from '../support/metrics.ts';
 import { startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
 
 const TOKEN = 'dashboard-test-metrics-token';

@@ -4,11 +4,11 @@
 import net from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../db/src/logger.ts';
+import { scrape } from '../../ops/fixtures/metrics.ts';
 import { DEV_METRICS_PORT, metricsPorts, metricsPortsProblem } from '../../ops/lib/metricsPorts.ts';
 import { freePort, portInUse } from '../../ops/lib/ports.ts';
 import { loadWorkerConfig } from '../../workers/src/config.ts';
 import { startWorkerProcess } from '../../workers/src/process.ts';
-import { scrape } from '../support/metrics.ts';
 import { killLaunched, launchApi, launchProcess, launchWorkers, processEnv } from '../support/processes.ts';
 import { startApi } from '../support/server.ts';
 

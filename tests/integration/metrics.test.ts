@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordJob } from '../../db/src/outbox/index.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { familyNames, type Samples, sample, scrape } from '../../ops/fixtures/metrics.ts';
 import { freePort } from '../../ops/lib/ports.ts';
-import { createUser, signIn } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { createFarm, offersOf, submitAndQuote, uploadedRequest } from '../support/marketplace.ts';
-import { familyNames, type Samples, sample, scrape } from '../support/metrics.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
 
 const TOKEN = 'metrics-token-for-the-test-suite';

@@ -8,6 +8,7 @@ import type { MeshInspection } from '@printfarm/domain/inspection';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordJob } from '../../db/src/outbox/index.ts';
+import { createUser } from '../../ops/fixtures/auth.ts';
 import {
   binaryStl,
   cube3mf,
@@ -19,10 +20,9 @@ import {
   randomBytes,
   threeMf,
   triangles,
-} from '../fixtures/models/builders.ts';
-import { cup, timingSphereStl } from '../fixtures/models/printability.ts';
+} from '../../ops/fixtures/models/builders.ts';
+import { cup, timingSphereStl } from '../../ops/fixtures/models/printability.ts';
 import { stepBox } from '../fixtures/models/step.ts';
-import { createUser } from '../support/auth.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
 
 describe('model.analyze job', () => {

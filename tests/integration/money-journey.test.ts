@@ -7,9 +7,9 @@
 import { cachedBalanceDrift, trialBalance } from '@printfarm/db/ledger';
 import { describe, expect, it } from 'vitest';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { claimsClose } from '../../workers/src/jobs/claimsClose.ts';
 import { payoutsRun } from '../../workers/src/jobs/payoutsRun.ts';
-import { createUser, signIn } from '../support/auth.ts';
 import { call, mailsTo } from '../support/marketplace.ts';
 import { awaitingPayment, recordTransfer } from '../support/payments.ts';
 import { routingKit } from '../support/routing.ts';

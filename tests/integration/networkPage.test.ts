@@ -4,8 +4,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mapFirstFrame } from '@printfarm/map/mapFirstFrame';
 import { describe, expect, it } from 'vitest';
+import { insertFarms } from '../../ops/fixtures/networkFixtures.ts';
 import { rawGet } from '../support/http.ts';
-import { insertFarms } from '../support/networkFixtures.ts';
 import { useServerSuite } from '../support/server.ts';
 
 const DATA = /<script type="application\/json" id="farm-map-first-frame">(.*?)<\/script>/;

@@ -5,7 +5,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import { createFarm, offersOf, submitAndQuote, uploadedRequest } from '../support/marketplace.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 

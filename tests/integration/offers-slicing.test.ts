@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
-import { binaryStl, cubeMesh, obj, triangles } from '../fixtures/models/builders.ts';
-import { hexagonalPrism, largeFormatBox } from '../fixtures/models/printability.ts';
-import { invertedPyramid } from '../fixtures/models/solids.ts';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { binaryStl, cubeMesh, obj, triangles } from '../../ops/fixtures/models/builders.ts';
+import { hexagonalPrism, largeFormatBox } from '../../ops/fixtures/models/printability.ts';
+import { invertedPyramid } from '../../ops/fixtures/models/solids.ts';
 import {
   call,
   createFarm,

@@ -181,7 +181,7 @@ describe('an order a farm can fulfil', () => {
           farmId: second.farm.id,
           offerId: other.id,
           price: other.price,
-          readyBy: new Date(other.readyBy),
+          readyBy: new Date(other.readyBy ?? ''),
           parts: 1,
           respondBy: new Date(Date.now() + 3_600_000),
         },

@@ -2,7 +2,7 @@
 // application follow-up delay, closing farm signups, the job answer deadline and the membership fees.
 import { routeResponseMs } from '@printfarm/db/printRequests';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { call } from '../support/marketplace.ts';
 import { validSignup } from '../support/printFarmsFixtures.ts';
 import { useServerSuite } from '../support/server.ts';

@@ -1,7 +1,7 @@
 // Who owns a print farm and who may change it: signing up while signed in, claiming an anonymous
 // signup through the e-mailed link, the operator's own list, and the staff list and edit.
 import { describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { postSignup, validSignup } from '../support/printFarmsFixtures.ts';
 import { eventually, type TestApi, useServerSuite } from '../support/server.ts';

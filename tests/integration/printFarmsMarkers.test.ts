@@ -4,8 +4,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { decodeMarkerFeed } from '@printfarm/map/markerFeed';
 import { describe, expect, it } from 'vitest';
+import { insertFarms } from '../../ops/fixtures/networkFixtures.ts';
 import { rawGet } from '../support/http.ts';
-import { insertFarms } from '../support/networkFixtures.ts';
 import { useServerSuite } from '../support/server.ts';
 
 const PUBLIC_KEYS = [

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
 import type { ProjectFileView } from '../../api/src/presenters/projectFile.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { requestQuote } from '../../workers/src/jobs/requestQuote.ts';
-import { createUser, signIn } from '../support/auth.ts';
 import {
   call,
   createDraftRequest,

@@ -6,7 +6,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { createFarm, mailsTo, offersOf, submitAndQuote, uploadedRequest } from '../support/marketplace.ts';
 import { eventually, useServerSuite } from '../support/server.ts';

@@ -2,8 +2,8 @@
 // PostgreSQL (capability, availability, build volume, radius), accepting, cancelling, and the e-mails.
 
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import { requestQuote } from '../../workers/src/jobs/requestQuote.ts';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import {
   call,

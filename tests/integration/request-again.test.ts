@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { createUpload } from '../../ops/fixtures/tus.ts';
 import {
   call,
   createDraftRequest,
@@ -17,7 +18,6 @@ import {
   uploadedRequest,
 } from '../support/marketplace.ts';
 import { useServerSuite } from '../support/server.ts';
-import { createUpload } from '../support/tus.ts';
 
 const CUBE = path.join(import.meta.dirname, '../fixtures/models/cube-20mm.stl');
 const CUBE_BYTES = 684;

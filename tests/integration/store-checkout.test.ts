@@ -3,8 +3,8 @@
 // order requests with their status and the requester's acknowledgement e-mail.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import { FIXED_STORES, seedStores } from '../../prisma/seed/stores.ts';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 

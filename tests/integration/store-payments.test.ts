@@ -10,7 +10,7 @@ import { commissionCents } from '@printfarm/domain/ledger';
 import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCheckouts } from '../../api/src/services/checkout.ts';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { recordTransfer } from '../support/payments.ts';
 import { eventually, useServerSuite } from '../support/server.ts';

@@ -2,8 +2,8 @@
 // who may do what, every product and settings rule, and the order status flow with its e-mails.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import { FIXED_STORES, seedStores } from '../../prisma/seed/stores.ts';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { outboxMails } from '../support/outboxMail.ts';
 import { eventually, useServerSuite } from '../support/server.ts';

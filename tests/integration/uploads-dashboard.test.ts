@@ -1,7 +1,7 @@
 // The dashboard's other calls: Settings (GET/PATCH /api/profile) and Support (POST /api/support),
 // which stores the message and e-mails every staff address once.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import { useServerSuite } from '../support/server.ts';
 
 describe('dashboard profile and support', () => {

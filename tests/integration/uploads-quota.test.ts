@@ -4,9 +4,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { binaryStlCube, createUpload, uploadUrl, uploadWhole } from '../../ops/fixtures/tus.ts';
 import { eventually, startApi, type TestApi } from '../support/server.ts';
-import { binaryStlCube, createUpload, uploadUrl, uploadWhole } from '../support/tus.ts';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 

@@ -10,9 +10,9 @@ import { CreateBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } fr
 import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordJob } from '../../db/src/outbox/index.ts';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { binaryStlCube } from '../../ops/fixtures/tus.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
-import { binaryStlCube } from '../support/tus.ts';
 
 const BUCKET = 'printfarm-designs';
 let s3: S3rver;

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisLocker } from '../../api/src/uploads/redisLocker.ts';
 import { createRedis } from '../../db/src/redis.ts';
-import { createUser, signIn } from '../support/auth.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { createUpload, headUpload, patchUpload, uploadUrl } from '../../ops/fixtures/tus.ts';
 import { testEnv } from '../support/env.ts';
 import { eventually, startApi, type TestApi } from '../support/server.ts';
-import { createUpload, headUpload, patchUpload, uploadUrl } from '../support/tus.ts';
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 

@@ -5,8 +5,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type TestUser } from '../support/auth.ts';
-import { startApi, type TestApi } from '../support/server.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import {
   binaryStlCube,
   createUpload,
@@ -14,7 +13,8 @@ import {
   patchUpload,
   uploadUrl,
   uploadWhole,
-} from '../support/tus.ts';
+} from '../../ops/fixtures/tus.ts';
+import { startApi, type TestApi } from '../support/server.ts';
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../db/src/index.ts';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { createUpload, headUpload, patchUpload, uploadUrl } from '../../ops/fixtures/tus.ts';
 import { freePort } from '../../ops/lib/ports.ts';
-import { createUser, signIn } from '../support/auth.ts';
 import { testEnv } from '../support/env.ts';
 import { listEmails } from '../support/maildev.ts';
 import { validSignup } from '../support/printFarmsFixtures.ts';
@@ -20,7 +21,6 @@ import {
   processEnv,
 } from '../support/processes.ts';
 import { eventually } from '../support/server.ts';
-import { createUpload, headUpload, patchUpload, uploadUrl } from '../support/tus.ts';
 
 const SIGNUPS = 500;
 

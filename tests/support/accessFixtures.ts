@@ -10,7 +10,7 @@ import type { PrismaClient } from '../../db/src/index.ts';
 import { createLogger } from '../../db/src/logger.ts';
 import { createQueueRegistry } from '../../db/src/outbox/index.ts';
 import { createRedis } from '../../db/src/redis.ts';
-import { createUser, signIn, type TestUser } from './auth.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import type { Actor } from './authz-routes.ts';
 import { testEnv } from './env.ts';
 

@@ -2,7 +2,7 @@
 // whole describe block, and a fresh browser context per page a test opens, closed after each test.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser } from '../../ops/fixtures/browser.ts';
 import { type ServerSuiteOptions, type TestApi, type TestWorkers, useServerSuite } from './server.ts';
 
 export interface BrowserSuiteOptions extends ServerSuiteOptions {

@@ -8,11 +8,20 @@ import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import zipcodes from 'zipcodes';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
-import { createUser, signIn, type TestUser } from './auth.ts';
+import { call, eventually } from '../../ops/fixtures/apiClient.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import { emailsTo, type ReceivedEmail } from './maildev.ts';
 import { recordTransfer } from './payments.ts';
-import { eventually } from './server.ts';
-import { uploadWhole } from './tus.ts';
+
+// The API client the benchmarks share, as the tests have always taken it from here.
+export {
+  call,
+  type JsonResponse,
+  type OfferView,
+  offersOf,
+  submitAndQuote,
+  uploadedRequest,
+} from '../../ops/fixtures/apiClient.ts';
 
 export interface FarmOptions {
   zip: string;
@@ -207,50 +216,6 @@ export async function createDraftRequest(
   return request;
 }
 
-export interface JsonResponse<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-/** A JSON call with the session cookie. */
-export async function call<T = Record<string, unknown>>(
-  url: string,
-  cookie: string,
-  method = 'GET',
-  body?: unknown,
-): Promise<JsonResponse<T>> {
-  const response = await fetch(url, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
-
-export interface OfferView {
-  id: string;
-  farmId: string;
-  farmName: string;
-  price: string;
-  readyBy: string;
-  distanceMiles: number;
-  rating: number | null;
-  onTimeRate: number | null;
-  kind: 'estimate' | 'firm';
-  estimateReason: string | null;
-  status: string;
-  breakdown: {
-    material: string;
-    machine: string;
-    setup: string;
-    minimumOrder: string;
-    shipping: string;
-    printHours: number;
-    grams?: number;
-  };
-}
-
 /** An operator's account, signed in, with a farm of their own (their e-mail gets the farm's job mail). */
 export async function createOperatorFarm(
   prisma: PrismaClient,
@@ -260,26 +225,6 @@ export async function createOperatorFarm(
   const user = await createUser(prisma, { role: 'operator', firstName: 'Olive' });
   const farm = await createFarm(prisma, { ...options, ownerId: user.id });
   return { user, cookie: await signIn(apiUrl, user.email, user.password), farm };
-}
-
-/** Presses 'Get quotes' and waits until quoting has finished (quoted, or back to draft with the reason). */
-export async function submitAndQuote(apiUrl: string, cookie: string, requestId: string) {
-  const submitted = await call(`${apiUrl}/api/print-requests/${requestId}/submit`, cookie, 'POST');
-  if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}`);
-  return eventually(async () => {
-    const { body } = await call<PrintRequestView>(`${apiUrl}/api/print-requests/${requestId}`, cookie);
-    return body.status === 'quoting' ? undefined : body;
-  });
-}
-
-/** The offers of the request's current round as the customer sees them, best ranked first. */
-export async function offersOf(apiUrl: string, cookie: string, requestId: string): Promise<OfferView[]> {
-  const { status, body } = await call<OfferView[]>(
-    `${apiUrl}/api/print-requests/${requestId}/offers`,
-    cookie,
-  );
-  if (status !== 200) throw new Error(`offers answered ${status}`);
-  return body;
 }
 
 /** The request's open job (the route made it), waited for; `after` skips a job that was open before. */
@@ -307,30 +252,6 @@ export function mailsTo(address: string, subject: string, count = 1): Promise<Re
     const found = (await emailsTo(address)).filter((mail) => mail.subject.includes(subject));
     return found.length >= count ? found : undefined;
   });
-}
-
-/**
- * Uploads a design over tus as the customer does (it starts a new draft request), waits for its
- * analysis and sets the ship-to ZIP: the request is then ready for 'Get quotes'.
- */
-export async function uploadedRequest(
-  apiUrl: string,
-  cookie: string,
-  bytes: Uint8Array,
-  fileName: string,
-  shipToZip: string,
-): Promise<PrintRequestView> {
-  const { finished } = await uploadWhole(apiUrl, cookie, bytes, { filename: fileName });
-  const requestId = finished.headers.get('upload-print-request-id');
-  if (!requestId) throw new Error('the finished upload named no print request');
-  const path = `${apiUrl}/api/print-requests/${requestId}`;
-  await eventually(async () => {
-    const { body } = await call<PrintRequestView>(path, cookie);
-    return body.files.every((file) => file.analysisStatus === 'ready') ? body : undefined;
-  }, 30_000);
-  const patched = await call<PrintRequestView>(path, cookie, 'PATCH', { shipToZip });
-  if (patched.status !== 200) throw new Error(`PATCH answered ${patched.status}`);
-  return patched.body;
 }
 
 /** The address a routed test request ships to, as the customer gave it when accepting. */

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, expect } from 'vitest';
 import type { OperatorJobView } from '../../api/src/presenters/printJob.ts';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
 import type { PrismaClient } from '../../db/src/index.ts';
-import { createUser, signIn, type TestUser } from './auth.ts';
+import { createUser, signIn, type TestUser } from '../../ops/fixtures/auth.ts';
 import {
   call,
   createDraftRequest,

@@ -167,23 +167,4 @@ export function useServerSuite(options: ServerSuiteOptions = {}, hooks: ServerSu
   };
 }
 
-/** Polls until the check returns a value other than undefined/false, or fails after the timeout. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs} ms ${lastError ? String(lastError) : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
+export { eventually } from '../../ops/fixtures/apiClient.ts';

@@ -20,7 +20,7 @@ import {
   threeMfModel,
   threeMfObject,
   triangles,
-} from '../../../tests/fixtures/models/builders.ts';
+} from '../../../ops/fixtures/models/builders.ts';
 import { memoryUpload } from '../storage/uploads.ts';
 import { type AnalysisOutcome, analyzeModel, type ModelAnalysis } from './analyze.ts';
 import { checkArchive } from './zipArchive.ts';

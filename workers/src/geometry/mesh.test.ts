@@ -13,7 +13,7 @@ import {
   type Triangle,
   triangles,
   type Vec3,
-} from '../../../tests/fixtures/models/builders.ts';
+} from '../../../ops/fixtures/models/builders.ts';
 import { localFile, memoryUpload, type StoredUpload } from '../storage/uploads.ts';
 import { analyzeModel } from './analyze.ts';
 import type { MeshMetrics } from './mesh.ts';

@@ -1,6 +1,6 @@
 // PLY faces given as triangle strips (a `tristrips` element), as Stanford's scans are written.
 import { describe, expect, it } from 'vitest';
-import { CUBE_STRIPS, plyStrips } from '../../../tests/fixtures/models/printability.ts';
+import { CUBE_STRIPS, plyStrips } from '../../../ops/fixtures/models/printability.ts';
 import { memoryUpload } from '../storage/uploads.ts';
 import { analyzeModel } from './analyze.ts';
 

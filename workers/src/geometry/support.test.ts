@@ -13,8 +13,8 @@ import {
   threeMfModel,
   threeMfObject,
   triangles,
-} from '../../../tests/fixtures/models/builders.ts';
-import { invertedPyramid, tShape, wedge } from '../../../tests/fixtures/models/solids.ts';
+} from '../../../ops/fixtures/models/builders.ts';
+import { invertedPyramid, tShape, wedge } from '../../../ops/fixtures/models/solids.ts';
 import { memoryUpload } from '../storage/uploads.ts';
 import { analyzeModel, type ModelAnalysis } from './analyze.ts';
 

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaryStl, cubeMesh, sphereMesh, triangles } from '../../../tests/fixtures/models/builders.ts';
-import { tShape } from '../../../tests/fixtures/models/solids.ts';
+import { binaryStl, cubeMesh, sphereMesh, triangles } from '../../../ops/fixtures/models/builders.ts';
+import { tShape } from '../../../ops/fixtures/models/solids.ts';
 import { analyzeInThread, closeAnalysisThreads, idleAnalysisThreads, warmAnalysisThreads } from './thread.ts';
 
 describe('analysis in a worker thread', () => {

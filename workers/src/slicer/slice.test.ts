@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { binaryStl, cubeMesh, triangles } from '../../../tests/fixtures/models/builders.ts';
+import { binaryStl, cubeMesh, triangles } from '../../../ops/fixtures/models/builders.ts';
 import { detectSlicer, type SliceRequest, type SliceResult, sliceModel } from './slice.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'slicer-test-'));

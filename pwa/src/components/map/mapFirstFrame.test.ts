@@ -8,7 +8,7 @@ import { decodeMarkerFeed } from '@printfarm/map/markerFeed';
 import { placeMarkers } from '@printfarm/map/markerPlacement';
 import { describe, expect, it } from 'vitest';
 import { type FarmMarkerRow, presentMarkerFeed } from '../../../../api/src/presenters/printFarm.ts';
-import { scatteredFarms } from '../../../../tests/support/networkFixtures.ts';
+import { scatteredFarms } from '../../../../ops/fixtures/networkFixtures.ts';
 import { firstFrameMarkup } from './firstFrameMarkup.ts';
 
 const SHAPES = { land: 'M0 0h1v1z', borders: 'M0 0h1' };

@@ -1,7 +1,7 @@
 // The ray caster against the obvious way: every ray tested against every triangle.
 import { describe, expect, it } from 'vitest';
-import { sphereMesh, type Triangle, triangles } from '../../../../tests/fixtures/models/builders.ts';
-import { cup, merged } from '../../../../tests/fixtures/models/printability.ts';
+import { sphereMesh, type Triangle, triangles } from '../../../../ops/fixtures/models/builders.ts';
+import { cup, merged } from '../../../../ops/fixtures/models/printability.ts';
 import { TriangleBvh } from './bvh.ts';
 import type { TriangleSoup } from './soup.ts';
 

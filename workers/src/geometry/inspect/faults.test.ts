@@ -8,14 +8,14 @@ import {
   opened,
   sphereMesh,
   triangles,
-} from '../../../../tests/fixtures/models/builders.ts';
+} from '../../../../ops/fixtures/models/builders.ts';
 import {
   cubeBesideInvertedCube,
   flatSheet,
   hollowCube,
   merged,
   twoCubes,
-} from '../../../../tests/fixtures/models/printability.ts';
+} from '../../../../ops/fixtures/models/printability.ts';
 import { memoryUpload } from '../../storage/uploads.ts';
 import { analyzeModel } from '../analyze.ts';
 import { FAULT_POINTS_LISTED } from './faults.ts';

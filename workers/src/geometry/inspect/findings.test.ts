@@ -9,7 +9,7 @@ import {
   cubeMesh,
   type IndexedMesh,
   triangles,
-} from '../../../../tests/fixtures/models/builders.ts';
+} from '../../../../ops/fixtures/models/builders.ts';
 import {
   box,
   CUP_WALLS,
@@ -19,7 +19,7 @@ import {
   hollowCube,
   largeFormatBox,
   twoCubes,
-} from '../../../../tests/fixtures/models/printability.ts';
+} from '../../../../ops/fixtures/models/printability.ts';
 import { memoryUpload } from '../../storage/uploads.ts';
 import { analyzeModel } from '../analyze.ts';
 import { inspectModel } from './inspect.ts';

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { ORIENTATION_KEYS } from '@printfarm/domain/inspection';
 import { describe, expect, it } from 'vitest';
-import { binaryStl, obj, triangles } from '../../../../tests/fixtures/models/builders.ts';
-import { largeFormatBox, timingSphereStl } from '../../../../tests/fixtures/models/printability.ts';
+import { binaryStl, obj, triangles } from '../../../../ops/fixtures/models/builders.ts';
+import { largeFormatBox, timingSphereStl } from '../../../../ops/fixtures/models/printability.ts';
 import { memoryUpload } from '../../storage/uploads.ts';
 import { inspectModel } from './inspect.ts';
 

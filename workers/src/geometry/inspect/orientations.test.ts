@@ -7,9 +7,9 @@ import {
   type IndexedMesh,
   inverted,
   triangles,
-} from '../../../../tests/fixtures/models/builders.ts';
-import { cubeBesideInvertedCube, largeFormatBox } from '../../../../tests/fixtures/models/printability.ts';
-import { invertedPyramid, tShape, wedge } from '../../../../tests/fixtures/models/solids.ts';
+} from '../../../../ops/fixtures/models/builders.ts';
+import { cubeBesideInvertedCube, largeFormatBox } from '../../../../ops/fixtures/models/printability.ts';
+import { invertedPyramid, tShape, wedge } from '../../../../ops/fixtures/models/solids.ts';
 import { memoryUpload } from '../../storage/uploads.ts';
 import { analyzeModel } from '../analyze.ts';
 import { inspectModel, inspectSoup } from './inspect.ts';

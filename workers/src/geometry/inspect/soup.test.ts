@@ -11,9 +11,9 @@ import {
   threeMfModel,
   threeMfObject,
   triangles,
-} from '../../../../tests/fixtures/models/builders.ts';
-import { CUBE_STRIPS, hexagonalPrism, plyStrips } from '../../../../tests/fixtures/models/printability.ts';
-import { tShape } from '../../../../tests/fixtures/models/solids.ts';
+} from '../../../../ops/fixtures/models/builders.ts';
+import { CUBE_STRIPS, hexagonalPrism, plyStrips } from '../../../../ops/fixtures/models/printability.ts';
+import { tShape } from '../../../../ops/fixtures/models/solids.ts';
 import { memoryUpload } from '../../storage/uploads.ts';
 import { analyzeModel } from '../analyze.ts';
 import { loadTriangleSoup, MAX_INSPECTED_TRIANGLES, SoupCollector, type TriangleSoup } from './soup.ts';

@@ -8,7 +8,7 @@ import {
   opened,
   sphereMesh,
   triangles,
-} from '../../../../tests/fixtures/models/builders.ts';
+} from '../../../../ops/fixtures/models/builders.ts';
 import {
   CUP_WALLS,
   cubeBesideInvertedCube,
@@ -16,7 +16,7 @@ import {
   flatSheet,
   hollowCube,
   merged,
-} from '../../../../tests/fixtures/models/printability.ts';
+} from '../../../../ops/fixtures/models/printability.ts';
 import { inspectSoup } from './inspect.ts';
 import { THICKNESS_RAYS, THINNEST_LISTED } from './thickness.ts';
 
