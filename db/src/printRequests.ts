@@ -117,6 +117,19 @@ export async function mailCustomer(
   if (customer) await recordJob(tx, 'email.send', await build(customer));
 }
 
+/** Records an e-mail to the farm's operator (farmOperatorContact) in the caller's transaction. */
+export async function mailOperator(
+  tx: Prisma.TransactionClient,
+  farmId: string,
+  build: (operator: {
+    email: string;
+    firstName: string | null;
+    farmName: string;
+  }) => Promise<JobPayload<'email.send'>>,
+): Promise<void> {
+  await recordJob(tx, 'email.send', await build(await farmOperatorContact(tx, farmId)));
+}
+
 /**
  * How long a farm has to answer a job (and a customer a counter-offer): the platform setting
  * system.routeResponseHours, unless a test overrides it in milliseconds.

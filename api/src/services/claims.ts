@@ -6,7 +6,7 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { refundable } from '@printfarm/db/payments/flow';
-import { farmOperatorContact, mailCustomer } from '@printfarm/db/printRequests';
+import { mailCustomer, mailOperator } from '@printfarm/db/printRequests';
 import {
   CLAIM_PHOTOS,
   CLAIM_REASONS,
@@ -86,11 +86,8 @@ export async function openClaim(
         note: `Claim opened: ${CLAIM_REASONS[input.reason]}`,
       },
     });
-    const operator = await farmOperatorContact(tx, job.farmId);
-    await recordJob(
-      tx,
-      'email.send',
-      await deferredEmail('claimOpenedEmail', appUrl, operator, {
+    await mailOperator(tx, job.farmId, (operator) =>
+      deferredEmail('claimOpenedEmail', appUrl, operator, {
         id: claim.id,
         jobId: job.id,
         title: request.title,

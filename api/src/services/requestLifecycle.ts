@@ -9,6 +9,7 @@ import {
   closeJobAndReroute,
   farmOperatorContact,
   mailCustomer,
+  mailOperator,
   recomputeFarmScorecard,
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
@@ -47,17 +48,8 @@ export async function cancelPrintRequest(
           data: { queuedParts: { decrement: job.parts } },
         });
       }
-      const operator = await farmOperatorContact(tx, job.farmId);
-      await recordJob(
-        tx,
-        'email.send',
-        await deferredEmail(
-          'jobCancelledEmail',
-          appUrl,
-          operator,
-          mailJobFacts(job, request),
-          reason || null,
-        ),
+      await mailOperator(tx, job.farmId, (operator) =>
+        deferredEmail('jobCancelledEmail', appUrl, operator, mailJobFacts(job, request), reason || null),
       );
     }
     await tx.requestOffer.updateMany({

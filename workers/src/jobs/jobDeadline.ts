@@ -1,11 +1,10 @@
 // A job's answer deadline. If the operator has not answered (response), the job expires; if the customer
 // has not answered a counter-offer (counter), it counts as refused. Either way the order goes to the
 // next best offer (request.route). A job answered in time makes this a no-op.
-import { recordJob } from '@printfarm/db/outbox';
 import {
   closeJobAndReroute,
-  farmOperatorContact,
   lockPrintRequest,
+  mailOperator,
   recomputeFarmScorecard,
 } from '@printfarm/db/printRequests';
 import { deferredEmail } from '@printfarm/mail/deferred';
@@ -35,17 +34,8 @@ export const jobDeadline: JobHandler<'job.deadline'> = async ({ jobId, kind }, {
         byUserId: null,
         note: `The counter-offer from ${job.farm.displayName} was not answered in time; offering the order to the next farm`,
       });
-      const operator = await farmOperatorContact(tx, job.farmId);
-      await recordJob(
-        tx,
-        'email.send',
-        await deferredEmail(
-          'counterAnsweredEmail',
-          config.PUBLIC_URL,
-          operator,
-          mailJobFacts(job, request),
-          false,
-        ),
+      await mailOperator(tx, job.farmId, (operator) =>
+        deferredEmail('counterAnsweredEmail', config.PUBLIC_URL, operator, mailJobFacts(job, request), false),
       );
     }
     await recomputeFarmScorecard(tx, job.farmId);

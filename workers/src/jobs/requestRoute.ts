@@ -9,9 +9,9 @@ import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
 import { commissionFor, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
 import {
-  farmOperatorContact,
   lockPrintRequest,
   mailCustomer,
+  mailOperator,
   routeResponseMs,
   transitionPrintRequest,
 } from '@printfarm/db/printRequests';
@@ -233,14 +233,8 @@ export const requestRoute: JobHandler<'request.route'> = async (
       data: { assignedFarmId: offer.farmId, quotedPrice: offer.price },
     });
 
-    const operator = await farmOperatorContact(tx, offer.farmId);
-    await recordJob(
-      tx,
-      'email.send',
-      await deferredEmail('newJobEmail', config.PUBLIC_URL, operator, {
-        ...mailJobFacts(job, request),
-        respondBy,
-      }),
+    await mailOperator(tx, offer.farmId, (operator) =>
+      deferredEmail('newJobEmail', config.PUBLIC_URL, operator, { ...mailJobFacts(job, request), respondBy }),
     );
     await recordJob(tx, 'job.deadline', { jobId: job.id, kind: 'response' }, { runAt: respondBy });
     const remindAt = new Date(respondBy.getTime() - config.ROUTE_REMINDER_BEFORE_MS);
