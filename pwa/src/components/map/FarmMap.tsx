@@ -4,11 +4,12 @@
 // the network page the offline map's first frame, drawn from the page's HTML before the app loaded
 // (drawFirstFrame.ts), stays on screen as it is until the live map has drawn the same view.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { PublicFarm } from '../../api/printFarms.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { MapLoadingError } from './FarmInfo.tsx';
 import { FIRST_FRAME_SLOT_ATTRIBUTE } from './firstFrameSlot.ts';
-import { FirstFrameSlot, MapControls, OfflineFarmMap } from './OfflineFarmMap.tsx';
+import { FirstFrameSlot, MapControls } from './MapFrameParts.tsx';
+import type { FarmFocus } from './mapTypes.ts';
+import { OfflineFarmMap } from './OfflineFarmMap.tsx';
 import { useMarkerIndex } from './useMarkerIndex.ts';
 import { loadUsMap } from './usMap.ts';
 import './map.css';
@@ -30,11 +31,6 @@ const firstFrameOnPage = () => {
       : (document.querySelector(`[${FIRST_FRAME_SLOT_ATTRIBUTE}]`)?.innerHTML ?? '');
   return drawnFirstFrame;
 };
-
-/** A farm picked from the list: the map shows it with the states around it. A new pick is a new object. */
-export interface FarmFocus {
-  farm: PublicFarm;
-}
 
 export interface FarmMapProps {
   focus: FarmFocus | null;
