@@ -5,6 +5,7 @@ import { MM_PER_UNIT, UNIT_LABELS, UNITS, type Units } from '@printfarm/domain/u
 import { useEffect, useState } from 'react';
 import { type FileAnalysis, type RequestFile, useUpdatePrintRequest } from '../../api/printRequests.ts';
 import { useDeleteProjectFile } from '../../api/projectFiles.ts';
+import { AnalysisBadge, formatBytes } from '../../components/dashboard/fileFormat.tsx';
 import { FindingsList, hasWarnings, WarningChoice } from '../../components/findings/Findings.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -14,7 +15,6 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
 import { isPreviewFormat } from '../../components/viewer/formats.ts';
 import { ModelViewer, type PreviewMarker } from '../../components/viewer/ModelViewer.tsx';
-import { AnalysisBadge, formatBytes } from '../dashboard/fileFormat.tsx';
 
 /** Browsers cap live WebGL contexts; previews beyond the first few open on request. */
 const AUTO_PREVIEWS = 3;
