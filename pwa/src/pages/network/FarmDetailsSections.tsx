@@ -9,10 +9,8 @@ import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 import type { SignupForm } from './farmSignupValues.ts';
 
 export function CompanyContactSection({ form }: { form: SignupForm }) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register } = form;
+  const { errors } = form.formState;
   return (
     <fieldset className="signup-form__section">
       <legend>Company &amp; Contact</legend>
@@ -87,10 +85,8 @@ export function LocationSection({ form, streetName }: { form: SignupForm; street
 }
 
 export function OnlinePresenceSection({ form }: { form: SignupForm }) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { register } = form;
+  const { errors } = form.formState;
   return (
     <fieldset className="signup-form__section">
       <legend>Online Presence</legend>
