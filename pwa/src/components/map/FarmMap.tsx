@@ -6,10 +6,11 @@
 
 import { FIRST_FRAME_SLOT_ATTRIBUTE } from '@printfarm/map/firstFrameSlot';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { PublicFarm } from '../../api/printFarms.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { MapLoadingError } from './FarmInfo.tsx';
-import { FirstFrameSlot, MapControls, OfflineFarmMap } from './OfflineFarmMap.tsx';
+import { FirstFrameSlot, MapControls } from './MapFrameParts.tsx';
+import type { FarmFocus } from './mapTypes.ts';
+import { OfflineFarmMap } from './OfflineFarmMap.tsx';
 import { useMarkerIndex } from './useMarkerIndex.ts';
 import { loadUsMap } from './usMap.ts';
 import './map.css';
@@ -31,11 +32,6 @@ const firstFrameOnPage = () => {
       : (document.querySelector(`[${FIRST_FRAME_SLOT_ATTRIBUTE}]`)?.innerHTML ?? '');
   return drawnFirstFrame;
 };
-
-/** A farm picked from the list: the map shows it with the states around it. A new pick is a new object. */
-export interface FarmFocus {
-  farm: PublicFarm;
-}
 
 export interface FarmMapProps {
   focus: FarmFocus | null;

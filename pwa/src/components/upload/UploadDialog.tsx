@@ -16,6 +16,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { toast } from '../ui/toast.tsx';
 import './upload.css';
+import { REFUSED_ADVICE, RefusedDesigns, StartedRequests, sentence } from './UploadResults.tsx';
 import type { UploadedFile, UploadOutcome } from './UppyUploader.tsx';
 import { type RefusedDesign, refusedDesigns } from './uploadChecks.ts';
 
@@ -40,34 +41,6 @@ function UploaderLoading() {
     </div>
   );
 }
-
-/** The new requests a batch made, each with the files that went into it (a dialog's batch makes one). */
-function requestsOf(files: readonly UploadedFile[]) {
-  const byRequest = new Map<string | null, string[]>();
-  for (const file of files)
-    byRequest.set(file.printRequestId, [...(byRequest.get(file.printRequestId) ?? []), file.fileName]);
-  return [...byRequest].map(([printRequestId, fileNames]) => ({ printRequestId, fileNames }));
-}
-
-const listOf = (names: readonly string[]) =>
-  names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-
-/** What the upload made, as it happened: one design, several in one request, or several requests. */
-function startedText(files: readonly UploadedFile[]): string {
-  const requests = requestsOf(files).length;
-  if (files.length === 1) {
-    return 'Your design is uploaded. Next: choose the material and get quotes from farms near you.';
-  }
-  if (requests === 1) {
-    return `Your ${files.length} designs are uploaded into one request, to be quoted together. Next: choose the material and get quotes.`;
-  }
-  return `Your designs are uploaded into ${requests} requests. Next: choose materials and get quotes.`;
-}
-
-const REFUSED_ADVICE = 'Export the design again (STL or 3MF work best) and upload it.';
-
-/** A reason as a sentence: the checks' reasons end without a full stop. */
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 export function UploadDialog({
   open,
@@ -192,49 +165,9 @@ export function UploadDialog({
       ) : (
         <UploaderLoading />
       )}
-      {refused.length > 0 && (
-        <div
-          className="upload-dialog__refused"
-          role="alert"
-          // On a phone the list sits below the uploader: bring it into view when it appears.
-          ref={(element) => element?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })}
-        >
-          <p className="upload-dialog__refused-title">
-            {refused.length === 1 ? 'This design cannot be printed:' : 'These designs cannot be printed:'}
-          </p>
-          <ul>
-            {refused.map((design) => (
-              <li key={design.fileName}>
-                <strong>{design.fileName}</strong>: {sentence(design.reason)}
-              </li>
-            ))}
-          </ul>
-          <p>{REFUSED_ADVICE}</p>
-        </div>
-      )}
+      {refused.length > 0 && <RefusedDesigns refused={refused} />}
       {started.length > 0 && (
-        <div className="upload-dialog__next" role="status">
-          <p className="upload-dialog__next-text">{startedText(started)}</p>
-          {checking && (
-            <Spinner
-              size="sm"
-              label="Checking that each design can be printed…"
-              showLabel
-              className="upload-dialog__checking"
-            />
-          )}
-          <div className="upload-dialog__next-actions">
-            {requestsOf(started).map(({ printRequestId, fileNames }, _, all) => (
-              <Button
-                key={printRequestId ?? 'newest'}
-                variant={all.length === 1 ? 'default' : 'outline'}
-                onClick={() => void openRequest(printRequestId)}
-              >
-                {all.length === 1 ? 'Continue to your request' : `Continue to ${listOf(fileNames)}`}
-              </Button>
-            ))}
-          </div>
-        </div>
+        <StartedRequests started={started} checking={checking} onOpen={(id) => void openRequest(id)} />
       )}
       <CheckboxField
         className="upload-dialog__close-option"
@@ -242,23 +175,45 @@ export function UploadDialog({
         checked={closeWhenDone}
         onChange={(event) => setCloseWhenDone(event.target.checked)}
       />
-      <Dialog
+      <DiscardConfirm
         open={confirmingDiscard}
         onOpenChange={setConfirmingDiscard}
-        title="Discard the files you chose?"
-        description={`${pending === 1 ? '1 file is' : `${pending} files are`} not uploaded yet. Closing this window discards ${pending === 1 ? 'it' : 'them'}.`}
-        size="sm"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirmingDiscard(false)}>
-              Keep files
-            </Button>
-            <Button variant="destructive" onClick={close}>
-              Discard files
-            </Button>
-          </>
-        }
+        pending={pending}
+        onDiscard={close}
       />
     </Dialog>
+  );
+}
+
+/** Asked before closing with `pending` chosen files not uploaded yet, since closing discards them. */
+function DiscardConfirm({
+  open,
+  onOpenChange,
+  pending,
+  onDiscard,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: number;
+  onDiscard: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Discard the files you chose?"
+      description={`${pending === 1 ? '1 file is' : `${pending} files are`} not uploaded yet. Closing this window discards ${pending === 1 ? 'it' : 'them'}.`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Keep files
+          </Button>
+          <Button variant="destructive" onClick={onDiscard}>
+            Discard files
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -9,13 +9,7 @@ import { displayFirstName } from '../../api/auth.ts';
 import { printFarmQueries } from '../../api/printFarms.ts';
 import { printRequestQueries } from '../../api/printRequests.ts';
 import { projectFileQueries } from '../../api/projectFiles.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
-import { isNewAccount } from '../../lib/newAccount.ts';
-import { DashboardShell } from './DashboardShell.tsx';
-import { FileManager } from './FileManager.tsx';
-import { HistoryTab } from './HistoryTab.tsx';
+import { DashboardShell } from '../../components/dashboard/DashboardShell.tsx';
 import {
   CheckIcon,
   ClockIcon,
@@ -26,13 +20,19 @@ import {
   PlusIcon,
   QuoteIcon,
   UploadIcon,
-} from './icons.tsx';
+} from '../../components/dashboard/icons.tsx';
+import { type DashboardTab, parseTab } from '../../components/dashboard/navigation.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
+import { isNewAccount } from '../../lib/newAccount.ts';
+import { FileManager } from './FileManager.tsx';
+import { HistoryTab } from './HistoryTab.tsx';
 import { MembershipCard } from './MembershipCard.tsx';
-import { type DashboardTab, parseTab } from './navigation.ts';
 import { RequestList } from './RequestList.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { SupportDialog } from './SupportDialog.tsx';
-import './dashboard.css';
+import '../../components/dashboard/dashboard.css';
 
 export const DASHBOARD_TITLE = 'Custom 3D Printing Dashboard';
 

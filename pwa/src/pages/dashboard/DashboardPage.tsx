@@ -2,9 +2,10 @@
 // states: loading, sign-in required, and the dashboard itself (DashboardContent). While it loads, the
 // dashboard's own frame and title show: the build prerenders that frame, so the page paints from its
 // HTML before any script runs or the session answers.
+
+import { DashboardShell, RequireDashboardUser } from '../../components/dashboard/DashboardShell.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { DASHBOARD_TITLE, DashboardContent } from './DashboardContent.tsx';
-import { DashboardShell, RequireDashboardUser } from './DashboardShell.tsx';
 
 function DashboardLoading() {
   return (

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { type ProjectFile, projectFileQueries, useDeleteProjectFile } from '../../api/projectFiles.ts';
 import { errorMessage } from '../../api/request.ts';
 import { DataAge } from '../../components/DataAge.tsx';
+import { AnalysisBadge, formatBytes, formatNumber } from '../../components/dashboard/fileFormat.tsx';
 import { FindingsList } from '../../components/findings/Findings.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isPreviewFormat } from '../../components/viewer/formats.ts';
 import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
-import { AnalysisBadge, formatBytes, formatNumber } from './fileFormat.tsx';
 
 /** Previews open by themselves for the first few ready files; browsers cap live WebGL contexts. */
 const AUTO_PREVIEWS = 4;

@@ -4,10 +4,10 @@ import { statusLabel } from '@printfarm/domain/requestStatus';
 import { Link } from 'react-router-dom';
 import type { PrintRequestSummary } from '../../api/printRequests.ts';
 import { isClosed } from '../../api/printRequests.ts';
+import { StatusDot } from '../../components/dashboard/RequestStatus.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { readableNote } from '../request/format.ts';
 import { RequestList } from './RequestList.tsx';
-import { StatusDot } from './RequestStatus.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

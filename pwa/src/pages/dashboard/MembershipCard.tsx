@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { type Membership, membershipQueries } from '../../api/membership.ts';
 import { errorMessage } from '../../api/request.ts';
+import { CardIcon } from '../../components/dashboard/icons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { CardIcon } from './icons.tsx';
 import { dueDay, MembershipInvoices } from './MembershipInvoices.tsx';
 
 const usd = (amount: string) => formatUsd(parseCents(amount) ?? 0);

@@ -3,11 +3,11 @@
 import { Link } from 'react-router-dom';
 import type { PrintRequestSummary } from '../../api/printRequests.ts';
 import { DataAge } from '../../components/DataAge.tsx';
+import { RequestStatus } from '../../components/dashboard/RequestStatus.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
 import { nextStep } from './nextStep.ts';
-import { RequestStatus } from './RequestStatus.tsx';
 
 export const NO_REQUESTS_TEXT = 'No print requests yet. Upload a design to get started!';
 

@@ -1,10 +1,11 @@
 // The Print Farm Network page (/print-farms, /print-farm-network): explore the map and list, or join.
 // ?tab=join opens the Join tab; ?tab=search opens Explore with the farm search focused.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { printFarmQueries } from '../../api/printFarms.ts';
-import { type FarmFocus, FarmMap } from '../../components/map/FarmMap.tsx';
+import { FarmMap } from '../../components/map/FarmMap.tsx';
+import type { FarmFocus } from '../../components/map/mapTypes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Container, PageHero } from '../../components/ui/layout.tsx';
@@ -12,32 +13,10 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { NETWORK_NAV, SiteLayout } from '../SiteLayout.tsx';
 import { FarmList } from './FarmList.tsx';
+import { JoinNetwork, preloadSignupForm } from './JoinNetwork.tsx';
 import './network.css';
 
-// The signup form (react-hook-form, valibot, the printer catalogue) is the Join tab's alone: the Explore
-// tab, which most visitors see, does not download it. Pointing at a way to the Join tab fetches it.
-const loadSignupForm = () => import('./FarmSignupForm.tsx');
-const FarmSignupForm = lazy(() => loadSignupForm().then((module) => ({ default: module.FarmSignupForm })));
-const preloadSignupForm = () => void loadSignupForm().catch(() => {});
-
 type Tab = 'explore' | 'join';
-
-const BENEFITS = [
-  [
-    'Receive custom print orders automatically',
-    'Jobs from customers near you are routed straight to your farm.',
-  ],
-  ['Set your own pricing and availability', 'You decide what you charge and when you take on work.'],
-  ['Quality scoring and feedback system', 'Great work earns a higher score and more orders.'],
-  ['Optional custom ordering page', 'Get your own page where customers can order from you directly.'],
-] as const;
-
-const STEPS = [
-  ['Complete the form', 'Tell us about your farm, where it is and the printers you run.'],
-  ['Your farm appears on the map', 'Customers and the network can find you right away.'],
-  ['Start fulfilling orders', 'Accept print jobs that match your printers and capacity.'],
-  ['Build a reputation', 'Deliver quality parts on time and grow with the network.'],
-] as const;
 
 function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   return (
@@ -180,51 +159,7 @@ export default function PrintFarmNetworkPage() {
           </TabsContent>
 
           <TabsContent value="join" className="network-join">
-            <div className="network-join__intro">
-              <h2 className="network-join__heading">Register Your Print Farm</h2>
-              <p>Join the network in a few minutes. Your farm appears on the map as soon as we locate it.</p>
-            </div>
-            <div className="network-join__layout">
-              <Card>
-                <CardContent>
-                  <Suspense fallback={<Skeleton className="network-join__form-loading" />}>
-                    <FarmSignupForm onRegistered={() => showTab('explore')} />
-                  </Suspense>
-                </CardContent>
-              </Card>
-              <aside className="network-join__aside">
-                <Card>
-                  <CardHeader>
-                    <CardTitle>Network Benefits</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <ul className="network-list network-list--check">
-                      {BENEFITS.map(([title, text]) => (
-                        <li key={title}>
-                          <strong>{title}</strong>
-                          <span>{text}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </CardContent>
-                </Card>
-                <Card>
-                  <CardHeader>
-                    <CardTitle>Getting Started</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <ol className="network-list network-list--steps">
-                      {STEPS.map(([title, text]) => (
-                        <li key={title}>
-                          <strong>{title}</strong>
-                          <span>{text}</span>
-                        </li>
-                      ))}
-                    </ol>
-                  </CardContent>
-                </Card>
-              </aside>
-            </div>
+            <JoinNetwork onRegistered={() => showTab('explore')} />
           </TabsContent>
         </Tabs>
       </Container>

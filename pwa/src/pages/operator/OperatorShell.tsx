@@ -6,9 +6,6 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../api/auth.ts';
 import { operatorQueries } from '../../api/operator.ts';
-import { LogoMark } from '../../components/Logo.tsx';
-import { SignOutButton } from '../../components/SignOutButton.tsx';
-import { cx } from '../../lib/cx.ts';
 import {
   BackIcon,
   CardIcon,
@@ -17,7 +14,10 @@ import {
   NetworkIcon,
   SettingsIcon,
   SignOutIcon,
-} from '../dashboard/icons.tsx';
+} from '../../components/dashboard/icons.tsx';
+import { LogoMark } from '../../components/Logo.tsx';
+import { SignOutButton } from '../../components/SignOutButton.tsx';
+import { cx } from '../../lib/cx.ts';
 import type { OperatorFarms } from './farmContext.ts';
 
 function NavEntry({

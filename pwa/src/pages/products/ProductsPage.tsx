@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { matches } from '../../lib/textMatch.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
-import { money, ProductGridSkeleton, ProductImage } from '../store/StoreParts.tsx';
+import { money, ProductImage, ProductsLoaded } from '../store/StoreParts.tsx';
 import './products.css';
 
 const ALL_STORES = 'All stores';
@@ -73,30 +73,27 @@ export default function ProductsPage() {
           )}
         </div>
         <DataAge data={products.data} className="network-products__age" />
-        {products.isPending ? (
-          <ProductGridSkeleton />
-        ) : products.isError ? (
-          <div className="store-empty" role="alert">
-            <h2>Products could not be loaded</h2>
-            <p>Please check your connection and reload the page.</p>
-          </div>
-        ) : shown.length === 0 ? (
-          <p className="network-products__none">
-            {products.data.length === 0 ? 'No products yet.' : 'No products match your search.'}
-          </p>
-        ) : (
-          <>
-            <p className="network-products__count" aria-live="polite">
-              {countOf(shown.length, 'product')} from{' '}
-              {countOf(new Set(shown.map((p) => p.store.storeName)).size, 'store')}
-            </p>
-            <div className="product-grid">
-              {shown.map((product) => (
-                <NetworkProductCard key={product.id} product={product} />
-              ))}
-            </div>
-          </>
-        )}
+        <ProductsLoaded query={products} hint="Please check your connection and reload the page.">
+          {(data) =>
+            shown.length === 0 ? (
+              <p className="network-products__none">
+                {data.length === 0 ? 'No products yet.' : 'No products match your search.'}
+              </p>
+            ) : (
+              <>
+                <p className="network-products__count" aria-live="polite">
+                  {countOf(shown.length, 'product')} from{' '}
+                  {countOf(new Set(shown.map((p) => p.store.storeName)).size, 'store')}
+                </p>
+                <div className="product-grid">
+                  {shown.map((product) => (
+                    <NetworkProductCard key={product.id} product={product} />
+                  ))}
+                </div>
+              </>
+            )
+          }
+        </ProductsLoaded>
       </Container>
     </SiteLayout>
   );

@@ -21,7 +21,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, type SelectOption } from '../../components/ui/select.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { cx } from '../../lib/cx.ts';
 import {
@@ -35,6 +34,7 @@ import {
   SWATCHES,
   TECHNOLOGY_HINTS,
 } from './choices.ts';
+import { DeliveryFields } from './DeliveryFields.tsx';
 import { Segmented } from './Segmented.tsx';
 
 const farmsLabel = (farms: number) => `${farms} farm${farms === 1 ? '' : 's'}`;
@@ -65,6 +65,16 @@ function useTechnologyOptions(current: string) {
       .map((entry) => ({ value: entry.material, label: `${entry.material} · ${farmsLabel(entry.farms)}` }));
   };
   return { technologies, materialsOf, loading: offerings.isPending };
+}
+
+/** The technologies, and the chosen one's materials with a chosen material no farm offers now kept (disabled). */
+function useMaterialOptions(technology: string, material: string) {
+  const { technologies, materialsOf } = useTechnologyOptions(technology);
+  const materials = materialsOf(technology);
+  if (material && !materials.some((option) => option.value === material)) {
+    materials.push({ value: material, label: `${material} · no farm offers it now`, disabled: true });
+  }
+  return { technologies, materials, materialsOf };
 }
 
 function ColourField({
@@ -118,14 +128,6 @@ function ColourField({
   );
 }
 
-/** Tomorrow as 'YYYY-MM-DD' in the customer's calendar: the earliest deadline the schema accepts. */
-function tomorrow(): string {
-  const date = new Date();
-  date.setDate(date.getDate() + 1);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 export interface ChoicesFormProps {
   request: PrintRequestDetail;
   /** Quoted or expired: saving new choices withdraws the offers on screen. */
@@ -156,12 +158,8 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
   useEffect(() => reset(choiceValuesOf(request), { keepDirtyValues: true }), [request, reset]);
 
   const technology = watch('technology');
-  const { technologies, materialsOf } = useTechnologyOptions(technology);
-  const materials = materialsOf(technology);
   const material = watch('material');
-  if (material && !materials.some((option) => option.value === material)) {
-    materials.push({ value: material, label: `${material} · no farm offers it now`, disabled: true });
-  }
+  const { technologies, materials, materialsOf } = useMaterialOptions(technology, material);
   const isFdm = technology === FDM;
   const busy = update.isPending || submit.isPending;
 
@@ -266,29 +264,7 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
           />
         </div>
       )}
-      <div className="choices-form__grid choices-form__grid--three">
-        <FormField
-          id={FIELD_IDS.shipToZip}
-          label="Ship to ZIP code"
-          error={errors.shipToZip?.message}
-          hint={zipHint}
-        >
-          <Input inputMode="numeric" autoComplete="postal-code" maxLength={10} {...register('shipToZip')} />
-        </FormField>
-        <FormField label="Needed by (optional)" error={errors.deadline?.message}>
-          <Input type="date" min={tomorrow()} {...register('deadline')} />
-        </FormField>
-        <FormField label="Budget in USD (optional)" error={errors.budget?.message}>
-          <Input inputMode="decimal" placeholder="e.g. 40" {...register('budget')} />
-        </FormField>
-      </div>
-      <FormField
-        label="Notes for the farm (optional)"
-        error={errors.notes?.message}
-        hint="Orientation, surfaces that matter, threads, how the parts fit together."
-      >
-        <Textarea rows={3} maxLength={2000} {...register('notes')} />
-      </FormField>
+      <DeliveryFields register={register} errors={errors} zipHint={zipHint} />
       <div className="choices-form__actions">
         <Button
           type="submit"

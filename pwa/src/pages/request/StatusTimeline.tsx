@@ -2,7 +2,7 @@
 // was sent to and when they must answer, why a farm declined, the tracking number).
 import { statusLabel } from '@printfarm/domain/requestStatus';
 import type { StatusChange } from '../../api/printRequests.ts';
-import { StatusDot } from '../dashboard/RequestStatus.tsx';
+import { StatusDot } from '../../components/dashboard/RequestStatus.tsx';
 import { useClock } from './format.ts';
 
 export function StatusTimeline({ history }: { history: StatusChange[] }) {

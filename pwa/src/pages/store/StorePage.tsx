@@ -13,7 +13,7 @@ import {
   CartButton,
   EmptyCatalogue,
   ProductCard,
-  ProductGridSkeleton,
+  ProductsLoaded,
   STORE_MISSING,
   StoreLoading,
   StoreNotFound,
@@ -77,22 +77,22 @@ function Storefront({ store }: { store: PublicStore }) {
         <Container className="store-products">
           <h2 className="sr-only">Products</h2>
           <DataAge data={products.data} className="store-products__age" />
-          {products.isPending ? (
-            <ProductGridSkeleton />
-          ) : products.isError ? (
-            <div className="store-empty" role="alert">
-              <h2>Products could not be loaded</h2>
-              <p>Please check your connection: they load by themselves when you are back online.</p>
-            </div>
-          ) : products.data.length === 0 ? (
-            <EmptyCatalogue />
-          ) : (
-            <div className="product-grid">
-              {products.data.map((product) => (
-                <ProductCard key={product.id} product={product} cart={cart} />
-              ))}
-            </div>
-          )}
+          <ProductsLoaded
+            query={products}
+            hint="Please check your connection: they load by themselves when you are back online."
+          >
+            {(data) =>
+              data.length === 0 ? (
+                <EmptyCatalogue />
+              ) : (
+                <div className="product-grid">
+                  {data.map((product) => (
+                    <ProductCard key={product.id} product={product} cart={cart} />
+                  ))}
+                </div>
+              )
+            }
+          </ProductsLoaded>
         </Container>
       </main>
       <footer className="store-footer">

@@ -143,6 +143,31 @@ export function ProductCard({ product, cart }: { product: PublicProduct; cart: C
   );
 }
 
+/**
+ * A product grid's place: skeletons while the products load, an alert when they could not be (`hint`
+ * says what to do), else what `children` makes of them.
+ */
+export function ProductsLoaded<T>({
+  query,
+  hint,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined };
+  hint: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <ProductGridSkeleton />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <div className="store-empty" role="alert">
+        <h2>Products could not be loaded</h2>
+        <p>{hint}</p>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
 export function ProductGridSkeleton({ count = PRODUCT_SKELETON_COUNT }: { count?: number }) {
   return (
     <div className="product-grid" aria-busy="true">

@@ -5,15 +5,15 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
-import { AppLink } from '../../components/AppLink.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { MenuIcon } from '../../components/ui/icons.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
-import { SiteLayout } from '../SiteLayout.tsx';
+import { SiteLayout } from '../../pages/SiteLayout.tsx';
+import { AppLink } from '../AppLink.tsx';
+import { buttonClass } from '../ui/button.tsx';
+import { MenuIcon } from '../ui/icons.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import '../auth/auth.css';
+import '../../pages/auth/auth.css';
 import './dashboard.css';
 
 const SIDEBAR_KEY = 'dashboard.sidebarCollapsed';

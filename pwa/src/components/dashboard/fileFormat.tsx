@@ -1,6 +1,6 @@
 // Small display helpers for project files: sizes, analysis status badges, metric formatting.
 import type { AnalysisStatus } from '../../api/projectFiles.ts';
-import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
+import { Badge, type BadgeVariant } from '../ui/badge.tsx';
 
 export { formatBytes } from '@printfarm/domain/upload';
 

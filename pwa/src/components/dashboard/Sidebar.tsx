@@ -3,9 +3,9 @@
 // phone it is a drawer over the page, always with its labels, out of reach while closed.
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { SignOutButton } from '../../components/SignOutButton.tsx';
-import { CloseIcon } from '../../components/ui/icons.tsx';
 import { cx } from '../../lib/cx.ts';
+import { SignOutButton } from '../SignOutButton.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
 import {
   BackIcon,
   ChevronIcon,
