@@ -14,13 +14,38 @@ function layer(name, from, to, comment) {
 
 module.exports = {
   forbidden: [
-    layer('domain-is-pure', '^domain/', '^(db|mail|map|api|workers|pwa|ops|tests)/', 'domain/ has no I/O and imports no other workspace'),
+    layer(
+      'domain-is-pure',
+      '^domain/',
+      '^(db|mail|map|api|workers|pwa|ops|tests)/',
+      'domain/ has no I/O and imports no other workspace',
+    ),
     layer('db-on-domain', '^db/', '^(mail|map|api|workers|pwa|ops|tests)/', 'db/ builds on domain/ alone'),
-    layer('mail-on-domain', '^mail/', '^(db|map|api|workers|pwa|ops|tests)/', 'mail/ builds on domain/ alone'),
+    layer(
+      'mail-on-domain',
+      '^mail/',
+      '^(db|map|api|workers|pwa|ops|tests)/',
+      'mail/ builds on domain/ alone',
+    ),
     layer('map-on-domain', '^map/', '^(db|mail|api|workers|pwa|ops|tests)/', 'map/ builds on domain/ alone'),
-    layer('api-below-pwa', '^api/', '^(workers|pwa|ops|tests)/', 'api/ imports domain, db, mail and map; never the PWA, the workers, ops or tests'),
-    layer('workers-below-pwa', '^workers/', '^(api|pwa|ops|tests)/', 'workers/ imports domain, db, mail and map; never the API, the PWA, ops or tests'),
-    layer('pwa-on-views', '^pwa/', '^(db|mail|workers|ops|tests)/|^api/(?!src/views/)', 'the PWA reads the API only through api/src/views'),
+    layer(
+      'api-below-pwa',
+      '^api/',
+      '^(workers|pwa|ops|tests)/',
+      'api/ imports domain, db, mail and map; never the PWA, the workers, ops or tests',
+    ),
+    layer(
+      'workers-below-pwa',
+      '^workers/',
+      '^(api|pwa|ops|tests)/',
+      'workers/ imports domain, db, mail and map; never the API, the PWA, ops or tests',
+    ),
+    layer(
+      'pwa-on-views',
+      '^pwa/',
+      '^(db|mail|workers|ops|tests)/|^api/(?!src/views/)',
+      'the PWA reads the API only through api/src/views',
+    ),
     {
       name: 'pwa-views-types-only',
       comment: 'api/src/views is a contract of types: the PWA never bundles API code',
@@ -28,7 +53,12 @@ module.exports = {
       from: { path: '^pwa/', pathNot: TEST },
       to: { path: '^api/src/views/', dependencyTypesNot: ['type-only'] },
     },
-    layer('ops-not-on-tests', '^ops/', '^tests/', 'benchmarks and scripts take their fixtures from ops/ or a package'),
+    layer(
+      'ops-not-on-tests',
+      '^ops/',
+      '^tests/',
+      'benchmarks and scripts take their fixtures from ops/ or a package',
+    ),
     {
       name: 'nothing-imports-ops-or-tests',
       comment: 'ops/ and tests/ sit on top: no workspace imports them',

@@ -5,7 +5,6 @@ import { type EstimatorModels, type PartGeometry, predictFdm } from './estimator
 import { ESTIMATOR_DEFAULTS } from './estimatorDefaults.ts';
 import type { Technology } from './printerCatalogue.ts';
 import { materialDensity, type PrintSettings, sliceProfileKey } from './printSettings.ts';
-import type { Size3 } from './units.ts';
 
 export const PRICE_BASES = ['cm3', 'gram'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
