@@ -4,12 +4,8 @@
 // The farms are a typical network: many 256 mm printers, a few 360 mm large-format ones, some resin.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  chooseOrientation,
-  type NetworkPrinter,
-  printabilityFindings,
-  unitEvidence,
-} from '@printfarm/domain/printability';
+import { chooseOrientation } from '@printfarm/domain/orientation';
+import { type NetworkPrinter, printabilityFindings, unitEvidence } from '@printfarm/domain/printability';
 import { isUnits, suggestUnits } from '@printfarm/domain/units';
 import { analyzeModel } from '../workers/src/geometry/analyze.ts';
 import { inspectModel } from '../workers/src/geometry/inspect/inspect.ts';

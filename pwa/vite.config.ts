@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routeBudgets } from './scripts/budgets.ts';
-import { ACCOUNT_CACHE } from './src/lib/accountCache.ts';
+import { RUNTIME_CACHING } from './scripts/runtimeCaching.ts';
 
 const pwaRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -102,65 +102,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           cleanupOutdatedCaches: true,
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//],
-          runtimeCaching: [
-            {
-              // Hashed build files never change: whatever the precache left out is kept once used.
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-              handler: 'CacheFirst',
-              method: 'GET',
-              options: {
-                cacheName: 'assets',
-                expiration: { maxEntries: 60, maxAgeSeconds: 365 * 24 * 60 * 60 },
-                cacheableResponse: { statuses: [200] },
-              },
-            },
-            {
-              // The product pictures the build draws: a storefront seen once shows them offline, and a
-              // new build's pictures replace them on the next visit.
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/images/products/'),
-              handler: 'StaleWhileRevalidate',
-              method: 'GET',
-              options: {
-                cacheName: 'product-images',
-                expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 },
-                cacheableResponse: { statuses: [200] },
-              },
-            },
-            {
-              // Public, read-only answers the PWA may show from cache when the network is slow or gone.
-              // Workbox copies this function's source into the worker, so it must not use outer variables.
-              urlPattern: ({ url, sameOrigin }) =>
-                sameOrigin &&
-                /^\/api\/(?:print-farms(?:\/markers(?:\/\d+)?)?\/?$|stats(?:\/|$)|public\/)/.test(
-                  url.pathname,
-                ),
-              handler: 'NetworkFirst',
-              method: 'GET',
-              options: {
-                cacheName: 'public-api',
-                networkTimeoutSeconds: 4,
-                expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 },
-                cacheableResponse: { statuses: [200] },
-              },
-            },
-            {
-              // The signed-in person's own screens, to read offline: session, requests with their offers
-              // and file metrics (never the model files), profile, membership, the operator's inbox.
-              urlPattern: ({ url, sameOrigin }) =>
-                sameOrigin &&
-                /^\/api\/(?:auth\/user|print-requests(?:\/[^/]+(?:\/offers)?)?|project-files|operator\/(?:jobs(?:\/[^/]+)?|summary|farm)|membership|profile|my\/(?:print-farms|stores)|print-farms\/offerings)$/.test(
-                  url.pathname,
-                ),
-              handler: 'NetworkFirst',
-              method: 'GET',
-              options: {
-                cacheName: ACCOUNT_CACHE,
-                networkTimeoutSeconds: 4,
-                expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
-                cacheableResponse: { statuses: [200] },
-              },
-            },
-          ],
+          runtimeCaching: RUNTIME_CACHING,
         },
         devOptions: { enabled: false },
       }),

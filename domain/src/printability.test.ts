@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeshInspection, OrientationCandidate } from './inspection.ts';
+import { chooseOrientation } from './orientation.ts';
 import {
-  chooseOrientation,
   type NetworkPrinter,
   type PrintabilityInput,
   printabilityFindings,

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import type { EstimatorSample, PartGeometry } from '@printfarm/domain/estimator';
 import type { MeshInspection } from '@printfarm/domain/inspection';
-import { orientationInMm } from '@printfarm/domain/printability';
+import { orientationInMm } from '@printfarm/domain/orientation';
 import { sliceProfileKey } from '@printfarm/domain/printSettings';
 import { MM_PER_UNIT, scaleMetrics, suggestUnits, UNITS, type Units } from '@printfarm/domain/units';
 import { analyzeModel, type ModelAnalysis } from '../../workers/src/geometry/analyze.ts';

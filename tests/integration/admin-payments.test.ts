@@ -3,9 +3,10 @@
 // seen before records nothing), the ledger's trial balance and accounts, and marking a payout sent.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { balancesOf, post, trialBalance } from '@printfarm/db/ledger';
-import { createPayment, lockPayment, recordFailed, recordRefund } from '@printfarm/db/payments/flow';
+import { createPayment, lockPayment, recordFailed } from '@printfarm/db/payments/flow';
 import { invoiceFarm, monthOf } from '@printfarm/db/payments/membership';
 import { statePayout } from '@printfarm/db/payments/payouts';
+import { recordRefund } from '@printfarm/db/payments/refunds';
 import { type Payee, payeeAccount, post as rules } from '@printfarm/domain/ledger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyDeskView } from '../../api/src/presenters/staffMoney.ts';

@@ -6,8 +6,9 @@
 // itself must refuse to change the ledger or to take an unbalanced transaction.
 import { randomUUID } from 'node:crypto';
 import { cachedBalanceDrift, post, trialBalance } from '@printfarm/db/ledger';
-import { commissionFor, moneyTerms, refundable } from '@printfarm/db/payments/flow';
+import { commissionFor, moneyTerms } from '@printfarm/db/payments/flow';
 import { markPayoutSent } from '@printfarm/db/payments/payouts';
+import { refundable } from '@printfarm/db/payments/refunds';
 import { markRefundSent } from '@printfarm/db/payments/refundTransfers';
 import { post as rules } from '@printfarm/domain/ledger';
 import { formatCents, parseCents } from '@printfarm/domain/money';

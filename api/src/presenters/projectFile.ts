@@ -2,7 +2,8 @@
 // real millimetres for the unit the customer confirmed (the stored numbers are as parsed).
 import type { FileAnalysis, ProjectFile } from '@printfarm/db';
 import { findingsOf, inspectionOf, type PrintabilityContext } from '@printfarm/db/printability';
-import { chooseOrientation, type Finding, unitEvidence } from '@printfarm/domain/printability';
+import { chooseOrientation } from '@printfarm/domain/orientation';
+import { type Finding, unitEvidence } from '@printfarm/domain/printability';
 import { largestBuildVolume, TECHNOLOGIES, technologiesThatFit } from '@printfarm/domain/printerCatalogue';
 import { familiarSize, isUnits, scaleMetrics, suggestUnits, type Units } from '@printfarm/domain/units';
 

@@ -5,7 +5,7 @@
 // claim is settled and its refunds are in the ledger.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import { refundable } from '@printfarm/db/payments/flow';
+import { refundable } from '@printfarm/db/payments/refunds';
 import { mailCustomer, mailOperator } from '@printfarm/db/printRequests';
 import {
   CLAIM_PHOTOS,

@@ -3,7 +3,8 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
-import { callOff, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
+import { callOff, createPayment, moneyTerms } from '@printfarm/db/payments/flow';
+import { securedCents } from '@printfarm/db/payments/refunds';
 import {
   acceptJobTerms,
   closeJobAndReroute,

@@ -107,7 +107,11 @@ export async function payeeOf(tx: Prisma.TransactionClient, payment: Payment): P
   return null;
 }
 
-const refs = (payment: Payment, extra: { farmId?: string | null; storeId?: string | null } = {}) => ({
+/** The ledger transaction's references to a payment and what it pays for. */
+export const paymentRefs = (
+  payment: Payment,
+  extra: { farmId?: string | null; storeId?: string | null } = {},
+) => ({
   paymentId: payment.id,
   jobId: payment.jobId,
   ...extra,
@@ -130,7 +134,7 @@ export async function recordReceived(
     memo: `Received ${payment.reference} (${bankReference})`,
     key: `received:${payment.id}:${bankReference}`,
     entries: rules.received(cents),
-    refs: refs(payment),
+    refs: paymentRefs(payment),
   });
   if (!posted) return 'duplicate';
   const updated = await tx.payment.update({
@@ -165,7 +169,7 @@ export async function recordAuthorized(tx: Prisma.TransactionClient, payment: Pa
     memo: `Card authorised for ${payment.reference}`,
     key: `authorized:${payment.id}`,
     entries: rules.authorized(payment.amountCents),
-    refs: refs(payment),
+    refs: paymentRefs(payment),
   });
   await secure(tx, payment);
 }
@@ -306,7 +310,7 @@ export async function recordCaptured(
       memo: `Card hold ended for ${payment.reference}`,
       key: `hold-released:${payment.id}`,
       entries: rules.holdReleased(payment.amountCents),
-      refs: refs(payment),
+      refs: paymentRefs(payment),
     });
     if (plan.cents > 0) {
       await post(tx, {
@@ -314,7 +318,7 @@ export async function recordCaptured(
         memo: `Card payment ${payment.reference} captured`,
         key: `received:${payment.id}:capture`,
         entries: rules.received(plan.cents),
-        refs: refs(payment),
+        refs: paymentRefs(payment),
       });
     }
   }
@@ -328,7 +332,7 @@ export async function recordCaptured(
       memo: `Membership fee paid (${payment.reference})`,
       key: `capture:${payment.id}`,
       entries: rules.invoicePaid(invoice.farmId, plan.cents),
-      refs: { ...refs(payment), farmId: invoice.farmId },
+      refs: { ...paymentRefs(payment), farmId: invoice.farmId },
     });
     await tx.membershipInvoice.update({
       where: { id: invoice.id },
@@ -340,7 +344,7 @@ export async function recordCaptured(
       memo: `Captured ${payment.reference}`,
       key: `capture:${payment.id}`,
       entries: rules.earned(plan.cents, plan.payee, plan.shareCents),
-      refs: { ...refs(payment), ...payeeRefs },
+      refs: { ...paymentRefs(payment), ...payeeRefs },
     });
   }
   await tx.payment.update({
@@ -371,93 +375,4 @@ export async function recordCaptured(
       reason: 'The order cost less than you paid',
     });
   }
-}
-
-/** What a secured payment holds: the card's authorised amount, or the money received less refunds. */
-export function securedCents(payment: Payment): number {
-  return payment.provider === 'stripe' ? payment.amountCents : payment.receivedCents - payment.refundedCents;
-}
-
-/** What can still go back: captured money less refunds, or (not captured) what was received. */
-export function refundable(payment: Payment): number {
-  if (payment.status === 'captured' || payment.capturedCents > 0) {
-    const unearnedLeft = Math.max(0, payment.receivedCents - payment.capturedCents);
-    return payment.capturedCents + unearnedLeft - payment.refundedCents;
-  }
-  return payment.receivedCents - payment.refundedCents;
-}
-
-/**
- * Writes a refund the processor made (or staff will send): money not yet earned comes out of customer
- * funds; earned money out of the payee's pending share and the commission, in proportion. A card hold
- * never captured is simply released.
- */
-export async function recordRefund(
-  tx: Prisma.TransactionClient,
-  payment: Payment,
-  { cents, key, reason }: { cents: number; key: string; reason: string },
-): Promise<number> {
-  const card = payment.provider === 'stripe';
-  if (card && payment.status === 'authorized' && payment.capturedCents === 0) {
-    const released = await post(tx, {
-      kind: 'hold.released',
-      memo: `Card hold released for ${payment.reference}: ${reason}`,
-      key: `hold-released:${payment.id}`,
-      entries: rules.holdReleased(payment.amountCents),
-      refs: refs(payment),
-    });
-    if (released) {
-      await tx.payment.update({
-        where: { id: payment.id },
-        data: { status: 'refunded', refundedAt: new Date() },
-      });
-    }
-    return 0;
-  }
-  const amount = Math.min(cents, refundable(payment));
-  if (amount <= 0) return 0;
-  const { unearned: unearnedPart, earned: earnedPart, fromShare } = refundParts(payment, amount);
-  // A card refund leaves with the processor's call; a bank transfer is owed until staff send it.
-  const via: RefundVia = card ? 'processor' : 'transfer';
-  const entries = [...(unearnedPart > 0 ? rules.refundUnearned(unearnedPart, via) : [])];
-  let payee: Payee | null = null;
-  if (earnedPart > 0) {
-    payee = await payeeOf(tx, payment);
-    if (!payee) throw new Error(`Payment ${payment.id} has earned money but no payee`);
-    entries.push(...rules.refundEarned(earnedPart, payee, fromShare, via));
-  }
-  const posted = await post(tx, {
-    kind: 'refunded',
-    memo: `Refunded ${payment.reference}: ${reason}`,
-    key: `refund:${key}`,
-    entries: merge(entries),
-    refs: {
-      ...refs(payment),
-      ...payeeColumns(payee),
-    },
-  });
-  if (!posted) return 0;
-  if (via === 'transfer') {
-    await tx.refundTransfer.create({
-      data: { paymentId: payment.id, cents: amount, ledgerKey: `refund:${key}`, reason },
-    });
-  }
-  const refundedCents = payment.refundedCents + amount;
-  const whole = refundedCents >= Math.max(payment.receivedCents, payment.capturedCents);
-  await tx.payment.update({
-    where: { id: payment.id },
-    data: { refundedCents, refundedAt: new Date(), ...(whole ? { status: 'refunded' } : {}) },
-  });
-  if (whole && payment.orderId) {
-    await tx.order.update({ where: { id: payment.orderId }, data: { paymentStatus: 'refunded' } });
-  }
-  return amount;
-}
-
-/** One entry per account: a refund that is part unearned, part earned touches cash twice. */
-function merge(entries: { account: string; cents: number }[]) {
-  const byAccount = new Map<string, number>();
-  for (const entry of entries)
-    byAccount.set(entry.account, (byAccount.get(entry.account) ?? 0) + entry.cents);
-  return [...byAccount].map(([account, cents]) => ({ account, cents }));
 }

@@ -1,4 +1,4 @@
-// Refunds staff send by bank transfer (the invoice provider). recordRefund (flow.ts) owes each one to the
+// Refunds staff send by bank transfer (the invoice provider). recordRefund (refunds.ts) owes each one to the
 // customer in 'platform:refundsDue' and lists it here; staff send the money from the platform's bank and
 // mark it sent with the bank's reference, which moves it out of cash. Marking twice changes nothing.
 import { post as rules } from '@printfarm/domain/ledger';

@@ -2,7 +2,8 @@
 // the payment under 'refund:<key>', and the customer's e-mail saying what went back and why.
 
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPayment, recordRefund, refundable } from '@printfarm/db/payments/flow';
+import { lockPayment } from '@printfarm/db/payments/flow';
+import { recordRefund, refundable } from '@printfarm/db/payments/refunds';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import type { JobHandler } from './types.ts';
 

@@ -7,7 +7,8 @@
 import type { Payment, Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
-import { commissionFor, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
+import { commissionFor, createPayment, moneyTerms } from '@printfarm/db/payments/flow';
+import { securedCents } from '@printfarm/db/payments/refunds';
 import {
   lockPrintRequest,
   mailCustomer,

@@ -8,6 +8,7 @@ import type { PartGeometry } from '@printfarm/domain/estimator';
 import { MAX_OFFERS, withinRadius } from '@printfarm/domain/farmSearch';
 import { rateCardOf } from '@printfarm/domain/farmSettings';
 import type { MeshInspection } from '@printfarm/domain/inspection';
+import { chooseOrientation, type PrintOrientation } from '@printfarm/domain/orientation';
 import {
   blendedScorecard,
   NETWORK_DEFAULT_RATES,
@@ -18,7 +19,6 @@ import {
   rankScore,
   readyByDate,
 } from '@printfarm/domain/pricing';
-import { chooseOrientation, type PrintOrientation } from '@printfarm/domain/printability';
 import { isTechnology } from '@printfarm/domain/printerCatalogue';
 import { isUnits, type Size3, scaleMetrics, type Units } from '@printfarm/domain/units';
 import type { CandidateFarm } from './candidates.ts';
