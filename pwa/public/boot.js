@@ -4,21 +4,35 @@
 // later. (A classic script, so that the Content-Security-Policy's script-src 'self' allows it.)
 (() => {
   const boot = document.currentScript;
-  // A form sent before the app has taken the page over would go out as a plain GET (and lose what was
-  // typed into the address bar). Hold it, and send it again through the app once it is ready.
+  // A form sent before the app has taken the page over (a prerendered page, or a screen the API
+  // rendered) would go out as a plain GET (and lose what was typed into the address bar). Hold it, and
+  // send it again through the app once it is ready.
   const held = [];
   const hold = (event) => {
     event.preventDefault();
     held.push([event.target, event.submitter]);
   };
   document.addEventListener('submit', hold, true);
+  // A button (not a form's submit button) does nothing until the app runs it: a press on one before
+  // then is held too, and pressed again once the app is ready (once, however often it was pressed).
+  const pressed = new Set();
+  const holdPress = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || button.type === 'submit' || button.disabled) return;
+    event.preventDefault();
+    event.stopPropagation();
+    pressed.add(button);
+  };
+  document.addEventListener('click', holdPress, true);
   window.addEventListener(
     'app:ready',
     () => {
       document.removeEventListener('submit', hold, true);
+      document.removeEventListener('click', holdPress, true);
       // After the task that announced it, so that the app's own handlers take the event.
       setTimeout(() => {
         for (const [form, submitter] of held) if (form.isConnected) form.requestSubmit(submitter);
+        for (const button of pressed) if (button.isConnected && !button.disabled) button.click();
       }, 0);
     },
     { once: true },

@@ -221,6 +221,27 @@ describe('fast first paint', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('presses a button pressed before the app has taken a server-rendered screen over, once it has', async () => {
+    const customer = await createUser(suite.api.prisma, { firstName: 'Tove' });
+    const request = await createDraftRequest(suite.api.prisma, customer.id, { title: 'Early press' });
+    const context = await suite.newContext();
+    await addSessionCookies(context, suite.api.url, await signIn(suite.api.url, customer.email));
+    const page = await context.newPage();
+    // Keep the app's entry back, as on a slow connection: the screen is on show from its HTML alone.
+    const release = await holdAppEntry(page);
+    await page.goto(`${suite.api.url}/dashboard/requests/${request.id}`);
+    await page.getByRole('button', { name: 'Cancel request' }).click();
+    expect(await page.evaluate<boolean>('document.documentElement.dataset.appReady === undefined')).toBe(
+      true,
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    await page
+      .getByRole('dialog')
+      .getByText('Cancel this request?', { exact: false })
+      .waitFor({ timeout: TIMEOUT });
+  });
+
   it('shows the install button when the browser offers installing, and hands over to its dialog', async () => {
     const page = await suite.openPage('/');
     await page.getByRole('heading', { level: 1, name: 'PrintFarm Network' }).waitFor();
