@@ -4,7 +4,8 @@
 //     ops and tests sit on top, and nothing imports them
 //
 // An arrow points from what is imported to what imports it. Test files (*.test.ts) beside the code sit
-// on top too: they may import anything. No file takes part in a circle.
+// on top too: they may import anything. No file takes part in a circle. Inside the PWA, the data layer
+// (pwa/src/api) imports no screen or component.
 const TEST = '\\.test\\.tsx?$';
 
 /** A rule that `from` (a workspace, its tests aside) imports nothing under `to`. */
@@ -53,6 +54,12 @@ module.exports = {
       from: { path: '^pwa/', pathNot: TEST },
       to: { path: '^api/src/views/', dependencyTypesNot: ['type-only'] },
     },
+    layer(
+      'data-layer-shows-no-ui',
+      '^pwa/src/api/',
+      '^pwa/src/(components|pages)/',
+      "the PWA's data layer returns errors; pages decide how to show them",
+    ),
     layer(
       'ops-not-on-tests',
       '^ops/',

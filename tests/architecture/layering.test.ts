@@ -62,6 +62,8 @@ describe('the layering', () => {
       'api/src/views/index.ts': [],
       'workers/src/h.ts': ['../../tests/support/i.ts'],
       'tests/support/i.ts': [],
+      'pwa/src/api/n.ts': ['../components/o.tsx'],
+      'pwa/src/components/o.tsx': [],
       'ops/bench/j.ts': ['../../tests/support/i.ts'],
       'api/src/k.ts': ['./l.ts'],
       'api/src/l.ts': ['./k.ts'],
@@ -82,6 +84,7 @@ describe('the layering', () => {
         'nothing-imports-ops-or-tests: workers/src/h.ts → tests/support/i.ts',
         'ops-not-on-tests: ops/bench/j.ts → tests/support/i.ts',
         'no-circle: api/src/k.ts → api/src/l.ts',
+        'data-layer-shows-no-ui: pwa/src/api/n.ts → pwa/src/components/o.tsx',
       ].toSorted(),
     );
   }, 60_000);

@@ -10,8 +10,6 @@ import {
   commissionCents,
   type Payee,
   payeeColumns,
-  type RefundVia,
-  refundParts,
   post as rules,
 } from '@printfarm/domain/ledger';
 import { parseCents } from '@printfarm/domain/money';

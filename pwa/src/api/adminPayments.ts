@@ -11,8 +11,7 @@ import type {
   RefundTransferView,
   StaffPayoutView,
 } from '../../../api/src/views/index.ts';
-import { toast } from '../components/ui/toast.tsx';
-import { apiJson, errorMessage } from './request.ts';
+import { apiJson, type Outcome } from './request.ts';
 
 export type MoneyDesk = MoneyDeskView;
 export type StaffPayment = MoneyDesk['unpaid'][number];
@@ -56,22 +55,25 @@ export const adminPaymentQueries = {
     }),
 };
 
-/** A change to money: the desk and the ledger are read again; a failure says so in a toast. */
-function useMoneyMutation<TInput, TAnswer>(call: (input: TInput) => Promise<TAnswer>, failureTitle: string) {
+/** A change to money: the desk and the ledger are read again. */
+function useMoneyMutation<TInput, TAnswer>(
+  call: (input: TInput) => Promise<TAnswer>,
+  outcome: Outcome<TAnswer>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => {
+    onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all });
       void queryClient.invalidateQueries({ queryKey: adminPaymentKeys.ledger });
+      outcome.onSuccess?.(answer);
     },
-    onError: (error) =>
-      toast({ title: failureTitle, description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => outcome.onError?.(error),
   });
 }
 
 /** A bank transfer seen at the bank: its amount and the bank's own reference for it. */
-export function useRecordTransfer() {
+export function useRecordTransfer(outcome: Outcome<RecordedTransfer> = {}) {
   return useMoneyMutation(
     ({ paymentId, ...received }: PaymentReceived & { paymentId: string }) =>
       apiJson<RecordedTransfer>(
@@ -79,34 +81,34 @@ export function useRecordTransfer() {
         `/api/admin/payments/${encodeURIComponent(paymentId)}/received`,
         received,
       ),
-    'Could not record the transfer',
+    outcome,
   );
 }
 
 /** A bank statement (CSV) matched line by line to the payments awaiting money. */
-export function useReconcileStatement() {
+export function useReconcileStatement(outcome: Outcome<Reconciliation> = {}) {
   return useMoneyMutation(
     (csv: string) => apiJson<Reconciliation>('POST', '/api/admin/payments/reconcile', { csv }),
-    'Could not read the statement',
+    outcome,
   );
 }
 
-export function useMarkPayoutSent() {
+export function useMarkPayoutSent(outcome: Outcome<StaffPayoutView> = {}) {
   return useMoneyMutation(
     (payoutId: string) =>
       apiJson<StaffPayoutView>('POST', `/api/admin/payouts/${encodeURIComponent(payoutId)}/sent`),
-    'Could not mark the payout sent',
+    outcome,
   );
 }
 
 /** A refund by bank transfer staff sent, with the bank's reference for it. */
-export function useMarkRefundSent() {
+export function useMarkRefundSent(outcome: Outcome<RefundTransferView> = {}) {
   return useMoneyMutation(
     ({ refundId, reference }: { refundId: string; reference: string }) =>
       apiJson<RefundTransferView>('POST', `/api/admin/refunds/${encodeURIComponent(refundId)}/sent`, {
         reference,
       }),
-    'Could not mark the refund sent',
+    outcome,
   );
 }
 

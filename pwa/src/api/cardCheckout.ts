@@ -2,10 +2,9 @@
 // shopper names the order by its signed link's token), and the browser goes there. Stripe sends the
 // customer back with ?paid=card once paid; the webhook secures the payment moments later.
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '../components/ui/toast.tsx';
-import { apiJson, errorMessage } from './request.ts';
+import { apiJson, type Outcome } from './request.ts';
 
-export function usePayByCard() {
+export function usePayByCard(outcome: Outcome = {}) {
   return useMutation({
     mutationFn: ({ paymentId, token }: { paymentId: string; token?: string }) =>
       apiJson<{ url: string }>(
@@ -14,12 +13,7 @@ export function usePayByCard() {
         token ? { token } : {},
       ),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) =>
-      toast({
-        title: 'Could not open the card payment',
-        description: errorMessage(error),
-        variant: 'destructive',
-      }),
+    onError: (error) => outcome.onError?.(error),
   });
 }
 

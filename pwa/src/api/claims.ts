@@ -3,12 +3,11 @@
 // that it was done, so the screens read again what they show.
 import type { ClaimInput } from '@printfarm/domain/claims';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../components/ui/toast.tsx';
 import { adminPaymentKeys } from './adminPayments.ts';
 import { earningsKeys } from './earnings.ts';
 import { operatorKeys } from './operator.ts';
 import { printRequestKeys } from './printRequests.ts';
-import { apiJson, errorMessage } from './request.ts';
+import { apiJson, type Outcome } from './request.ts';
 
 export interface ClaimAnswerInput {
   resolution: 'reprint' | 'refund';
@@ -24,55 +23,55 @@ export interface ClaimDecisionInput {
 function useClaimMutation<TInput>(
   call: (input: TInput) => Promise<unknown>,
   changed: readonly QueryKey[],
-  failureTitle: string,
+  outcome: Outcome,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: () => {
       for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
+      outcome.onSuccess?.(undefined);
     },
-    onError: (error) =>
-      toast({ title: failureTitle, description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => outcome.onError?.(error),
   });
 }
 
 const requestPath = (requestId: string) => `/api/print-requests/${encodeURIComponent(requestId)}/claim`;
 
 /** 'Report a problem': the reason, the details and up to five photos as data URLs. */
-export function useOpenClaim(requestId: string) {
+export function useOpenClaim(requestId: string, outcome: Outcome = {}) {
   return useClaimMutation(
     (claim: ClaimInput) => apiJson('POST', requestPath(requestId), claim),
     [printRequestKeys.detail(requestId)],
-    'Could not send your report',
+    outcome,
   );
 }
 
 /** The customer disagrees with the farm's answer; staff decide. */
-export function useDisputeClaim(requestId: string) {
+export function useDisputeClaim(requestId: string, outcome: Outcome = {}) {
   return useClaimMutation(
     (input: { reason: string }) => apiJson('POST', `${requestPath(requestId)}/dispute`, input),
     [printRequestKeys.detail(requestId)],
-    'Could not send your dispute',
+    outcome,
   );
 }
 
 /** The operator's answer: a reprint, or a refund of up to what the customer paid. */
-export function useAnswerClaim(jobId: string) {
+export function useAnswerClaim(jobId: string, outcome: Outcome = {}) {
   return useClaimMutation(
     (answer: ClaimAnswerInput) =>
       apiJson('POST', `/api/operator/jobs/${encodeURIComponent(jobId)}/claim`, answer),
     [operatorKeys.job(jobId), earningsKeys.all],
-    'Could not send your answer',
+    outcome,
   );
 }
 
 /** Staff decide a disputed claim: a further refund (or none) and the words both sides read. */
-export function useDecideClaim() {
+export function useDecideClaim(outcome: Outcome = {}) {
   return useClaimMutation(
     ({ claimId, ...decision }: ClaimDecisionInput & { claimId: string }) =>
       apiJson('POST', `/api/admin/claims/${encodeURIComponent(claimId)}/decide`, decision),
     [adminPaymentKeys.all, adminPaymentKeys.ledger],
-    'Could not decide the claim',
+    outcome,
   );
 }

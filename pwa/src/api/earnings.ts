@@ -4,8 +4,7 @@
 import type { PayoutSetup } from '@printfarm/domain/receipts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { EarningsView } from '../../../api/src/views/index.ts';
-import { toast } from '../components/ui/toast.tsx';
-import { apiJson, errorMessage } from './request.ts';
+import { apiJson, type Outcome } from './request.ts';
 
 export type Earnings = EarningsView;
 export type EarningsJob = EarningsView['jobs'][number];
@@ -36,16 +35,11 @@ export const payoutStatementUrl = (payoutId: string) =>
   `/api/operator/payouts/${encodeURIComponent(payoutId)}/statement.csv`;
 
 /** Sets up (or continues setting up) Stripe payouts: the browser goes on to Stripe's own pages. */
-export function useStartPayoutSetup() {
+export function useStartPayoutSetup(outcome: Outcome = {}) {
   return useMutation({
     mutationFn: (payee: PayoutSetup) =>
       apiJson<{ url: string }>('POST', '/api/operator/payouts/stripe', payee),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) =>
-      toast({
-        title: 'Could not open Stripe',
-        description: errorMessage(error),
-        variant: 'destructive',
-      }),
+    onError: (error) => outcome.onError?.(error),
   });
 }

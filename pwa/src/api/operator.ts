@@ -11,8 +11,7 @@ import type {
   OperatorSummaryView,
   ScorecardView,
 } from '../../../api/src/views/index.ts';
-import { toast } from '../components/ui/toast.tsx';
-import { ApiError, apiJson, errorMessage } from './request.ts';
+import { ApiError, apiJson, type Outcome } from './request.ts';
 
 export type OperatorJob = OperatorJobView;
 export type JobFile = OperatorJobView['files'][number];
@@ -88,22 +87,16 @@ export interface JobActionInputs {
 }
 export type JobAction = keyof JobActionInputs;
 
-const FAILURE_TITLES: Record<JobAction, string> = {
-  accept: 'Could not accept the job',
-  decline: 'Could not decline the job',
-  counter: 'Could not send the counter-offer',
-  start: 'Could not start printing',
-  progress: 'Could not save the progress',
-  ship: 'Could not mark the job shipped',
-  deliver: 'Could not mark the job delivered',
-};
-
 /**
  * One answer or report on a job. The answer is the job as it is now; the inbox and its badge are read
- * again. A 409 means the job moved on (answered in time by someone else, expired, cancelled): the toast
- * says so and the job is read again, so the screen shows what it is now.
+ * again. A 409 means the job moved on (answered in time by someone else, expired, cancelled): the job is
+ * read again, so the screen shows what it is now, and the page says why.
  */
-export function useJobAction<A extends JobAction>(jobId: string, action: A) {
+export function useJobAction<A extends JobAction>(
+  jobId: string,
+  action: A,
+  outcome: Outcome<OperatorJob> = {},
+) {
   const queryClient = useQueryClient();
   const refreshInbox = () => {
     // The lists (keys with a filter object), not the job just answered with.
@@ -119,13 +112,14 @@ export function useJobAction<A extends JobAction>(jobId: string, action: A) {
     onSuccess: (job) => {
       queryClient.setQueryData(operatorKeys.job(jobId), job);
       refreshInbox();
+      outcome.onSuccess?.(job);
     },
     onError: (error) => {
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
         void queryClient.invalidateQueries({ queryKey: operatorKeys.job(jobId) });
         refreshInbox();
       }
-      toast({ title: FAILURE_TITLES[action], description: errorMessage(error), variant: 'destructive' });
+      outcome.onError?.(error);
     },
   });
 }
@@ -133,33 +127,34 @@ export function useJobAction<A extends JobAction>(jobId: string, action: A) {
 function useFarmMutation<TInput>(
   farmId: string,
   call: (input: TInput) => Promise<FarmSettingsAnswer>,
-  failureTitle: string,
+  outcome: Outcome<FarmSettingsAnswer>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (answer) => queryClient.setQueryData(operatorKeys.farm(farmId), answer),
-    onError: (error) => {
-      toast({ title: failureTitle, description: errorMessage(error), variant: 'destructive' });
+    onSuccess: (answer) => {
+      queryClient.setQueryData(operatorKeys.farm(farmId), answer);
+      outcome.onSuccess?.(answer);
     },
+    onError: (error) => outcome.onError?.(error),
   });
 }
 
 /** PUT: replaces the farm's rates, availability, profile and ordering-page wish. */
-export function useSaveFarmSettings(farmId: string) {
+export function useSaveFarmSettings(farmId: string, outcome: Outcome<FarmSettingsAnswer> = {}) {
   return useFarmMutation(
     farmId,
     (settings: FarmSettingsInput) =>
       apiJson<FarmSettingsAnswer>('PUT', withFarm('/api/operator/farm', farmId), settings),
-    'Could not save your farm settings',
+    outcome,
   );
 }
 
 /** Links the operator's store (or creates one) as the farm's custom ordering page. */
-export function useLinkOrderingPage(farmId: string) {
+export function useLinkOrderingPage(farmId: string, outcome: Outcome<FarmSettingsAnswer> = {}) {
   return useFarmMutation(
     farmId,
     () => apiJson<FarmSettingsAnswer>('POST', withFarm('/api/operator/farm/ordering-page', farmId)),
-    'Could not set up your ordering page',
+    outcome,
   );
 }

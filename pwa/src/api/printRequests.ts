@@ -8,8 +8,7 @@ import type {
 import { OFFER_STATUSES } from '@printfarm/domain/requestStatus';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfferView, PrintRequestSummaryView, PrintRequestView } from '../../../api/src/views/index.ts';
-import { toast } from '../components/ui/toast.tsx';
-import { ApiError, apiJson, errorMessage } from './request.ts';
+import { ApiError, apiJson, type Outcome } from './request.ts';
 
 export type { OfferView };
 export type PrintRequestSummary = PrintRequestSummaryView;
@@ -128,7 +127,7 @@ export function useLivePrintRequest(id: string) {
 function useRequestMutation<TInput>(
   id: string,
   call: (input: TInput) => Promise<PrintRequestDetail>,
-  failureTitle: string,
+  outcome: Outcome<PrintRequestDetail>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -137,6 +136,7 @@ function useRequestMutation<TInput>(
       queryClient.setQueryData(printRequestKeys.detail(id), request);
       void queryClient.invalidateQueries({ queryKey: printRequestKeys.all, exact: true });
       void queryClient.invalidateQueries({ queryKey: printRequestKeys.offers(id) });
+      outcome.onSuccess?.(request);
     },
     onError: (error) => {
       // A 409 means the request moved on (offers expired, a farm answered): show what it is now.
@@ -144,7 +144,7 @@ function useRequestMutation<TInput>(
         void queryClient.invalidateQueries({ queryKey: printRequestKeys.detail(id) });
         void queryClient.invalidateQueries({ queryKey: printRequestKeys.offers(id) });
       }
-      toast({ title: failureTitle, description: errorMessage(error), variant: 'destructive' });
+      outcome.onError?.(error);
     },
   });
 }
@@ -152,25 +152,21 @@ function useRequestMutation<TInput>(
 const base = (id: string) => `/api/print-requests/${encodeURIComponent(id)}`;
 
 /** PATCH: saves choices (every field optional); changing a file's unit rescales it on the server. */
-export function useUpdatePrintRequest(id: string) {
+export function useUpdatePrintRequest(id: string, outcome: Outcome<PrintRequestDetail> = {}) {
   return useRequestMutation(
     id,
     (choices: PrintRequestChoicesInput) => apiJson<PrintRequestDetail>('PATCH', base(id), choices),
-    'Could not save your choices',
+    outcome,
   );
 }
 
 /** 'Get quotes': the request goes to quoting; a 400 names the missing fields. */
-export function useSubmitPrintRequest(id: string) {
-  return useRequestMutation(
-    id,
-    () => apiJson<PrintRequestDetail>('POST', `${base(id)}/submit`),
-    'Could not ask for quotes',
-  );
+export function useSubmitPrintRequest(id: string, outcome: Outcome<PrintRequestDetail> = {}) {
+  return useRequestMutation(id, () => apiJson<PrintRequestDetail>('POST', `${base(id)}/submit`), outcome);
 }
 
 /** Accepting an offer orders the request, shipped to the address given (a 400 names a missing field). */
-export function useAcceptOffer(id: string) {
+export function useAcceptOffer(id: string, outcome: Outcome<PrintRequestDetail> = {}) {
   return useRequestMutation(
     id,
     ({
@@ -186,51 +182,46 @@ export function useAcceptOffer(id: string) {
         shippingAddress,
         ...(printAsIs ? { printAsIs } : {}),
       }),
-    'Could not place the order',
+    outcome,
   );
 }
 
-export function useCancelPrintRequest(id: string) {
+export function useCancelPrintRequest(id: string, outcome: Outcome<PrintRequestDetail> = {}) {
   return useRequestMutation(
     id,
     (input: { reason?: string }) => apiJson<PrintRequestDetail>('POST', `${base(id)}/cancel`, input),
-    'Could not cancel the request',
+    outcome,
   );
 }
 
 /** 'Request again': a new draft with the same files and choices (the same one on a second click). */
-export function useRequestAgain(id: string) {
+export function useRequestAgain(id: string, outcome: Outcome<PrintRequestDetail> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<PrintRequestDetail>('POST', `${base(id)}/again`),
     onSuccess: (draft) => {
       queryClient.setQueryData(printRequestKeys.detail(draft.id), draft);
       void queryClient.invalidateQueries({ queryKey: printRequestKeys.all, exact: true });
+      outcome.onSuccess?.(draft);
     },
-    onError: (error) => {
-      toast({
-        title: 'Could not start a new request',
-        description: errorMessage(error),
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => outcome.onError?.(error),
   });
 }
 
 export type CounterAnswer = 'accept' | 'refuse';
 
-export function useAnswerCounterOffer(id: string) {
+export function useAnswerCounterOffer(id: string, outcome: Outcome<PrintRequestDetail> = {}) {
   return useRequestMutation(
     id,
     (answer: CounterAnswer) => apiJson<PrintRequestDetail>('POST', `${base(id)}/counter/${answer}`),
-    'Could not answer the new terms',
+    outcome,
   );
 }
 
-export function useRatePrintRequest(id: string) {
+export function useRatePrintRequest(id: string, outcome: Outcome<PrintRequestDetail> = {}) {
   return useRequestMutation(
     id,
     (rating: RatingInput) => apiJson<PrintRequestDetail>('POST', `${base(id)}/rating`, rating),
-    'Could not send your rating',
+    outcome,
   );
 }

@@ -3,8 +3,7 @@
 import type { ProfileSettingsInput } from '@printfarm/domain/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../../api/src/views/index.ts';
-import { toast } from '../components/ui/toast.tsx';
-import { apiJson } from './request.ts';
+import { apiJson, type Outcome } from './request.ts';
 
 export type Profile = ProfileView;
 
@@ -14,7 +13,7 @@ export const profileQueries = {
   profile: () => queryOptions<Profile>({ queryKey: profileKeys.profile }),
 };
 
-export function useUpdateProfile() {
+export function useUpdateProfile(outcome: Outcome<Profile> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileSettingsInput) => apiJson<Profile>('PATCH', '/api/profile', input),
@@ -22,7 +21,7 @@ export function useUpdateProfile() {
       queryClient.setQueryData(profileKeys.profile, profile);
       // The signed-in user's name (welcome line, top bar) comes from the user call.
       void queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
-      toast({ title: 'Settings saved', description: 'Your profile has been updated.' });
+      outcome.onSuccess?.(profile);
     },
   });
 }

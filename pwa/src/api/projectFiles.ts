@@ -2,9 +2,8 @@
 // the raw bytes for the 3-D preview.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectFileView, UploadEndpointView } from '../../../api/src/views/index.ts';
-import { toast } from '../components/ui/toast.tsx';
 import { printRequestKeys } from './printRequests.ts';
-import { apiJson, apiRequest, errorMessage } from './request.ts';
+import { apiJson, apiRequest, type Outcome } from './request.ts';
 
 export type ProjectFile = ProjectFileView;
 export type AnalysisStatus = ProjectFile['analysisStatus'];
@@ -33,7 +32,7 @@ export async function fetchFileBytes(file: Pick<ProjectFile, 'downloadUrl'>, sig
   return response.arrayBuffer();
 }
 
-export function useDeleteProjectFile() {
+export function useDeleteProjectFile(outcome: Outcome<ProjectFile> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (file: ProjectFile) => {
@@ -41,13 +40,11 @@ export function useDeleteProjectFile() {
       return file;
     },
     onSuccess: (file) => {
-      toast({ title: 'File deleted', description: `${file.fileName} was removed.` });
       void queryClient.invalidateQueries({ queryKey: projectFileKeys.list });
       void queryClient.invalidateQueries({ queryKey: printRequestKeys.all });
+      outcome.onSuccess?.(file);
     },
-    onError: (error) => {
-      toast({ title: 'Could not delete the file', description: errorMessage(error), variant: 'destructive' });
-    },
+    onError: (error) => outcome.onError?.(error),
   });
 }
 

@@ -165,3 +165,12 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 export function fieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiError ? (error.body?.fields ?? {}) : {};
 }
+
+/**
+ * What the page that sent a change does when it succeeds or fails. The data layer shows nothing itself:
+ * a page decides how a failure is shown (components/ui/toastOnFailure.ts) and what success says.
+ */
+export interface Outcome<TAnswer = unknown> {
+  onSuccess?: (answer: TAnswer) => void;
+  onError?: (error: unknown) => void;
+}

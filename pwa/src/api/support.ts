@@ -2,14 +2,11 @@
 import type { SupportContactInput } from '@printfarm/domain/support';
 import { useMutation } from '@tanstack/react-query';
 import type { SupportMessageView } from '../../../api/src/views/index.ts';
-import { toast } from '../components/ui/toast.tsx';
-import { apiJson } from './request.ts';
+import { apiJson, type Outcome } from './request.ts';
 
-export function useSendSupportMessage() {
+export function useSendSupportMessage(outcome: Outcome<SupportMessageView> = {}) {
   return useMutation({
     mutationFn: (input: SupportContactInput) => apiJson<SupportMessageView>('POST', '/api/support', input),
-    onSuccess: (answer) => {
-      toast({ title: 'Message sent', description: answer.message });
-    },
+    onSuccess: (answer) => outcome.onSuccess?.(answer),
   });
 }

@@ -1,8 +1,10 @@
 // The card payment's button on a pay step: 'Pay $X by card' opens Stripe Checkout's page; back from it
 // having paid, the step says the payment is being confirmed until Stripe's word arrives.
+
 import { formatUsd } from '@printfarm/domain/money';
 import { paidByCardJustNow, usePayByCard } from '../../api/cardCheckout.ts';
 import { Button } from '../ui/button.tsx';
+import { toastOnFailure } from '../ui/toastOnFailure.ts';
 import './payByCard.css';
 
 export function PayByCard({
@@ -15,7 +17,7 @@ export function PayByCard({
   /** The order link's token, for a shopper without an account. */
   token?: string;
 }) {
-  const pay = usePayByCard();
+  const pay = usePayByCard(toastOnFailure('Could not open the card payment'));
   if (paidByCardJustNow()) {
     return (
       <p className="pay-card__confirming" role="status">

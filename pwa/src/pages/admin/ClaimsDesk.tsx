@@ -13,6 +13,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
 
@@ -23,7 +24,7 @@ interface DecisionValues {
 }
 
 function DecideForm({ claim }: { claim: StaffClaim }) {
-  const decide = useDecideClaim();
+  const decide = useDecideClaim(toastOnFailure('Could not decide the claim'));
   const {
     register,
     handleSubmit,

@@ -10,10 +10,11 @@ import {
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dayOf, moment } from '../request/format.ts';
 
 function MarkSent({ payout }: { payout: StaffPayout }) {
-  const mark = useMarkPayoutSent();
+  const mark = useMarkPayoutSent(toastOnFailure('Could not mark the payout sent'));
   return (
     <Button
       size="sm"

@@ -9,6 +9,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 
 type Line = Reconciliation['unmatched'][number] | Reconciliation['matched'][number];
 
@@ -71,7 +72,7 @@ function Results({ result }: { result: Reconciliation }) {
 }
 
 export function ReconcileCard() {
-  const reconcile = useReconcileStatement();
+  const reconcile = useReconcileStatement(toastOnFailure('Could not read the statement'));
   const {
     register,
     handleSubmit,

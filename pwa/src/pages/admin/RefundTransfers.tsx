@@ -9,10 +9,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dayOf, moment } from '../request/format.ts';
 
 function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
-  const mark = useMarkRefundSent();
+  const mark = useMarkRefundSent(toastOnFailure('Could not mark the refund sent'));
   const {
     register,
     handleSubmit,

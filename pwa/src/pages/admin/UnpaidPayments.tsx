@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { centsToDollars, dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
 
@@ -22,7 +23,7 @@ interface TransferValues {
 }
 
 function RecordTransfer({ payment }: { payment: StaffPayment }) {
-  const record = useRecordTransfer();
+  const record = useRecordTransfer(toastOnFailure('Could not record the transfer'));
   const {
     register,
     handleSubmit,

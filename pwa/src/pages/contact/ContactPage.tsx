@@ -1,5 +1,6 @@
 // /contact: Contact Us. The message goes to the network's staff through the support messages call
 // (POST /api/support); someone not signed in also gives their name and e-mail so staff can answer.
+
 import {
   type SupportContact,
   type SupportContactInput,
@@ -11,6 +12,7 @@ import { useCurrentUser } from '../../api/auth.ts';
 import { useSendSupportMessage } from '../../api/support.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -55,7 +57,7 @@ export default function ContactPage() {
 
 function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const { user } = useCurrentUser();
-  const send = useSendSupportMessage();
+  const send = useSendSupportMessage(MESSAGE_SENT);
   // A signed-in sender is their account; a visitor's form also needs a name and an e-mail.
   const {
     register,

@@ -1,5 +1,6 @@
 // The File Manager tab: every uploaded file with its analysis status and metrics, a 3-D preview,
 // download, and delete (with a confirmation). Polls while any analysis is still running.
+
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ProjectFile, projectFileQueries, useDeleteProjectFile } from '../../api/projectFiles.ts';
@@ -7,6 +8,7 @@ import { errorMessage } from '../../api/request.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { AnalysisBadge, formatBytes, formatNumber } from '../../components/dashboard/fileFormat.tsx';
 import { FindingsList } from '../../components/findings/Findings.tsx';
+import { FILE_DELETED } from '../../components/outcomes.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -164,7 +166,7 @@ function FileCard({
 
 export function FileManager({ onUpload }: { onUpload: () => void }) {
   const files = useQuery(projectFileQueries.list());
-  const deleteFile = useDeleteProjectFile();
+  const deleteFile = useDeleteProjectFile(FILE_DELETED);
   const [confirming, setConfirming] = useState<ProjectFile | null>(null);
 
   if (files.isPending) {

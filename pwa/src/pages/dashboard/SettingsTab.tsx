@@ -1,5 +1,6 @@
 // The Settings tab: first and last name and an optional default shipping address (GET/PATCH
 // /api/profile), validated with the same schema as the server.
+
 import type { ProfileSettingsInput } from '@printfarm/domain/profile';
 import { profileSettingsSchema } from '@printfarm/domain/profile';
 import { toUsStateCode } from '@printfarm/domain/usStates';
@@ -15,6 +16,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/toast.tsx';
 import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 
 interface AddressValues {
@@ -51,7 +53,9 @@ function valuesFrom(profile: Profile): SettingsValues {
 }
 
 function SettingsForm({ profile }: { profile: Profile }) {
-  const update = useUpdateProfile();
+  const update = useUpdateProfile({
+    onSuccess: () => toast({ title: 'Settings saved', description: 'Your profile has been updated.' }),
+  });
   const {
     register,
     handleSubmit,

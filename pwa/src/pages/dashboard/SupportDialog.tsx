@@ -1,7 +1,9 @@
 // Quick Actions → Support: a short contact form that e-mails the staff (POST /api/support).
+
 import { type SupportContactInput, supportContactSchema } from '@printfarm/domain/support';
 import { useSendSupportMessage } from '../../api/support.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -17,7 +19,7 @@ export function SupportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const send = useSendSupportMessage();
+  const send = useSendSupportMessage(MESSAGE_SENT);
   const {
     register,
     handleSubmit,

@@ -15,6 +15,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
 import { FarmPicker } from './FarmPicker.tsx';
 import { FARM_PARAM, type OperatorFarms } from './farmContext.ts';
@@ -32,7 +33,7 @@ import './settings.css';
 /** Everything the operator sets, saved together: PUT replaces the whole settings. */
 function SettingsForm({ answer }: { answer: FarmSettingsAnswer }) {
   const farm = answer.farm;
-  const save = useSaveFarmSettings(farm.id);
+  const save = useSaveFarmSettings(farm.id, toastOnFailure('Could not save your farm settings'));
   const form = useDomainForm(farmSettingsSchema, {
     defaultValues: settingsValues(farm),
     send: checkedValues,

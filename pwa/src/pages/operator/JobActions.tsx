@@ -1,5 +1,6 @@
 // What the farm does now with a job, by its state: answer it (accept, counter, decline), print it and
 // report progress, ship it, mark it delivered; or read how it ended.
+
 import { useState } from 'react';
 import { type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,15 +8,16 @@ import { toast } from '../../components/ui/toast.tsx';
 import { day, moment } from './format.ts';
 import { CounterDialog, DeclineDialog, ShipDialog } from './JobDialogs.tsx';
 import { JobOutcome, OfferedPanel, Panel, Tracking } from './JobPanels.tsx';
+import { jobActionFailure } from './jobActionFailures.ts';
 import { ProgressControl } from './ProgressControl.tsx';
 
 type OpenDialog = 'decline' | 'counter' | 'ship' | null;
 
 export function JobActions({ job }: { job: OperatorJob }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const accept = useJobAction(job.id, 'accept');
-  const start = useJobAction(job.id, 'start');
-  const deliver = useJobAction(job.id, 'deliver');
+  const accept = useJobAction(job.id, 'accept', jobActionFailure('accept'));
+  const start = useJobAction(job.id, 'start', jobActionFailure('start'));
+  const deliver = useJobAction(job.id, 'deliver', jobActionFailure('deliver'));
   const dialogProps = (name: Exclude<OpenDialog, null>) => ({
     job,
     open: dialog === name,

@@ -13,6 +13,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment, money } from './format.ts';
 import './claim.css';
@@ -35,7 +36,7 @@ interface AnswerValues {
 }
 
 function AnswerForm({ job }: { job: OperatorJob }) {
-  const answer = useAnswerClaim(job.id);
+  const answer = useAnswerClaim(job.id, toastOnFailure('Could not send your answer'));
   const {
     register,
     handleSubmit,

@@ -1,5 +1,6 @@
 // The three answers that need words or numbers: decline (with the reason the customer reads), a
 // counter-offer (a new price and/or ready-by date) and shipping (carrier and tracking number).
+
 import { counterOfferSchema, declineJobSchema, shipJobSchema } from '@printfarm/domain/printJob';
 import { type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
 import { useId } from 'react';
@@ -14,6 +15,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
 import { day, money } from './format.ts';
+import { jobActionFailure } from './jobActionFailures.ts';
 
 interface DialogProps {
   job: OperatorJob;
@@ -56,7 +58,7 @@ function Footer({
 
 export function DeclineDialog({ job, open, onOpenChange }: DialogProps) {
   const formId = useId();
-  const decline = useJobAction(job.id, 'decline');
+  const decline = useJobAction(job.id, 'decline', jobActionFailure('decline'));
   const {
     register,
     handleSubmit,
@@ -118,7 +120,7 @@ const counterInput = ({ price, readyBy }: CounterValues): JobActionInputs['count
 
 export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
   const formId = useId();
-  const counter = useJobAction(job.id, 'counter');
+  const counter = useJobAction(job.id, 'counter', jobActionFailure('counter'));
   const {
     register,
     handleSubmit,
@@ -183,7 +185,7 @@ export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
 
 export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
   const formId = useId();
-  const ship = useJobAction(job.id, 'ship');
+  const ship = useJobAction(job.id, 'ship', jobActionFailure('ship'));
   const {
     register,
     handleSubmit,

@@ -1,9 +1,11 @@
 // How each farm or store is paid. By bank transfer, staff send the weekly statement; with Stripe, each
 // payee sets up its own Stripe account on Stripe's pages (the owner only: staff never enter anyone's
 // bank details), and payouts go to it by transfer once Stripe says it is ready.
+
 import { type PayoutAccount, useStartPayoutSetup } from '../../api/earnings.ts';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 
 const STATES: Record<
   Exclude<PayoutAccount['state'], 'bank_transfer'>,
@@ -37,7 +39,7 @@ export function PayoutAccounts({
   /** The owner may set up payouts; staff only look. */
   canSetUp: boolean;
 }) {
-  const start = useStartPayoutSetup();
+  const start = useStartPayoutSetup(toastOnFailure('Could not open Stripe'));
   if (accounts.length === 0) return null;
   if (accounts.every((account) => account.state === 'bank_transfer')) {
     return (

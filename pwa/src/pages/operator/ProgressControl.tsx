@@ -1,14 +1,16 @@
 // Printing progress: a slider and quick 25/50/75/100 % steps, saved with one button; the customer sees
 // 'N% complete'. On an accepted job the first save also starts printing.
+
 import { useState } from 'react';
 import { type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { jobActionFailure } from './jobActionFailures.ts';
 
 const QUICK_STEPS = [25, 50, 75, 100] as const;
 
 export function ProgressControl({ job }: { job: OperatorJob }) {
-  const progress = useJobAction(job.id, 'progress');
+  const progress = useJobAction(job.id, 'progress', jobActionFailure('progress'));
   const [percent, setPercent] = useState(job.progressPercent);
   const changed = percent !== job.progressPercent;
   const save = () =>

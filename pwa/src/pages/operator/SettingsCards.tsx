@@ -13,6 +13,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
 import { money } from './format.ts';
 import { RatesEditor } from './RatesEditor.tsx';
@@ -189,7 +190,7 @@ export function ProfileCard({ form }: { form: Form }) {
 }
 
 export function OrderingPageCard({ form, farm }: { form: Form; farm: FarmSettings }) {
-  const link = useLinkOrderingPage(farm.id);
+  const link = useLinkOrderingPage(farm.id, toastOnFailure('Could not set up your ordering page'));
   const storeName = farm.assignedOrderingLink?.replace(/^\/store\//, '');
   return (
     <Card>

@@ -17,6 +17,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 import { day, money, partCount, parts } from './format.ts';
 import { PAYMENT_ANCHOR, stillOwed } from './paymentWords.ts';
@@ -62,7 +63,7 @@ export function AcceptDialog(props: AcceptDialogProps) {
 }
 
 function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogProps & { profile?: Profile }) {
-  const accept = useAcceptOffer(request.id);
+  const accept = useAcceptOffer(request.id, toastOnFailure('Could not place the order'));
   const navigate = useNavigate();
   const unanswered = request.files.filter(awaitsAnswer);
   const {

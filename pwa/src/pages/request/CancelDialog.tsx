@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 
 export function CancelDialog({
   request,
@@ -17,7 +18,7 @@ export function CancelDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const cancel = useCancelPrintRequest(request.id);
+  const cancel = useCancelPrintRequest(request.id, toastOnFailure('Could not cancel the request'));
   const {
     register,
     handleSubmit,

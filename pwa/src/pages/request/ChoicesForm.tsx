@@ -22,6 +22,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, type SelectOption } from '../../components/ui/select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
 import {
   changedOnly,
@@ -137,8 +138,8 @@ export interface ChoicesFormProps {
 }
 
 export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormProps) {
-  const update = useUpdatePrintRequest(request.id);
-  const submit = useSubmitPrintRequest(request.id);
+  const update = useUpdatePrintRequest(request.id, toastOnFailure('Could not save your choices'));
+  const submit = useSubmitPrintRequest(request.id, toastOnFailure('Could not ask for quotes'));
   const {
     register,
     handleSubmit,

@@ -12,6 +12,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { addPhotos, type ClaimPhoto, PHOTO_TYPES } from './claimPhotos.ts';
 
 const REASON_OPTIONS = (Object.entries(CLAIM_REASONS) as [ClaimReason, string][]).map(([value, label]) => ({
@@ -80,7 +81,7 @@ function PhotoList({ photos, onRemove }: { photos: readonly ClaimPhoto[]; onRemo
 
 export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
   const formId = useId();
-  const open = useOpenClaim(requestId);
+  const open = useOpenClaim(requestId, toastOnFailure('Could not send your report'));
   const [photos, setPhotos] = useState<ClaimPhoto[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const {

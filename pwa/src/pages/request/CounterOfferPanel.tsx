@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { type CounterAnswer, type CustomerJob, useAnswerCounterOffer } from '../../api/printRequests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { money, useClock } from './format.ts';
 import { awaitingPayments, PAYMENT_ANCHOR, stillOwed } from './paymentWords.ts';
 
@@ -30,7 +31,7 @@ export function CounterOfferPanel({
   differenceAwaited = false,
 }: CounterOfferPanelProps) {
   const { day, moment } = useClock();
-  const answer = useAnswerCounterOffer(requestId);
+  const answer = useAnswerCounterOffer(requestId, toastOnFailure('Could not answer the new terms'));
   const navigate = useNavigate();
   const panelRef = useRef<HTMLElement>(null);
   const acceptRef = useRef<HTMLButtonElement>(null);

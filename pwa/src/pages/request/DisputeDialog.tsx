@@ -8,11 +8,12 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { type ClaimDialogProps, DialogFooter } from './ClaimDialog.tsx';
 
 export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
   const formId = useId();
-  const dispute = useDisputeClaim(requestId);
+  const dispute = useDisputeClaim(requestId, toastOnFailure('Could not send your dispute'));
   const {
     register,
     handleSubmit,

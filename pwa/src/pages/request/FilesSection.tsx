@@ -1,16 +1,19 @@
 // The request's files: a 3-D preview (three.js loads only when one is shown), the measured size next to
 // something familiar, volume and watertightness, the file's unit (with the suggestion made obvious when
 // the size is implausible) and how many of each to print. Unit and quantity save as soon as they change.
+
 import { UNIT_LABELS, UNITS, type Units } from '@printfarm/domain/units';
 import { useState } from 'react';
 import { type RequestFile, useUpdatePrintRequest } from '../../api/printRequests.ts';
 import { useDeleteProjectFile } from '../../api/projectFiles.ts';
 import { AnalysisBadge, formatBytes } from '../../components/dashboard/fileFormat.tsx';
 import { FindingsList, hasWarnings, WarningChoice } from '../../components/findings/Findings.tsx';
+import { FILE_DELETED } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
 import { isPreviewFormat } from '../../components/viewer/formats.ts';
 import { Metrics, QuantityStepper, UnitSuggestion } from './FileMeasures.tsx';
@@ -35,8 +38,8 @@ function FileCard({
   answerable: boolean;
   previewByDefault: boolean;
 }) {
-  const update = useUpdatePrintRequest(requestId);
-  const retire = useDeleteProjectFile();
+  const update = useUpdatePrintRequest(requestId, toastOnFailure('Could not save your choices'));
+  const retire = useDeleteProjectFile(FILE_DELETED);
   const [previewChoice, setPreviewChoice] = useState<boolean | null>(null);
   const [fixing, setFixing] = useState(false);
   const analysis = file.analysis;

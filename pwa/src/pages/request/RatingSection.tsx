@@ -1,6 +1,7 @@
 // Rating a delivered print (#rate, where the delivered e-mail links): quality, communication and
 // timeliness from 1 to 5 stars and a comment, validated with the domain's ratingSchema. Once sent, the
 // rating is shown instead.
+
 import { type RatingInput, ratingSchema } from '@printfarm/domain/printRequest';
 import { useId } from 'react';
 import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printRequests.ts';
@@ -8,6 +9,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
 
 type Score = 'quality' | 'communication' | 'timeliness';
@@ -77,7 +79,7 @@ function ShownStars({ score }: { score: number }) {
 }
 
 function RatingForm({ request }: { request: PrintRequestDetail }) {
-  const rate = useRatePrintRequest(request.id);
+  const rate = useRatePrintRequest(request.id, toastOnFailure('Could not send your rating'));
   const {
     register,
     handleSubmit,

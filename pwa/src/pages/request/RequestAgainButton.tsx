@@ -1,8 +1,10 @@
 // 'Request again' on a cancelled, shipped or completed request: a new draft with the same files, their
 // quantities and the print choices opens at once, ready for 'Get quotes' (no second upload).
+
 import { useNavigate } from 'react-router-dom';
 import { useRequestAgain } from '../../api/printRequests.ts';
 import { Button, type ButtonProps } from '../../components/ui/button.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 
 export function RequestAgainButton({
   requestId,
@@ -13,7 +15,7 @@ export function RequestAgainButton({
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
 }) {
-  const again = useRequestAgain(requestId);
+  const again = useRequestAgain(requestId, toastOnFailure('Could not start a new request'));
   const navigate = useNavigate();
   return (
     <Button

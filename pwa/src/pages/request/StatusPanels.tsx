@@ -1,11 +1,13 @@
 // The panel at the top of the request that says where it stands when no offer or order is on screen:
 // farms being asked, no farm could quote (and what to change), offers expired, nothing printable, cancelled.
+
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { offeredMaterials, offeringQueries } from '../../api/offerings.ts';
 import { type PrintRequestDetail, useSubmitPrintRequest } from '../../api/printRequests.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
 import { FIELD_IDS } from './choices.ts';
 import { useClock } from './format.ts';
@@ -118,7 +120,7 @@ export function QuoteIssuePanel({ request }: { request: PrintRequestDetail }) {
 }
 
 export function ExpiredPanel({ request }: { request: PrintRequestDetail }) {
-  const submit = useSubmitPrintRequest(request.id);
+  const submit = useSubmitPrintRequest(request.id, toastOnFailure('Could not ask for quotes'));
   return (
     <section className="status-panel status-panel--warning expired-panel">
       <div>
