@@ -1,10 +1,9 @@
 // An offer as the customer compares it: the farm, its price with the breakdown, ready-by date, distance,
 // its record, and whether the price is an estimate or firm (sliced).
-import type { PrintFarm, RequestOffer } from '@printfarm/db';
-import { formatCents } from '@printfarm/domain/money';
-import { day } from './printRequest.ts';
 
-export type OfferWithFarm = RequestOffer & { farm: Pick<PrintFarm, 'displayName' | 'city' | 'state'> };
+import { formatCents } from '@printfarm/domain/money';
+import type { OfferWithFarm } from '../services/offers.ts';
+import { day } from './printRequest.ts';
 
 interface StoredBreakdown {
   materialCents?: number;

@@ -1,13 +1,14 @@
 // Orders as the shopper's checkout, the confirmation page and the store admin see them; money as
 // decimal strings, except the payment's (integer cents, as every payment is shown).
-import type { Order, OrderItem, Payment, Store } from '@printfarm/db';
+
+import type { OrderItem, Store } from '@printfarm/db';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
 import { trackingUrl } from '@printfarm/domain/tracking';
+import type { OrderWithItems } from '../services/checkout.ts';
 import { presentPayment } from './payment.ts';
 
 /** An order with its items and its payment (one; none for an order placed before orders took payment). */
-export type OrderWithItems = Order & { items: OrderItem[]; payments: Payment[] };
 
 /** The address an order keeps (stored as JSON; an older one may name its state instead of its code). */
 type StoredAddress = { street: string; city: string; state: string; zipCode: string; country?: string };

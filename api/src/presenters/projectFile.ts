@@ -1,13 +1,13 @@
 // A project file as its owner sees it: the upload, its analysis status and the measured metrics, in
 // real millimetres for the unit the customer confirmed (the stored numbers are as parsed).
-import type { FileAnalysis, ProjectFile } from '@printfarm/db';
+
+import type { FileAnalysis } from '@printfarm/db';
 import { findingsOf, inspectionOf, type PrintabilityContext } from '@printfarm/db/printability';
 import { chooseOrientation } from '@printfarm/domain/orientation';
 import { type Finding, unitEvidence } from '@printfarm/domain/printability';
 import { largestBuildVolume, TECHNOLOGIES, technologiesThatFit } from '@printfarm/domain/printerCatalogue';
 import { familiarSize, isUnits, scaleMetrics, suggestUnits, type Units } from '@printfarm/domain/units';
-
-export type ProjectFileWithAnalysis = ProjectFile & { analysis: FileAnalysis | null };
+import type { ProjectFileWithAnalysis } from '../services/projectFiles.ts';
 
 /** What a file's findings are judged against: its request's technology and the network. */
 export interface FileJudgement {

@@ -14,8 +14,10 @@ import { Prisma } from '@printfarm/db';
 import { OUTBOX_CHANNEL } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
 import type { JobName } from '@printfarm/domain/queues';
-import type { OrderWithItems } from '../presenters/order.ts';
 import { storeBatches } from './storeBatches.ts';
+
+/** An order with its items and payments: the row its presenter (presenters/order.ts) writes out. */
+export type OrderWithItems = Order & { items: OrderItem[]; payments: Payment[] };
 
 export interface CheckoutLine {
   productId: string;

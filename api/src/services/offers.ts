@@ -1,7 +1,7 @@
 // The offers of a request's current quote round, and accepting one: the request becomes ordered with
 // the farm assigned and the address to ship to, and its payment is asked for in the same transaction.
 // The farm sees the order only once the payment is secured (db/src/payments/flow.ts routes it then).
-import type { Prisma, PrismaClient } from '@printfarm/db';
+import type { PrintFarm, Prisma, PrismaClient, RequestOffer } from '@printfarm/db';
 import type { PaymentProvider } from '@printfarm/db/payments';
 import { createPayment, moneyTerms } from '@printfarm/db/payments/flow';
 import { findingsOf, printabilityContext } from '@printfarm/db/printability';
@@ -15,8 +15,10 @@ import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailRequest } from '@printfarm/mail/marketplace';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import type { OfferWithFarm } from '../presenters/offer.ts';
 import { lockOwnPrintRequest } from './printRequests.ts';
+
+/** The row its presenter writes out. */
+export type OfferWithFarm = RequestOffer & { farm: Pick<PrintFarm, 'displayName' | 'city' | 'state'> };
 
 /** The current round's offers, best ranked first; someone else's request answers 404. */
 export async function listOffers(

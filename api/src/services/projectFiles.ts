@@ -1,7 +1,7 @@
 // Project files: recording a finished upload (file row, its request, the analysis job, all in one
 // transaction), listing a user's files, and deleting one with its stored bytes (once no copy uses them).
 
-import type { Prisma, PrismaClient } from '@printfarm/db';
+import type { FileAnalysis, Prisma, PrismaClient, ProjectFile } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/printRequests';
@@ -10,11 +10,13 @@ import { EDITABLE_STATUSES, statusLabel } from '@printfarm/domain/requestStatus'
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import type { ProjectFileWithAnalysis } from '../presenters/projectFile.ts';
 import type { StoredFiles } from '../uploads/store.ts';
 import { shipToOf } from './printRequestChoices.ts';
 import { findOwnPrintRequest } from './printRequests.ts';
 import { releaseUpload } from './uploadQuota.ts';
+
+/** The row its presenter writes out. */
+export type ProjectFileWithAnalysis = ProjectFile & { analysis: FileAnalysis | null };
 
 export interface FinishedUpload {
   userId: string;
