@@ -9,7 +9,7 @@ import type { Prisma, PrismaClient } from '@printfarm/db';
 import { post } from '@printfarm/db/ledger';
 import { recordJob } from '@printfarm/db/outbox';
 import { createPayment } from '@printfarm/db/payments/flow';
-import { recomputeFarmScorecard } from '@printfarm/db/printRequests';
+import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
 import { commissionCents, post as rules } from '@printfarm/domain/ledger';
 import { parseCents } from '@printfarm/domain/money';
 import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';

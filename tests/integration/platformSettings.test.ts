@@ -1,6 +1,6 @@
 // Platform settings that staff change on /admin/settings and the product reads (issue 11): the
 // application follow-up delay, closing farm signups, the job answer deadline and the membership fees.
-import { routeResponseMs } from '@printfarm/db/printRequests';
+import { routeResponseMs } from '@printfarm/db/requests/responseTime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { call } from '../support/marketplace.ts';

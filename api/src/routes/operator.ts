@@ -2,7 +2,7 @@
 // Operators see only their own farms' jobs (another farm's job answers 404); staff may open any farm.
 
 import { printabilityContext } from '@printfarm/db/printability';
-import { routeResponseMs } from '@printfarm/db/printRequests';
+import { routeResponseMs } from '@printfarm/db/requests/responseTime';
 import { farmSettingsSchema } from '@printfarm/domain/farmSettings';
 import {
   counterOfferSchema,

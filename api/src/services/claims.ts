@@ -6,7 +6,7 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { refundable } from '@printfarm/db/payments/refunds';
-import { mailCustomer, mailOperator } from '@printfarm/db/printRequests';
+import { mailCustomer, mailOperator } from '@printfarm/db/requests/mail';
 import {
   CLAIM_PHOTOS,
   CLAIM_REASONS,

@@ -5,7 +5,8 @@ import type { PrintFarm, Prisma, PrismaClient, RequestOffer } from '@printfarm/d
 import type { PaymentProvider } from '@printfarm/db/payments';
 import { createPayment, moneyTerms } from '@printfarm/db/payments/flow';
 import { findingsOf, printabilityContext } from '@printfarm/db/printability';
-import { mailCustomer, transitionPrintRequest } from '@printfarm/db/printRequests';
+import { mailCustomer } from '@printfarm/db/requests/mail';
+import { transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { chargeLines } from '@printfarm/domain/charges';
 import { parseCents } from '@printfarm/domain/money';
 import { type ShipToAddress, shipToAddressSchema } from '@printfarm/domain/printRequest';

@@ -4,14 +4,11 @@
 import type { PrintJob, Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { moneyTerms } from '@printfarm/db/payments/flow';
-import {
-  acceptJobTerms,
-  closeJobAndReroute,
-  lockPrintRequest,
-  mailCustomer,
-  recomputeFarmScorecard,
-  transitionPrintRequest,
-} from '@printfarm/db/printRequests';
+import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
+import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
+import { mailCustomer } from '@printfarm/db/requests/mail';
+import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
+import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
 import {
   type CounterOffer,
   JOB_STATE_LABELS,

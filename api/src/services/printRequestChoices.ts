@@ -3,7 +3,7 @@
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { blockingFindings } from '@printfarm/db/printability';
-import { transitionPrintRequest } from '@printfarm/db/printRequests';
+import { transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { materialsFor, missingForQuote, type PrintRequestChoices } from '@printfarm/domain/printRequest';
 import { canSubmit, EDITABLE_STATUSES, statusLabel, TransitionError } from '@printfarm/domain/requestStatus';
 import zipcodes from 'zipcodes';

@@ -2,7 +2,7 @@
 // job and rating.
 
 import type { Prisma, PrismaClient } from '@printfarm/db';
-import { lockPrintRequest } from '@printfarm/db/printRequests';
+import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { isUuid } from '@printfarm/domain/ids';
 import type { SessionUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';

@@ -4,7 +4,7 @@
 import type { FileAnalysis, Prisma, PrismaClient, ProjectFile } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/printRequests';
+import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
 import { EDITABLE_STATUSES, statusLabel } from '@printfarm/domain/requestStatus';
 import { modelFormatFromName } from '@printfarm/domain/upload';

@@ -5,15 +5,11 @@ import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
 import { callOff, createPayment, moneyTerms } from '@printfarm/db/payments/flow';
 import { securedCents } from '@printfarm/db/payments/refunds';
-import {
-  acceptJobTerms,
-  closeJobAndReroute,
-  farmOperatorContact,
-  mailCustomer,
-  mailOperator,
-  recomputeFarmScorecard,
-  transitionPrintRequest,
-} from '@printfarm/db/printRequests';
+import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
+import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
+import { farmOperatorContact, mailCustomer, mailOperator } from '@printfarm/db/requests/mail';
+import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
+import { transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { formatUsd, parseCents } from '@printfarm/domain/money';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import type { RatingInput } from '@printfarm/domain/printRequest';

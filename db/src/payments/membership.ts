@@ -11,7 +11,7 @@ import type { JobPayload } from '@printfarm/domain/queues';
 import type { MembershipInvoice, Payment, PrintFarm, Prisma } from '../generated/client.ts';
 import { post } from '../ledger.ts';
 import { recordJob } from '../outbox/index.ts';
-import { farmOperatorContact } from '../printRequests.ts';
+import { farmOperatorContact } from '../requests/mail.ts';
 import { createPayment, moneyTerms } from './flow.ts';
 
 export type InvoiceKind = 'signup' | 'monthly';

@@ -5,7 +5,7 @@ import { type Payee, payeeColumns, post as rules } from '@printfarm/domain/ledge
 import type { Payout, Prisma } from '../generated/client.ts';
 import { post } from '../ledger.ts';
 import { recordJob } from '../outbox/index.ts';
-import { farmOperatorContact } from '../printRequests.ts';
+import { farmOperatorContact } from '../requests/mail.ts';
 
 const payeeOfPayout = (payout: Pick<Payout, 'farmId' | 'storeId'>): Payee =>
   payout.farmId ? { kind: 'farm', id: payout.farmId } : { kind: 'store', id: payout.storeId as string };

@@ -1,12 +1,10 @@
 // A job's answer deadline. If the operator has not answered (response), the job expires; if the customer
 // has not answered a counter-offer (counter), it counts as refused. Either way the order goes to the
 // next best offer (request.route). A job answered in time makes this a no-op.
-import {
-  closeJobAndReroute,
-  lockPrintRequest,
-  mailOperator,
-  recomputeFarmScorecard,
-} from '@printfarm/db/printRequests';
+import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
+import { mailOperator } from '@printfarm/db/requests/mail';
+import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
+import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { JobHandler } from './types.ts';

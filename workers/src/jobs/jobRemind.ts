@@ -1,6 +1,7 @@
 // Reminds the operator of a job still waiting for an answer, a few hours before its deadline.
 import { recordJob } from '@printfarm/db/outbox';
-import { farmOperatorContact, lockPrintRequest } from '@printfarm/db/printRequests';
+import { farmOperatorContact } from '@printfarm/db/requests/mail';
+import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { JobHandler } from './types.ts';

@@ -2,7 +2,7 @@
 // the customer can act on). A malformed file is an outcome, not a failure, so it is never retried.
 import { Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPrintRequest } from '@printfarm/db/printRequests';
+import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import { type AnalysisOutcome, type ModelAnalysis, NO_MESH_METRICS } from '../geometry/analyze.ts';
 import { analyzeInThread, type ThreadReply } from '../geometry/thread.ts';

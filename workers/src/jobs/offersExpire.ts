@@ -1,5 +1,5 @@
 // Quoted requests whose offers passed their validity become expired; the customer re-quotes on demand.
-import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/printRequests';
+import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { OFFER_VALIDITY_DAYS, offersAreStale } from '@printfarm/domain/requestStatus';
 import type { JobHandler } from './types.ts';
 

@@ -5,13 +5,10 @@
 import type { Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPayment, stillWanted } from '@printfarm/db/payments/flow';
-import {
-  acceptJobTerms,
-  farmOperatorContact,
-  lockPrintRequest,
-  mailCustomer,
-  recomputeFarmScorecard,
-} from '@printfarm/db/printRequests';
+import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
+import { farmOperatorContact, mailCustomer } from '@printfarm/db/requests/mail';
+import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
+import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 import { shortId } from '@printfarm/domain/shortId';
 import { deferredEmail } from '@printfarm/mail/deferred';

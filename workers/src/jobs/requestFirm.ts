@@ -4,7 +4,7 @@
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { loadEstimatorModels } from '@printfarm/db/estimatorModels';
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPrintRequest } from '@printfarm/db/printRequests';
+import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { formatCents } from '@printfarm/domain/money';
 import type { ProcessNumbers } from '@printfarm/domain/pricing';
 import { type BuildVolume, isTechnology, largestBuildVolume } from '@printfarm/domain/printerCatalogue';

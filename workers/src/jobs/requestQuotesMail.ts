@@ -1,6 +1,6 @@
 // 'Your quotes are ready' for one round: the three best offers as they stand now, firm or still
 // estimated (each marked, with why), sent once per round whichever of its two triggers runs first.
-import { mailCustomer } from '@printfarm/db/printRequests';
+import { mailCustomer } from '@printfarm/db/requests/mail';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailRequest } from '@printfarm/mail/marketplace';
 import type { JobHandler } from './types.ts';

@@ -9,13 +9,9 @@ import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
 import { commissionFor, createPayment, moneyTerms } from '@printfarm/db/payments/flow';
 import { securedCents } from '@printfarm/db/payments/refunds';
-import {
-  lockPrintRequest,
-  mailCustomer,
-  mailOperator,
-  routeResponseMs,
-  transitionPrintRequest,
-} from '@printfarm/db/printRequests';
+import { mailCustomer, mailOperator } from '@printfarm/db/requests/mail';
+import { routeResponseMs } from '@printfarm/db/requests/responseTime';
+import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { widerRadius } from '@printfarm/domain/farmSearch';
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
