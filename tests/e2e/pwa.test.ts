@@ -4,7 +4,7 @@
 // said to be unavailable rather than missing, the update prompt after a new deploy and the install
 // button.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -441,6 +441,43 @@ describe('offline after one visit', () => {
     await page.getByRole('heading', { level: 1, name: 'Job inbox' }).waitFor();
     await page.getByRole('link', { name: /Offline gear/ }).waitFor();
     expect(await page.locator('.data-age').first().textContent()).toMatch(AGE);
+  });
+});
+
+describe('a screen the server could not render', () => {
+  // A copy of the build whose server entry fails: the API must still answer with the screen's frame.
+  const dist = mkdtempSync(path.join(tmpdir(), 'pwa-broken-entry-'));
+  const suite = useBrowserSuite({ apiEnv: { PWA_DIST: dist } });
+
+  beforeAll(() => {
+    cpSync(path.join(repoRoot, 'pwa/dist'), dist, { recursive: true });
+    writeFileSync(
+      path.join(dist, '.server/entry-server.js'),
+      "export function renderScreen() { throw new Error('broken on purpose'); }\n",
+    );
+  });
+
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers with its loading frame, from which the app renders it', async () => {
+    const customer = await createUser(suite.api.prisma, { firstName: 'Ines' });
+    const request = await createDraftRequest(suite.api.prisma, customer.id, { title: 'Frame only' });
+    const cookie = await signIn(suite.api.url, customer.email);
+    const response = await fetch(`${suite.api.url}/dashboard/requests/${request.id}`, {
+      headers: { cookie },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Loading your request...');
+    expect(html).not.toContain('pf-screen-answers');
+
+    const context = await suite.newContext();
+    await addSessionCookies(context, suite.api.url, cookie);
+    const page = await context.newPage();
+    await page.goto(`${suite.api.url}/dashboard/requests/${request.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Frame only' }).waitFor({ timeout: TIMEOUT });
   });
 });
 

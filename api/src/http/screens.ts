@@ -107,7 +107,13 @@ export function createScreens(distDir: string, deps: Pick<ApiDeps, 'prisma' | 'n
       const read = readers[route];
       const answers = user && read && param !== null ? await read(user, param) : null;
       if (!answers) return template;
-      return (await now.entry).renderScreen(template, ctx.url, answers);
+      try {
+        return await (await now.entry).renderScreen(template, ctx.url, answers);
+      } catch (error) {
+        // The app renders the screen itself from the frame, as it does for anyone else: slower, not lost.
+        ctx.state.log.error({ err: error, route }, 'screen could not be rendered on the server');
+        return template;
+      }
     },
   };
 }
