@@ -70,6 +70,9 @@ describe('an order from both sides', () => {
     const shopper = await suite.newPage();
     await signInAt(shopper, suite.api.url, customer);
     await shopper.goto(`${suite.api.url}/dashboard/requests/${request.id}`);
+    // The screen shows from the server's HTML before the app runs it: press once the app has taken it
+    // over (a press before then is held and replayed, which tests/e2e/pwa.test.ts covers).
+    await shopper.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await shopper.getByRole('button', { name: 'Get quotes' }).click();
     const offer = shopper.locator('.offer-card', { hasText: farmName });
     await offer.waitFor(WAIT);
@@ -145,6 +148,7 @@ describe('an order from both sides', () => {
 
     // The customer rates the job from the e-mail's link.
     await shopper.goto(`${suite.api.url}/dashboard/requests/${request.id}#rate`);
+    await shopper.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const rate = shopper.getByRole('form', { name: 'Rate your print' });
     await rate.waitFor(WAIT);
     for (const group of ['Print quality', 'Communication', 'On time']) {
@@ -175,6 +179,7 @@ describe('an order from both sides', () => {
     // The next request's offers carry the farm's new rating.
     const next = await createDraftRequest(prisma, customer.id, { title: 'Second mount', zip: '78701' });
     await shopper.goto(`${suite.api.url}/dashboard/requests/${next.id}`);
+    await shopper.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await shopper.getByRole('button', { name: 'Get quotes' }).click();
     const again = shopper.locator('.offer-card', { hasText: farmName });
     await again.waitFor(WAIT);
