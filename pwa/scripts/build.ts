@@ -26,6 +26,7 @@ interface ServerEntry {
   prerenderPaths(): string[];
   pageOf(url: string): string | undefined;
   screenFrames(): { route: string; url: string }[];
+  withPageHead(document: string, markup: string): { document: string; body: string };
   SCREEN_START: string;
   SCREEN_END: string;
 }
@@ -98,7 +99,9 @@ async function prerenderPages(): Promise<{ pages: number; screens: number }> {
     const links = pageLinks(manifest, pageModule);
     const markup = await entry.render(url);
     return withFirstFrame(
-      deferScripts(inlineStyles(withHead(shell.replace('</head>', `${links}</head>`), markup, wrap))),
+      deferScripts(
+        inlineStyles(withMarkup(entry, shell.replace('</head>', `${links}</head>`), markup, wrap)),
+      ),
       markup,
       manifest,
     );
@@ -117,17 +120,15 @@ async function prerenderPages(): Promise<{ pages: number; screens: number }> {
   return { pages: paths.length, screens: Object.keys(templates).length };
 }
 
-// React emits the <title>, <meta> and <link> a page declares ahead of its markup; in a static file they
-// belong in <head>, in place of the shell's defaults.
-function withHead(shell: string, markup: string, wrap: (body: string) => string): string {
-  const leading = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
-  let head = shell;
-  for (const [tag] of leading.matchAll(/<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>/g)) {
-    if (tag.startsWith('<title>')) head = head.replace(/<title>[^<]*<\/title>/, tag);
-    else if (tag.includes('name="description"')) head = head.replace(/<meta name="description"[^>]*>/, tag);
-    else head = head.replace('</head>', `${tag}</head>`);
-  }
-  return head.replace('<div id="root"></div>', `<div id="root">${wrap(markup.slice(leading.length))}</div>`);
+/** The shell with the page's head tags in its <head> and its markup, wrapped, in #root. */
+function withMarkup(
+  entry: ServerEntry,
+  shell: string,
+  markup: string,
+  wrap: (body: string) => string,
+): string {
+  const { document, body } = entry.withPageHead(shell, markup);
+  return document.replace('<div id="root"></div>', `<div id="root">${wrap(body)}</div>`);
 }
 
 // A prerendered page carries its stylesheets inline: the first paint then waits for no request beyond

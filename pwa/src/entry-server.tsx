@@ -49,6 +49,24 @@ export async function render(url: string, client: QueryClient = createQueryClien
   return new Response(prelude).text();
 }
 
+const HEAD_TAG = /<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>/g;
+
+/**
+ * React puts the <title>, <meta> and <link> a page declares ahead of its markup; in a whole page they
+ * belong in <head>, in place of the document's defaults. Answers the document with them there, and the
+ * markup without them.
+ */
+export function withPageHead(document: string, markup: string): { document: string; body: string } {
+  const leading = new RegExp(`^(?:${HEAD_TAG.source})+`).exec(markup)?.[0] ?? '';
+  let head = document;
+  for (const [tag] of leading.matchAll(HEAD_TAG)) {
+    if (tag.startsWith('<title>')) head = head.replace(/<title>[^<]*<\/title>/, tag);
+    else if (tag.includes('name="description"')) head = head.replace(/<meta name="description"[^>]*>/, tag);
+    else head = head.replace('</head>', `${tag}</head>`);
+  }
+  return { document: head, body: markup.slice(leading.length) };
+}
+
 /** Where a template keeps the frame that a rendered screen replaces (scripts/build.ts writes them). */
 export const SCREEN_START = '<!--screen-->';
 export const SCREEN_END = '<!--/screen-->';
@@ -73,21 +91,17 @@ export function screenFrames(): { route: string; url: string }[] {
  * beside it for the client to start from, so that it takes the HTML over without asking again.
  */
 export async function renderScreen(template: string, url: string, answers: readonly ScreenAnswer[]) {
-  const start = template.indexOf(SCREEN_START);
-  const end = template.indexOf(SCREEN_END);
-  if (start < 0 || end < start) throw new Error('The template has no screen markers');
+  if (!template.includes(SCREEN_START) || !template.includes(SCREEN_END)) {
+    throw new Error('The template has no screen markers');
+  }
   const client = createQueryClient();
   seedAnswers(client, answers);
-  const markup = await render(url, client);
-  // React puts what the page declares for <head> ahead of its markup.
-  const head = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
-  const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
-  const before = title
-    ? template.slice(0, start).replace(/<title>[^<]*<\/title>/, title)
-    : template.slice(0, start);
+  const { document, body } = withPageHead(template, await render(url, client));
+  const start = document.indexOf(SCREEN_START);
+  const end = document.indexOf(SCREEN_END);
   // JSON in a script element: '<' escaped, so that no string in it can close the element.
   const json = JSON.stringify(answers).replaceAll('<', '\\u003c');
-  return `${before}${SCREEN_START}${markup.slice(head.length)}${SCREEN_END}${template
+  return `${document.slice(0, start)}${SCREEN_START}${body}${SCREEN_END}${document
     .slice(end + SCREEN_END.length)
     .replace(
       '</body>',

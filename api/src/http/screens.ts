@@ -22,7 +22,7 @@ import { listOffers } from '../services/offers.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 
-/** One API answer under the query key the app reads it with. */
+/** One API answer under the query key the app reads it with (the API path, split: pwa/src/api/request.ts). */
 export interface ScreenAnswer {
   key: readonly unknown[];
   data: unknown;

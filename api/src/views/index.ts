@@ -9,6 +9,7 @@ import type { ledgerAccounts } from '../services/payments.ts';
 import type { reconcileStatement } from '../services/reconcile.ts';
 
 export type { SessionUser } from '@printfarm/domain/auth';
+export type { ScreenAnswer } from '../http/screens.ts';
 export type { PresentedApplication, StaffApplication } from '../presenters/application.ts';
 export type { AuthProvidersView } from '../presenters/auth.ts';
 export type { CustomOrderRequestView } from '../presenters/customOrder.ts';

@@ -2,15 +2,12 @@
 // in the page: the screen's module puts them in the query cache when it loads, which is before the app
 // takes the HTML over (main.tsx), so that the app renders the same screen without asking the API first.
 import type { QueryClient } from '@tanstack/react-query';
+import type { ScreenAnswer } from '../../../api/src/views/index.ts';
 
 /** The id of the JSON script element that carries them. */
 export const SCREEN_ANSWERS_ID = 'pf-screen-answers';
 
-/** One API answer under the query key the app reads it with (the API path, split: see api/request.ts). */
-export interface ScreenAnswer {
-  key: readonly unknown[];
-  data: unknown;
-}
+export type { ScreenAnswer };
 
 export function seedAnswers(client: QueryClient, answers: readonly ScreenAnswer[]): void {
   for (const { key, data } of answers) client.setQueryData(key, data);
