@@ -1,0 +1,122 @@
+// A farm's printers (issue 27): what the operator says about each one (the catalogue model, nozzle,
+// what is loaded) and how the workers reach it. Secrets (API key, access code) are write-only: an edit
+// that leaves them out keeps the stored ones.
+import * as v from 'valibot';
+import { formObject, optionalText, requiredText } from './fields.ts';
+import { isCataloguedBrand, TECHNOLOGIES } from './printerCatalogue.ts';
+
+export const PRINTER_STATES = ['idle', 'printing', 'paused', 'offline', 'needs_attention'] as const;
+export type PrinterState = (typeof PRINTER_STATES)[number];
+
+export const PRINTER_STATE_LABELS: Record<PrinterState, string> = {
+  idle: 'Idle',
+  printing: 'Printing',
+  paused: 'Paused',
+  offline: 'Offline',
+  needs_attention: 'Needs attention',
+};
+
+export const CONNECTOR_KINDS = ['none', 'octoprint', 'moonraker', 'bambu'] as const;
+export type PrinterConnectorKind = (typeof CONNECTOR_KINDS)[number];
+
+export const CONNECTOR_LABELS: Record<PrinterConnectorKind, string> = {
+  none: 'None (worked by hand)',
+  octoprint: 'OctoPrint',
+  moonraker: 'Moonraker (Klipper)',
+  bambu: 'Bambu Lab LAN mode',
+};
+
+/** Nozzles people fit, in mm. */
+export const NOZZLE_SIZES_MM = [0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.8, 1] as const;
+
+const URL_MESSAGE = "Enter the printer's address, e.g. http://192.168.1.20";
+
+/** A printer on the farm's network: any http(s) address, names without dots (octopi.local, localhost) too. */
+function printerUrl() {
+  return v.pipe(
+    v.string(URL_MESSAGE),
+    v.trim(),
+    v.check((value) => {
+      if (!URL.canParse(value)) return false;
+      const { protocol, hostname } = new URL(value);
+      return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+    }, URL_MESSAGE),
+    v.maxLength(500, 'Must be at most 500 characters'),
+  );
+}
+
+const port = (message: string) =>
+  v.optional(
+    v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(65_535, message)),
+  );
+
+/** An optional secret: absent or blank keeps the stored one. */
+const secret = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `Must be at most ${max} characters`)));
+
+export const connectorInputSchema = v.variant(
+  'kind',
+  [
+    formObject({ kind: v.literal('none') }),
+    formObject({ kind: v.literal('octoprint'), baseUrl: printerUrl(), apiKey: secret(200) }),
+    formObject({ kind: v.literal('moonraker'), baseUrl: printerUrl(), apiKey: secret(200) }),
+    formObject({
+      kind: v.literal('bambu'),
+      host: requiredText("Enter the printer's IP address or host name", 255),
+      serial: requiredText("Enter the printer's serial number", 64),
+      accessCode: secret(64),
+      mqttPort: port('Enter a port between 1 and 65535'),
+      ftpsPort: port('Enter a port between 1 and 65535'),
+    }),
+  ],
+  'Choose how the printer is connected',
+);
+export type ConnectorInput = v.InferOutput<typeof connectorInputSchema>;
+
+/** The secret a connector needs before it can be used, by kind (Moonraker may run without a key). */
+export const CONNECTOR_SECRET: Partial<Record<PrinterConnectorKind, { field: string; message: string }>> = {
+  octoprint: { field: 'apiKey', message: "Enter the printer's OctoPrint API key" },
+  bambu: { field: 'accessCode', message: "Enter the printer's LAN access code" },
+};
+
+const nozzle = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number('Choose a nozzle size'),
+      v.minValue(0.1, 'A nozzle is between 0.1 and 2 mm'),
+      v.maxValue(2, 'A nozzle is between 0.1 and 2 mm'),
+    ),
+  ),
+);
+
+const printerEntries = {
+  name: requiredText('Give the printer a name', 80),
+  technology: v.picklist(TECHNOLOGIES, 'Technology is required'),
+  brand: requiredText('Brand is required', 100),
+  model: optionalText(100),
+  nozzleMm: nozzle,
+  material: optionalText(60),
+  color: optionalText(40),
+  connector: v.optional(connectorInputSchema),
+};
+
+const cataloguedBrand = v.partialCheck(
+  [['technology'], ['brand']],
+  (printer: { technology: string; brand: string }) => isCataloguedBrand(printer.technology, printer.brand),
+  'Choose a brand listed for this technology',
+);
+
+export const printerSchema = v.pipe(formObject(printerEntries), v.forward(cataloguedBrand, ['brand']));
+export type PrinterInput = v.InferOutput<typeof printerSchema>;
+
+/** An edit: any of the fields, and the state the operator sets by hand (the bed is cleared: idle). */
+export const printerUpdateSchema = v.pipe(
+  v.partial(
+    formObject({
+      ...printerEntries,
+      state: v.picklist(PRINTER_STATES, 'Choose a printer state'),
+    }),
+  ),
+  v.check((update) => Object.keys(update).length > 0, 'Change at least one field'),
+);
+export type PrinterUpdate = v.InferOutput<typeof printerUpdateSchema>;
