@@ -67,6 +67,13 @@ const schema = v.pipe(
     ),
     ['SESSION_SECRET'],
   ),
+  v.forward(
+    v.check(
+      (config) => config.NODE_ENV !== 'production' || config.PRINTER_SECRETS_KEY !== undefined,
+      'must be set in production',
+    ),
+    ['PRINTER_SECRETS_KEY'],
+  ),
   v.transform((config) => ({
     ...config,
     TRUSTED_PROXIES: config.TRUSTED_PROXIES ?? (config.NODE_ENV === 'production' ? 1 : 0),

@@ -56,4 +56,9 @@ export const serviceEnv = {
   // How long after delivery a claim may be opened is the platform setting payments.claimWindowDays;
   // this overrides it in milliseconds, for tests only.
   CLAIM_WINDOW_MS: envField.optionalInt(100),
+  // The key printers' connector secrets are sealed with (AES-256-GCM): 32 bytes as 64 hex characters.
+  // Required in production; elsewhere a fixed development key is derived (db/src/printerSecrets.ts).
+  PRINTER_SECRETS_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')),
+  ),
 };

@@ -100,13 +100,17 @@ const printerEntries = {
   connector: v.optional(connectorInputSchema),
 };
 
-const cataloguedBrand = v.partialCheck(
-  [['technology'], ['brand']],
-  (printer: { technology: string; brand: string }) => isCataloguedBrand(printer.technology, printer.brand),
-  'Choose a brand listed for this technology',
+export const printerSchema = v.pipe(
+  formObject(printerEntries),
+  v.forward(
+    v.partialCheck(
+      [['technology'], ['brand']],
+      (printer) => isCataloguedBrand(printer.technology, printer.brand),
+      'Choose a brand listed for this technology',
+    ),
+    ['brand'],
+  ),
 );
-
-export const printerSchema = v.pipe(formObject(printerEntries), v.forward(cataloguedBrand, ['brand']));
 export type PrinterInput = v.InferOutput<typeof printerSchema>;
 
 /** An edit: any of the fields, and the state the operator sets by hand (the bed is cleared: idle). */

@@ -113,6 +113,40 @@ export const jobPayloadSchemas = {
   }),
   /** Invoices each member farm's monthly fee for the current month; repeated daily, once per month. */
   'membership.invoice': v.object({}),
+  /**
+   * Gives each idle connected printer of the farm its next eligible queue item: slices it for the
+   * printer, records the attempt, then sends it (a retry finds the print already running).
+   */
+  'printer.dispatch': v.object({
+    farmId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** Reads every connected printer's status and records what changed as queue.report events; repeated. */
+  'printer.poll': v.object({}),
+  /** What a printer said about one attempt at an item: progress, printed, or failed/cancelled. */
+  'queue.report': v.object({
+    itemId: v.pipe(v.string(), v.uuid()),
+    fileName: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+    outcome: v.picklist(['progress', 'finished', 'failed']),
+    progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+    reason: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  }),
+  /** Slices a queue item for one printer's bed, nozzle and material (cached in printer_slices). */
+  'queue.slice': v.object({
+    itemId: v.pipe(v.string(), v.uuid()),
+    printerId: v.pipe(v.string(), v.uuid()),
+  }),
+  /** The queue's e-mails: the customer's 'printing started', the operator's 'a print failed'. */
+  'queue.mail': v.variant('kind', [
+    v.object({ kind: v.literal('printing-started'), jobId: v.pipe(v.string(), v.uuid()) }),
+    v.object({
+      kind: v.literal('print-failed'),
+      jobId: v.pipe(v.string(), v.uuid()),
+      itemId: v.pipe(v.string(), v.uuid()),
+      attempt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      reason: v.pipe(v.string(), v.maxLength(500)),
+      printerId: v.optional(v.pipe(v.string(), v.uuid())),
+    }),
+  ]),
 } as const;
 
 export type JobName = keyof typeof jobPayloadSchemas;

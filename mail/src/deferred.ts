@@ -12,7 +12,13 @@ import { customOrderAcknowledgementEmail, customOrderRequestEmail } from './cust
 import { farmSignupEmail } from './farms.ts';
 import { membershipInvoiceEmail } from './membership.ts';
 import { newsletterConfirmEmail } from './newsletter.ts';
-import { counterAnsweredEmail, jobCancelledEmail, jobReminderEmail, newJobEmail } from './operatorJobs.ts';
+import {
+  counterAnsweredEmail,
+  jobCancelledEmail,
+  jobReminderEmail,
+  newJobEmail,
+  printFailedEmail,
+} from './operatorJobs.ts';
 import {
   newOrderEmail,
   orderCancelledEmail,
@@ -58,6 +64,7 @@ const MESSAGES = {
   newsletterConfirmEmail,
   counterAnsweredEmail,
   jobCancelledEmail,
+  printFailedEmail,
   jobReminderEmail,
   newJobEmail,
   newOrderEmail,

@@ -144,3 +144,25 @@ export function mailJobFacts(
       : (request.shipToZip ?? 'not given'),
   };
 }
+
+/** A print of one of the job's parts failed or was cancelled: the part is back in the farm's queue. */
+export function printFailedEmail(
+  appUrl: string,
+  operator: MailPerson,
+  job: MailJobFacts,
+  print: { itemId: string; fileName: string; printerName: string | null; reason: string; attempt: number },
+): Promise<Email> {
+  const url = `${appUrl.replace(/\/$/, '')}/operator/queue`;
+  const where = print.printerName ? ` on ${print.printerName}` : '';
+  const failed = `A print of ${print.fileName}${where} failed: ${print.reason}`;
+  const back = 'The part is back in your queue, where it was, and the printer waits for you to look at it.';
+  return letter(operator, `print-failed:${print.itemId}:${print.attempt}`, `A print failed: ${job.title}`, {
+    html: [
+      h(Paragraph, null, failed),
+      h(JobFacts, { job }),
+      h(Paragraph, null, back),
+      h(ActionButton, { href: url }, 'Open the queue'),
+    ],
+    text: [failed, ...jobText(job), '', back, url],
+  });
+}

@@ -23,6 +23,7 @@ import {
   jobReminderEmail,
   type MailJobFacts,
   newJobEmail,
+  printFailedEmail,
 } from './operatorJobs.ts';
 import {
   type MailOrder,
@@ -411,5 +412,16 @@ export const samples: readonly Sample[] = [
   {
     name: 'jobCancelledEmail (no reason)',
     render: () => jobCancelledEmail(APP_URL, operator, jobFacts, null),
+  },
+  {
+    name: 'printFailedEmail',
+    render: () =>
+      printFailedEmail(APP_URL, operator, jobFacts, {
+        itemId: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
+        fileName: 'bracket.stl',
+        printerName: 'Prusa MK4 #1',
+        reason: 'Cancelled on the printer',
+        attempt: 1,
+      }),
   },
 ];

@@ -9,6 +9,7 @@ import type { OutboxRelay, QueueRegistry } from '../../db/src/outbox/index.ts';
 import { loadWorkerConfig, type WorkerConfig } from '../../workers/src/config.ts';
 import type { JobContext, JobHandlers } from '../../workers/src/jobs/types.ts';
 import type { Mailer } from '../../workers/src/mail/transport.ts';
+import { type ConnectorFactory, noConnectors } from '../../workers/src/printers/connectorFactory.ts';
 import { startWorkerProcess } from '../../workers/src/process.ts';
 import type { WorkerRuntime } from '../../workers/src/runtime.ts';
 import { createLocalCopies } from '../../workers/src/storage/localCopy.ts';
@@ -80,6 +81,7 @@ export async function startWorkers(
     handlers?: JobHandlers;
     mailer?: (real: Mailer) => Mailer;
     env?: Record<string, string>;
+    connectors?: ConnectorFactory;
   } = {},
 ): Promise<TestWorkers> {
   const config = loadWorkerConfig({ ...(await baseEnv(options.redisUrl)), ...options.env });
@@ -87,6 +89,7 @@ export async function startWorkers(
     relayMaxBackoffMs: 500,
     ...(options.handlers ? { handlers: options.handlers } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.connectors ? { connectors: options.connectors } : {}),
   });
   await Promise.all([...running.runtime.workers.values()].map((worker) => worker.waitUntilReady()));
   return {
@@ -101,6 +104,7 @@ export async function startWorkers(
       log: quietLog(),
       metrics: running.metrics,
       payments: paymentProvider(config),
+      connectors: options.connectors ?? noConnectors,
       jobId,
       attempt: 1,
     }),

@@ -8,6 +8,7 @@ import { type OutboxRelay, startOutbox } from '@printfarm/db/outbox';
 import type { WorkerConfig } from './config.ts';
 import type { JobHandlers } from './jobs/types.ts';
 import { createSmtpMailer, type Mailer } from './mail/transport.ts';
+import type { ConnectorFactory } from './printers/connectorFactory.ts';
 import { startWorkerRuntime, type WorkerRuntime } from './runtime.ts';
 import { type Schedules, startSchedules } from './schedules.ts';
 
@@ -29,6 +30,8 @@ export interface StartWorkersOptions {
   mailer?: (real: Mailer) => Mailer;
   /** Longest wait between relay retries while Redis is away. */
   relayMaxBackoffMs?: number;
+  /** The printers' connectors; tests pass their own (simulated printers, or a fake of the interface). */
+  connectors?: ConnectorFactory;
 }
 
 export function startWorkerProcess(
@@ -47,6 +50,7 @@ export function startWorkerProcess(
     log,
     metrics,
     ...(options.handlers ? { handlers: options.handlers } : {}),
+    ...(options.connectors ? { connectors: options.connectors } : {}),
   });
   const outbox = startOutbox({ config, prisma, log, metrics, relayMaxBackoffMs: options.relayMaxBackoffMs });
   const metricsServer = serveConfiguredMetrics(metrics, config);

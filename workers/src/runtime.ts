@@ -13,6 +13,7 @@ import type { WorkerConfig } from './config.ts';
 import { jobHandlers } from './jobs/index.ts';
 import type { JobContext, JobHandler, JobHandlers } from './jobs/types.ts';
 import type { Mailer } from './mail/transport.ts';
+import { type ConnectorFactory, noConnectors } from './printers/connectorFactory.ts';
 import { createLocalCopies } from './storage/localCopy.ts';
 
 export interface WorkerRuntime {
@@ -28,6 +29,8 @@ export interface RuntimeOptions {
   log: Logger;
   metrics: Metrics;
   handlers?: JobHandlers;
+  /** The printers' connectors (connectors/index.ts createConnector; a test's own). */
+  connectors?: ConnectorFactory;
 }
 
 export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
@@ -53,6 +56,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
           log: log.child({ job: name, jobId: job.id }),
           metrics,
           payments,
+          connectors: options.connectors ?? noConnectors,
           jobId: String(job.id),
           attempt: job.attemptsMade + 1,
         };
@@ -80,7 +84,10 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
         connection,
         prefix: config.QUEUE_PREFIX,
         // Slicing is CPU-heavy and runs a process per job: fewer at once than light jobs.
-        concurrency: name === 'request.firm' ? config.SLICER_CONCURRENCY : config.WORKER_CONCURRENCY,
+        concurrency:
+          name === 'request.firm' || name === 'queue.slice'
+            ? config.SLICER_CONCURRENCY
+            : config.WORKER_CONCURRENCY,
         // Names the process on each job it takes (job.processedBy), for the queue screen and audits.
         name: `${hostname()}:${process.pid}`,
         lockDuration: config.JOB_LOCK_MS,

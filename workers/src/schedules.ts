@@ -19,6 +19,8 @@ export const SCHEDULES: Schedule[] = [
   { id: 'payouts.run:weekly', job: 'payouts.run', everyMs: 7 * 86_400_000 },
   // Daily, and once per month by its own key: the 1st's invoices go out even after a day of downtime.
   { id: 'membership.invoice:daily', job: 'membership.invoice', everyMs: 86_400_000 },
+  // Connected printers' progress, finishes and failures; a printer that comes back online is seen here.
+  { id: 'printer.poll:5s', job: 'printer.poll', everyMs: 5_000 },
 ];
 
 export interface Schedules {

@@ -11,6 +11,8 @@ import { registerHealthRoutes } from './health.ts';
 import { registerMoneyRoutes } from './money.ts';
 import { registerNewsletterRoutes } from './newsletter.ts';
 import { registerOperatorRoutes } from './operator.ts';
+import { registerOperatorPrinterRoutes } from './operatorPrinters.ts';
+import { registerOperatorQueueRoutes } from './operatorQueue.ts';
 import { registerPrintFarmRoutes } from './printFarms.ts';
 import { registerPrintFarmAdminRoutes } from './printFarmsAdmin.ts';
 import { registerPrintRequestRoutes } from './printRequests.ts';
@@ -38,6 +40,8 @@ export function registerRoutes(router: AppRouter, deps: ApiDeps): void {
   registerProjectFileRoutes(router, deps);
   registerPrintRequestRoutes(router, deps);
   registerOperatorRoutes(router, deps);
+  registerOperatorPrinterRoutes(router, deps);
+  registerOperatorQueueRoutes(router, deps);
   registerMoneyRoutes(router, deps);
   registerStripeWebhookRoutes(router, deps);
   registerProfileRoutes(router, deps);

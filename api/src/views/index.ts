@@ -25,6 +25,7 @@ export type { NodeView } from '../presenters/node.ts';
 export type { OfferView } from '../presenters/offer.ts';
 export type { OrderConfirmationView, PlacedOrderView, StoreOrderView } from '../presenters/order.ts';
 export type { PaymentView } from '../presenters/payment.ts';
+export type { PrinterView } from '../presenters/printer.ts';
 export type { FullFarmView, PublicFarm, SignupStatusView } from '../presenters/printFarm.ts';
 export type { OperatorJobView, OperatorSummaryView } from '../presenters/printJob.ts';
 export type { PrintRequestSummaryView, PrintRequestView } from '../presenters/printRequest.ts';
@@ -36,6 +37,7 @@ export type {
 } from '../presenters/product.ts';
 export type { ProfileView } from '../presenters/profile.ts';
 export type { ProjectFileView } from '../presenters/projectFile.ts';
+export type { QueueItemView } from '../presenters/queueItem.ts';
 export type { ScorecardView } from '../presenters/scorecard.ts';
 export type { MoneyDeskView } from '../presenters/staffMoney.ts';
 export type { ManagedStoreView, PublicStoreView } from '../presenters/store.ts';

@@ -4,6 +4,7 @@ import { parseCents } from '@printfarm/domain/money';
 import type { Prisma } from '../generated/client.ts';
 import { recordJob } from '../outbox/index.ts';
 import { commissionFor, moneyTerms } from '../payments/flow.ts';
+import { enqueueJob } from '../printQueue/enqueueJob.ts';
 import { transitionPrintRequest } from './transition.ts';
 
 /**
@@ -31,6 +32,8 @@ export async function acceptJobTerms(
     accepted = await tx.printJob.update({ where: { id: job.id }, data: { commissionCents } });
   }
   await tx.printFarm.update({ where: { id: job.farmId }, data: { queuedParts: { increment: job.parts } } });
+  // Its parts join the farm's print queue, and any idle connected printer may take one.
+  if ((await enqueueJob(tx, job.id)) > 0) await recordJob(tx, 'printer.dispatch', { farmId: job.farmId });
   await transitionPrintRequest(tx, request, 'accepted', {
     byUserId,
     note,

@@ -15,6 +15,11 @@ import { paymentSecured } from './paymentSecured.ts';
 import { paymentVoid } from './paymentVoid.ts';
 import { payoutSend } from './payoutSend.ts';
 import { payoutsRun } from './payoutsRun.ts';
+import { printerDispatch } from './printerDispatch.ts';
+import { printerPoll } from './printerPoll.ts';
+import { queueMail } from './queueMail.ts';
+import { queueReport } from './queueReport.ts';
+import { queueSlice } from './queueSlice.ts';
 import { requestFirm } from './requestFirm.ts';
 import { requestQuote } from './requestQuote.ts';
 import { requestQuotesMail } from './requestQuotesMail.ts';
@@ -45,4 +50,9 @@ export const jobHandlers: JobHandlers = {
   'payouts.run': payoutsRun,
   'payout.send': payoutSend,
   'membership.invoice': membershipInvoice,
+  'printer.dispatch': printerDispatch,
+  'printer.poll': printerPoll,
+  'queue.report': queueReport,
+  'queue.slice': queueSlice,
+  'queue.mail': queueMail,
 };

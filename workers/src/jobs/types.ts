@@ -5,6 +5,7 @@ import type { PaymentProvider } from '@printfarm/db/payments';
 import type { JobName, JobPayload } from '@printfarm/domain/queues';
 import type { WorkerConfig } from '../config.ts';
 import type { Mailer } from '../mail/transport.ts';
+import type { ConnectorFactory } from '../printers/connectorFactory.ts';
 import type { LocalCopies } from '../storage/localCopy.ts';
 
 export interface JobContext {
@@ -18,6 +19,8 @@ export interface JobContext {
   metrics: Metrics;
   /** The payment processor (invoice or Stripe) captures, refunds and payouts go through. */
   payments: PaymentProvider;
+  /** Makes a connector for a connected printer (printer.dispatch, printer.poll). */
+  connectors: ConnectorFactory;
   /** The BullMQ job id, which is the outbox event id. */
   jobId: string;
   attempt: number;

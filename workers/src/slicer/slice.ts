@@ -2,7 +2,7 @@
 // estimates, for a firm price. Found with Debian bookworm's prusa-slicer 2.5.0: the command line runs
 // headless (the binary links GTK but needs no DISPLAY, nor any variable beyond PATH), and it has no
 // --version (that came in 2.6): the first line of --help names the version.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,10 @@ export interface SliceRequest {
   slicerPath?: string;
   /** The printer's build volume (mm), when not the profile's own 250 × 210 × 220 mm. */
   bedMm?: { x: number; y: number; z: number };
+  /** The printer's nozzle (mm), when not the profile's 0.4 mm. */
+  nozzleMm?: number;
+  /** Hands back the G-code itself (the print queue sends it to a printer), not only its numbers. */
+  keepGcode?: boolean;
 }
 
 export type SliceResult =
@@ -37,6 +41,7 @@ export type SliceResult =
       filamentMm: number | null;
       slicerVersion: string;
       durationMs: number;
+      gcode?: Uint8Array;
     }
   | {
       ok: false;
@@ -93,6 +98,7 @@ export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
       '--load',
       fileURLToPath(new URL(`profiles/${request.profileKey}.ini`, import.meta.url)),
       ...bedArguments(request.bedMm),
+      ...(request.nozzleMm ? ['--nozzle-diameter', String(request.nozzleMm)] : []),
       '--filament-density',
       String(request.filamentDensity),
       '--scale',
@@ -131,6 +137,7 @@ export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
       filamentMm: summary.filamentUsedMm ?? null,
       slicerVersion: slicer.version,
       durationMs: elapsedMs(),
+      ...(request.keepGcode ? { gcode: new Uint8Array(await readFile(gcodePath)) } : {}),
     };
   });
 }

@@ -21,7 +21,14 @@ export type ConnectorConfig =
     };
 
 /** What the printer is doing, in the queue's words. */
-export type PrinterActivity = 'idle' | 'printing' | 'paused' | 'finished' | 'failed' | 'cancelled' | 'offline';
+export type PrinterActivity =
+  | 'idle'
+  | 'printing'
+  | 'paused'
+  | 'finished'
+  | 'failed'
+  | 'cancelled'
+  | 'offline';
 
 export interface PrinterStatus {
   activity: PrinterActivity;

@@ -1,0 +1,121 @@
+// The farm's print queue (issue 27): the list, the operator's order, pins and holds, the hand-worked
+// flow (start, done, failed) and each item's G-code for a printer. Another farm's item answers 404.
+import {
+  queueFailSchema,
+  queueOrderSchema,
+  queuePinSchema,
+  queueStartSchema,
+} from '@printfarm/domain/printQueue';
+import * as v from 'valibot';
+import { requireRole, userOf } from '../auth/guards.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppContext, AppRouter } from '../http/context.ts';
+import { idParam } from '../http/params.ts';
+import { validate, validateInputs } from '../http/validate.ts';
+import { presentQueueItem } from '../presenters/queueItem.ts';
+import { findManagedFarm } from '../services/operatorFarm.ts';
+import { listPrinters } from '../services/printers.ts';
+import {
+  holdItem,
+  listQueue,
+  markItemDone,
+  markItemFailed,
+  pinItem,
+  releaseItem,
+  reorderQueue,
+  startItemByHand,
+} from '../services/printQueue.ts';
+import { itemGcode } from '../services/printQueueGcode.ts';
+import { farmQuerySchema } from './operatorPrinters.ts';
+
+const requireOperator = requireRole('operator', 'staff');
+const ITEM_NOT_FOUND = 'Queue item not found';
+const gcodeQuerySchema = v.object({
+  ...farmQuerySchema.entries,
+  printerId: v.pipe(v.string('Choose a printer'), v.uuid('Choose a printer')),
+});
+
+export function registerOperatorQueueRoutes(router: AppRouter, { prisma }: ApiDeps): void {
+  const farmOf = (ctx: AppContext) =>
+    findManagedFarm(prisma, userOf(ctx), (ctx.state as { query?: { farmId?: string } }).query?.farmId);
+
+  async function answerWithQueue(ctx: AppContext, farmId: string) {
+    const [items, printers] = await Promise.all([listQueue(prisma, farmId), listPrinters(prisma, farmId)]);
+    const files = await prisma.projectFile.findMany({
+      where: { id: { in: [...new Set(items.map((item) => item.fileId))] } },
+      select: { id: true, originalFileName: true },
+    });
+    const names = new Map(files.map((file) => [file.id, file.originalFileName]));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = items.map((item) => presentQueueItem(item, printers, names));
+  }
+
+  router.get('/api/operator/queue', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
+    await answerWithQueue(ctx, await farmOf(ctx));
+  });
+
+  router.put(
+    '/api/operator/queue/order',
+    requireOperator,
+    validateInputs({ body: queueOrderSchema, query: farmQuerySchema }),
+    async (ctx) => {
+      const farmId = await farmOf(ctx);
+      await reorderQueue(prisma, farmId, ctx.state.input.itemIds);
+      await answerWithQueue(ctx, farmId);
+    },
+  );
+
+  /** One route per command on an item: parse its body, act, answer with the queue as it is now. */
+  function itemCommand<S extends v.GenericSchema>(
+    command: string,
+    schema: S | null,
+    run: (farmId: string, itemId: string, input: v.InferOutput<S>) => Promise<unknown>,
+  ) {
+    const path = `/api/operator/queue/:itemId/${command}`;
+    const act = async (ctx: AppContext, input: v.InferOutput<S>) => {
+      const itemId = idParam(ctx, 'itemId', ITEM_NOT_FOUND);
+      const farmId = await farmOf(ctx);
+      await run(farmId, itemId, input);
+      await answerWithQueue(ctx, farmId);
+    };
+    if (schema) {
+      router.post(path, requireOperator, validateInputs({ body: schema, query: farmQuerySchema }), (ctx) =>
+        act(ctx, ctx.state.input),
+      );
+    } else {
+      router.post(path, requireOperator, validate(farmQuerySchema, 'query'), (ctx) =>
+        act(ctx, undefined as v.InferOutput<S>),
+      );
+    }
+  }
+
+  itemCommand('pin', queuePinSchema, (farmId, id, input) => pinItem(prisma, farmId, id, input.printerId));
+  itemCommand('hold', null, (farmId, id) => holdItem(prisma, farmId, id));
+  itemCommand('release', null, (farmId, id) => releaseItem(prisma, farmId, id));
+  itemCommand('start', queueStartSchema, (farmId, id, input) =>
+    startItemByHand(prisma, farmId, id, input.printerId),
+  );
+  itemCommand('done', null, (farmId, id) => markItemDone(prisma, farmId, id));
+  itemCommand('fail', queueFailSchema, (farmId, id, input) =>
+    markItemFailed(prisma, farmId, id, input.reason),
+  );
+
+  router.get(
+    '/api/operator/queue/:itemId/gcode',
+    requireOperator,
+    validate(gcodeQuerySchema, 'query'),
+    async (ctx) => {
+      const itemId = idParam(ctx, 'itemId', ITEM_NOT_FOUND);
+      const answer = await itemGcode(prisma, await farmOf(ctx), itemId, ctx.state.query.printerId);
+      ctx.set('Cache-Control', 'no-store');
+      if (answer.kind === 'slicing') {
+        ctx.status = 202;
+        ctx.body = { message: answer.message };
+        return;
+      }
+      ctx.set('Content-Type', 'text/x-gcode');
+      ctx.set('Content-Disposition', `attachment; filename="${answer.fileName}"`);
+      ctx.body = Buffer.from(answer.gcode);
+    },
+  );
+}

@@ -1,0 +1,146 @@
+// The farm's print queue as the operator works it: the list, the order (drag or move), pins and holds,
+// and the hand-worked flow for printers without a connector (mark started, done, failed). Every command
+// finds the item among the farm's own (another farm's answers 404) and checks its state under its lock.
+import type { Prisma, PrismaClient, QueueItem } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
+import { partOf, printerOf } from '@printfarm/db/printQueue/fit';
+import { claimItem, failItem, finishItem, lockItem } from '@printfarm/db/printQueue/items';
+import { lockFarmQueue, renumberWaiting } from '@printfarm/db/printQueue/positions';
+import { eligibility, QUEUE_ITEM_STATE_LABELS, type QueueItemState } from '@printfarm/domain/printQueue';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { findFarmPrinter } from './printers.ts';
+
+const ITEM_NOT_FOUND = 'Queue item not found';
+/** Items of jobs still being made: a cancelled or shipped job's leftovers are not the queue. */
+const LIVE_JOB = { job: { state: { in: ['accepted', 'printing'] } } } satisfies Prisma.QueueItemWhereInput;
+
+export const queueItemInclude = {
+  job: { select: { id: true, readyBy: true, request: { select: { title: true } } } },
+} satisfies Prisma.QueueItemInclude;
+export type QueueItemRow = Prisma.QueueItemGetPayload<{ include: typeof queueItemInclude }>;
+
+/** The queue top first: printing, then waiting in the farm's order, then the last printed. */
+export async function listQueue(prisma: PrismaClient, farmId: string): Promise<QueueItemRow[]> {
+  const [active, done] = await Promise.all([
+    prisma.queueItem.findMany({
+      where: { farmId, state: { in: ['printing', 'queued', 'held'] }, ...LIVE_JOB },
+      orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+      include: queueItemInclude,
+      take: 2000,
+    }),
+    prisma.queueItem.findMany({
+      where: { farmId, state: 'done', ...LIVE_JOB },
+      orderBy: { finishedAt: 'desc' },
+      include: queueItemInclude,
+      take: 50,
+    }),
+  ]);
+  const printing = active.filter((item) => item.state === 'printing');
+  return [...printing, ...active.filter((item) => item.state !== 'printing'), ...done];
+}
+
+/** The operator's new order: exactly the farm's waiting items, each once. */
+export async function reorderQueue(prisma: PrismaClient, farmId: string, itemIds: readonly string[]) {
+  await prisma.$transaction(async (tx) => {
+    await lockFarmQueue(tx, farmId);
+    const waiting = await tx.queueItem.findMany({
+      where: { farmId, state: { in: ['queued', 'held'] }, ...LIVE_JOB },
+      select: { id: true },
+    });
+    const known = new Set(waiting.map((item) => item.id));
+    if (itemIds.length !== known.size || itemIds.some((id) => !known.has(id))) {
+      throw conflict('The queue changed meanwhile: reload it and move the item again', {
+        itemIds: 'Send every waiting item of the queue, each once',
+      });
+    }
+    await renumberWaiting(tx, farmId, itemIds);
+  });
+}
+
+async function actOnItem<T>(
+  prisma: PrismaClient,
+  farmId: string,
+  itemId: string,
+  from: readonly QueueItemState[],
+  verb: string,
+  action: (tx: Prisma.TransactionClient, item: QueueItem) => Promise<T>,
+): Promise<T> {
+  return prisma.$transaction(async (tx) => {
+    const owned = await tx.queueItem.findFirst({
+      where: { id: itemId, farmId, ...LIVE_JOB },
+      select: { id: true },
+    });
+    if (!owned) throw notFound(ITEM_NOT_FOUND);
+    const item = await lockItem(tx, itemId);
+    if (!item) throw notFound(ITEM_NOT_FOUND);
+    if (!(from as readonly string[]).includes(item.state)) {
+      const now = QUEUE_ITEM_STATE_LABELS[item.state as QueueItemState] ?? item.state;
+      throw conflict(`You cannot ${verb} this item: it is ${now.toLowerCase()}`);
+    }
+    return action(tx, item);
+  });
+}
+
+export function pinItem(prisma: PrismaClient, farmId: string, itemId: string, printerId: string | null) {
+  return actOnItem(prisma, farmId, itemId, ['queued', 'held'], 'pin', async (tx, item) => {
+    if (printerId) {
+      const printer = await findFarmPrinter(tx, farmId, printerId).catch(() => {
+        throw badRequest('Choose one of your printers', { printerId: 'Choose one of your printers' });
+      });
+      const fit = eligibility(partOf(item), printerOf(printer));
+      if (!fit.ok) {
+        const message = `${printer.name} cannot print this part: ${fit.reason}`;
+        throw badRequest(message, { printerId: message });
+      }
+    }
+    await tx.queueItem.update({ where: { id: item.id }, data: { pinnedPrinterId: printerId } });
+    await recordJob(tx, 'printer.dispatch', { farmId });
+  });
+}
+
+export function holdItem(prisma: PrismaClient, farmId: string, itemId: string) {
+  return actOnItem(prisma, farmId, itemId, ['queued'], 'hold', async (tx, item) => {
+    await tx.queueItem.update({ where: { id: item.id }, data: { state: 'held' } });
+  });
+}
+
+export function releaseItem(prisma: PrismaClient, farmId: string, itemId: string) {
+  return actOnItem(prisma, farmId, itemId, ['held'], 'release', async (tx, item) => {
+    await tx.queueItem.update({ where: { id: item.id }, data: { state: 'queued' } });
+    await recordJob(tx, 'printer.dispatch', { farmId });
+  });
+}
+
+/** Started by hand on a printer: it must be able to print the part, and be free. */
+export function startItemByHand(prisma: PrismaClient, farmId: string, itemId: string, printerId: string) {
+  return actOnItem(prisma, farmId, itemId, ['queued', 'held'], 'start', async (tx, item) => {
+    const printer = await findFarmPrinter(tx, farmId, printerId).catch(() => {
+      throw badRequest('Choose one of your printers', { printerId: 'Choose one of your printers' });
+    });
+    const fit = eligibility(partOf(item), printerOf(printer));
+    if (!fit.ok) {
+      const message = `${printer.name} cannot print this part: ${fit.reason}`;
+      throw badRequest(message, { printerId: message });
+    }
+    if (item.pinnedPrinterId && item.pinnedPrinterId !== printer.id) {
+      throw badRequest('This item is pinned to another printer', {
+        printerId: 'This item is pinned to another printer',
+      });
+    }
+    const busy = await tx.queueItem.count({ where: { printerId: printer.id, state: 'printing' } });
+    if (busy > 0) throw conflict(`${printer.name} is already printing an item`);
+    await claimItem(tx, item, printer.id, { started: true });
+  });
+}
+
+export function markItemDone(prisma: PrismaClient, farmId: string, itemId: string) {
+  return actOnItem(prisma, farmId, itemId, ['printing'], 'mark done', async (tx, item) => {
+    await finishItem(tx, item);
+  });
+}
+
+export function markItemFailed(prisma: PrismaClient, farmId: string, itemId: string, reason: string) {
+  return actOnItem(prisma, farmId, itemId, ['printing'], 'mark failed', async (tx, item) => {
+    await failItem(tx, item, reason);
+  });
+}

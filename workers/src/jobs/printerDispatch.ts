@@ -1,0 +1,121 @@
+// Gives each idle connected printer of a farm its next item: the first waiting one in the farm's order
+// that the printer may take (pinned to it, or to none). The attempt is recorded (and committed) before
+// anything is sent; the connector reads the printer's status before it starts anything, so a retry
+// after a timeout finds its own print running ('already-running') and never starts it twice.
+import type { Printer, QueueItem } from '@printfarm/db';
+import { partOf, printerOf } from '@printfarm/db/printQueue/fit';
+import { claimItem, confirmStarted, lockItem, releaseClaim } from '@printfarm/db/printQueue/items';
+import { lockFarmQueue } from '@printfarm/db/printQueue/positions';
+import { eligibility } from '@printfarm/domain/printQueue';
+import { connectorConfigOf } from '../printers/connectorConfig.ts';
+import { printerGcode } from '../printers/gcode.ts';
+import type { JobContext, JobHandler } from './types.ts';
+
+const LIVE_JOB = { job: { state: { in: ['accepted', 'printing'] } } };
+
+/** Claims, under the farm's lock, one waiting item per idle connected printer. */
+async function claimNextItems({ prisma }: JobContext, farmId: string): Promise<QueueItem[]> {
+  return prisma.$transaction(async (tx) => {
+    await lockFarmQueue(tx, farmId);
+    const printers = await tx.printer.findMany({
+      where: { farmId, state: 'idle', connector: { not: 'none' } },
+      orderBy: { name: 'asc' },
+    });
+    const waiting = await tx.queueItem.findMany({
+      where: { farmId, state: 'queued', ...LIVE_JOB },
+      orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
+    });
+    const claimed: QueueItem[] = [];
+    const taken = new Set<string>();
+    for (const printer of printers) {
+      const busy = await tx.queueItem.count({ where: { printerId: printer.id, state: 'printing' } });
+      if (busy > 0) continue;
+      const next = waiting.find(
+        (item) =>
+          !taken.has(item.id) &&
+          (item.pinnedPrinterId === null || item.pinnedPrinterId === printer.id) &&
+          eligibility(partOf(item), printerOf(printer)).ok,
+      );
+      if (!next) continue;
+      taken.add(next.id);
+      const locked = await lockItem(tx, next.id);
+      if (locked?.state !== 'queued') continue;
+      claimed.push(await claimItem(tx, locked, printer.id, { started: false }));
+    }
+    return claimed;
+  });
+}
+
+/** Sends one claimed attempt to its printer; throws when the printer cannot be reached. */
+async function send(context: JobContext, item: QueueItem, printer: Printer): Promise<void> {
+  const { prisma, config, connectors, log } = context;
+  const connectorConfig = connectorConfigOf(printer, config);
+  const gcode = await printerGcode(context, item, printer);
+  if (!connectorConfig || !gcode.ok || !item.dispatchFileName) {
+    if (!gcode.ok)
+      log.warn({ itemId: item.id, reason: gcode.reason }, 'queue item not sliced for its printer');
+    await prisma.$transaction(async (tx) => {
+      const locked = await lockItem(tx, item.id);
+      if (locked) await releaseClaim(tx, locked);
+      await tx.printer.update({
+        where: { id: printer.id },
+        data: gcode.ok
+          ? { state: 'idle' }
+          : { state: 'needs_attention', stateMessage: `Could not slice: ${gcode.reason}` },
+      });
+    });
+    return;
+  }
+  const connector = connectors(connectorConfig);
+  try {
+    // Throws when the printer cannot be reached: the job is retried with the same attempt's file name.
+    const outcome = await connector.dispatch(item.dispatchFileName, gcode.gcode, AbortSignal.timeout(60_000));
+    await prisma.$transaction(async (tx) => {
+      const locked = await lockItem(tx, item.id);
+      if (!locked || locked.dispatchFileName !== item.dispatchFileName) return;
+      if (outcome.outcome === 'busy') {
+        // Nothing was sent: the item waits again, and the printer's state says why.
+        await releaseClaim(tx, locked);
+        const state =
+          outcome.status.activity === 'offline'
+            ? 'offline'
+            : outcome.status.activity === 'paused'
+              ? 'paused'
+              : 'needs_attention';
+        await tx.printer.update({
+          where: { id: printer.id },
+          data: { state, stateMessage: outcome.status.message ?? 'The printer is busy with something else' },
+        });
+        return;
+      }
+      await confirmStarted(tx, locked);
+      await tx.printer.update({ where: { id: printer.id }, data: { lastSeenAt: new Date() } });
+    });
+  } finally {
+    await connector.close();
+  }
+}
+
+export const printerDispatch: JobHandler<'printer.dispatch'> = async ({ farmId }, context) => {
+  const { prisma } = context;
+  await claimNextItems(context, farmId);
+  // This run's claims and any a crashed run left unsent (claimed, not yet confirmed by the printer).
+  const unsent = await prisma.queueItem.findMany({
+    where: {
+      farmId,
+      state: 'printing',
+      startedAt: null,
+      dispatchFileName: { not: null },
+      printer: { connector: { not: 'none' } },
+    },
+    include: { printer: true },
+  });
+  const unreachable: unknown[] = [];
+  for (const { printer, ...item } of unsent) {
+    // One printer out of reach does not hold the others back; the retry resends its attempt.
+    if (printer) await send(context, item, printer).catch((error: unknown) => unreachable.push(error));
+  }
+  if (unreachable.length > 0)
+    throw new AggregateError(unreachable, `${unreachable.length} printer(s) could not be reached`);
+  return unsent.length > 0 ? 'done' : 'skipped';
+};

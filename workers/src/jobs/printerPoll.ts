@@ -1,0 +1,111 @@
+// Reads every connected printer's status and records what changed: the printer's state on its row, and
+// for the item it prints a queue.report event (progress, printed, failed) that queue.report applies. A
+// printer out of reach is offline: what it was printing stays printing (it may come back mid-print),
+// and an attempt it never confirmed goes back to the queue.
+import type { Printer, Prisma } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
+import { lockItem, releaseClaim } from '@printfarm/db/printQueue/items';
+import { connectorConfigOf } from '../printers/connectorConfig.ts';
+import type { PrinterStatus } from '../printers/connectors/types.ts';
+import type { JobContext, JobHandler } from './types.ts';
+
+const POLL_TIMEOUT_MS = 4_000;
+/** Progress is reported in steps of at least this much, so a long print records a few dozen events. */
+const PROGRESS_STEP = 0.02;
+
+async function readStatus(context: JobContext, printer: Printer): Promise<PrinterStatus> {
+  const config = connectorConfigOf(printer, context.config);
+  if (!config) return { activity: 'offline', fileName: null, progress: 0, message: 'No connector settings' };
+  let connector: ReturnType<JobContext['connectors']> | null = null;
+  try {
+    connector = context.connectors(config);
+    return await connector.status(AbortSignal.timeout(POLL_TIMEOUT_MS));
+  } catch (error) {
+    return {
+      activity: 'offline',
+      fileName: null,
+      progress: 0,
+      message: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    await connector?.close().catch(() => {});
+  }
+}
+
+function printerStateOf(
+  status: PrinterStatus,
+  current: string,
+): { state: string; stateMessage: string | null } | null {
+  switch (status.activity) {
+    case 'printing':
+      return { state: 'printing', stateMessage: null };
+    case 'paused':
+      return { state: 'paused', stateMessage: status.message };
+    case 'offline':
+      return { state: 'offline', stateMessage: status.message };
+    case 'idle':
+      // An operator's 'needs attention' (a bed to clear) stands until they mark the printer ready.
+      return current === 'needs_attention' ? null : { state: 'idle', stateMessage: null };
+    default:
+      // finished, failed, cancelled: queue.report decides what the printer waits for.
+      return current === 'offline' ? { state: 'needs_attention', stateMessage: status.message } : null;
+  }
+}
+
+async function recordChanges(
+  tx: Prisma.TransactionClient,
+  printer: Printer,
+  status: PrinterStatus,
+): Promise<boolean> {
+  const state = printerStateOf(status, printer.state);
+  const reachable = status.activity !== 'offline';
+  await tx.printer.update({
+    where: { id: printer.id },
+    data: { ...(state ?? {}), ...(reachable ? { lastSeenAt: new Date() } : {}) },
+  });
+  const item = await tx.queueItem.findFirst({ where: { printerId: printer.id, state: 'printing' } });
+  if (!item?.dispatchFileName) return state?.state === 'idle' && printer.state !== 'idle';
+  if (!reachable) {
+    const locked = await lockItem(tx, item.id);
+    if (locked && !locked.startedAt) await releaseClaim(tx, locked);
+    return false;
+  }
+  if (status.fileName !== item.dispatchFileName) return false;
+  const report = {
+    itemId: item.id,
+    fileName: item.dispatchFileName,
+    progress: Math.max(0, Math.min(1, status.progress)),
+  };
+  if (status.activity === 'finished') await recordJob(tx, 'queue.report', { ...report, outcome: 'finished' });
+  else if (status.activity === 'failed' || status.activity === 'cancelled') {
+    const why =
+      status.activity === 'cancelled' ? 'Cancelled on the printer' : 'The printer reported a failed print';
+    await recordJob(tx, 'queue.report', {
+      ...report,
+      outcome: 'failed',
+      reason: status.message ? `${why}: ${status.message}` : why,
+    });
+  } else if (
+    status.activity === 'printing' &&
+    (report.progress - item.progress >= PROGRESS_STEP || !item.startedAt)
+  ) {
+    await recordJob(tx, 'queue.report', { ...report, outcome: 'progress' });
+  }
+  return false;
+}
+
+export const printerPoll: JobHandler<'printer.poll'> = async (_payload, context) => {
+  const { prisma } = context;
+  const printers = await prisma.printer.findMany({ where: { connector: { not: 'none' } } });
+  const freed = new Set<string>();
+  await Promise.all(
+    printers.map(async (printer) => {
+      const status = await readStatus(context, printer);
+      if (await prisma.$transaction((tx) => recordChanges(tx, printer, status))) freed.add(printer.farmId);
+    }),
+  );
+  // A printer back to idle (online again, or made ready on the printer itself) may take the next item.
+  for (const farmId of freed)
+    await prisma.$transaction((tx) => recordJob(tx, 'printer.dispatch', { farmId }));
+  return printers.length > 0 ? 'done' : 'skipped';
+};
