@@ -141,7 +141,7 @@ export const queueOrderSchema = formObject({
 
 /** Pins an item to one printer (only it may take the item), or unpins it (null). */
 export const queuePinSchema = formObject({
-  printerId: v.nullable(v.pipe(v.string('Choose a printer'), v.uuid('Choose a printer')), 'Choose a printer'),
+  printerId: v.nullable(v.pipe(v.string('Choose a printer'), v.uuid('Choose a printer'))),
 });
 
 /** Marks an item started by hand on a printer (it may be a printer without a connector). */

@@ -37,6 +37,9 @@ describe('authorization matrix', () => {
   let users: Record<SignedInActor, TestUser>;
   const cookies = {} as Record<Actor, string | undefined>;
   let fixtures: Record<string, string> = {};
+  /** A body's string that is exactly a placeholder (':itemId') becomes that fixture's id. */
+  const fixtureValue = (_key: string, value: unknown) =>
+    typeof value === 'string' && /^:[A-Za-z]+$/.test(value) ? (fixtures[value.slice(1)] ?? value) : value;
 
   async function signInAs(actor: Actor): Promise<void> {
     cookies[actor] = await signInActor(server.api.url, users, actor);
@@ -76,7 +79,7 @@ describe('authorization matrix', () => {
           method: row.method,
           headers,
           redirect: 'manual',
-          ...(row.body !== undefined ? { body: JSON.stringify(row.body) } : {}),
+          ...(row.body !== undefined ? { body: JSON.stringify(row.body, fixtureValue) } : {}),
         });
         await response.arrayBuffer();
         const expected: Expected = row.expect[actor];

@@ -125,7 +125,9 @@ export async function createAccessFixtures(
       state: 'TX',
     },
   });
+  const queue = await createQueueFixtures(prisma, users, farm.id, suffix);
   return {
+    ...queue,
     farmId: farm.id,
     storeId: store.id,
     storeName: store.storeName,
@@ -171,4 +173,89 @@ export async function readAppRouter<T>(read: (router: Router<AppState>) => T): P
     await queues.close();
     redis.disconnect();
   }
+}
+
+/**
+ * The print queue's records (issue 27): two printers of `operator`'s farm (one to remove) and one queued
+ * item of an accepted job, the only item waiting in the farm's queue.
+ */
+async function createQueueFixtures(
+  prisma: PrismaClient,
+  users: Record<SignedInActor, TestUser>,
+  farmId: string,
+  suffix: string,
+): Promise<Record<string, string>> {
+  const printer = (name: string) =>
+    prisma.printer.create({
+      data: {
+        farmId,
+        name,
+        technology: 'FFF/FDM',
+        brand: 'Prusa',
+        model: 'MK4',
+        buildXMm: 250,
+        buildYMm: 210,
+        buildZMm: 220,
+        nozzleMm: 0.4,
+        material: 'PLA',
+      },
+    });
+  const [kept, spare] = [await printer('Matrix MK4'), await printer('Matrix spare')];
+  const request = await prisma.customPrintRequest.create({
+    data: {
+      userId: users.customer.id,
+      title: 'Matrix queue request',
+      specifications: {},
+      status: 'accepted',
+      assignedFarmId: farmId,
+      shippingAddress: { street: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+    },
+  });
+  const file = await prisma.projectFile.create({
+    data: {
+      printRequestId: request.id,
+      userId: users.customer.id,
+      uploadId: `matrix-queue-${suffix}`,
+      fileName: 'part.stl',
+      originalFileName: 'part.stl',
+      fileType: 'stl',
+      fileSize: 1234,
+      filePath: `matrix/${suffix}/queue-part.stl`,
+    },
+  });
+  const offer = await prisma.requestOffer.create({
+    data: { requestId: request.id, farmId, price: '20.00', distanceMiles: 3, readyBy: new Date() },
+  });
+  const job = await prisma.printJob.create({
+    data: {
+      requestId: request.id,
+      farmId,
+      offerId: offer.id,
+      state: 'accepted',
+      price: '20.00',
+      readyBy: new Date(),
+      parts: 1,
+      respondBy: new Date(),
+    },
+  });
+  const item = await prisma.queueItem.create({
+    data: {
+      farmId,
+      jobId: job.id,
+      fileId: file.id,
+      copy: 1,
+      position: 1,
+      technology: 'FFF/FDM',
+      material: 'PLA',
+      layerHeightMm: 0.2,
+      profileKey: '0.20mm-15pct',
+      units: 'mm',
+      orientation: 'z-',
+      partXMm: 20,
+      partYMm: 20,
+      partZMm: 20,
+      readyBy: new Date(),
+    },
+  });
+  return { printerId: kept.id, sparePrinterId: spare.id, itemId: item.id };
 }

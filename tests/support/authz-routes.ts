@@ -21,7 +21,7 @@ export interface RouteAccess {
   /** The path exactly as registered in the router (with :params). */
   route: string;
   expect: Record<Actor, Expected>;
-  /** JSON body sent with the request (state-changing routes). */
+  /** JSON body sent with the request (state-changing routes); a string ':name' is that fixture's id. */
   body?: unknown;
   /** The concrete path to call when `route` has a wildcard (e.g. `{*rest}`); placeholders as above. */
   path?: string;
@@ -323,6 +323,93 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     route: '/api/operator/farm/ordering-page',
     path: '/api/operator/farm/ordering-page?farmId=:farmId',
     expect: operatorArea(200),
+  },
+  // The print queue (issue 27): a farm's printers and queue are its operator's and staff's; another
+  // operator is told they do not exist. Rows run in order, one caller after the other, so the second of
+  // the operator and staff finds the item already moved (409) or the printer already removed (404).
+  {
+    method: 'GET',
+    route: '/api/operator/printers',
+    path: '/api/operator/printers?farmId=:farmId',
+    expect: operatorArea(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/printers',
+    path: '/api/operator/printers?farmId=:farmId',
+    expect: { ...operatorArea(201), staff: 409 },
+    body: { name: 'Matrix added', technology: 'FFF/FDM', brand: 'Prusa', model: 'MK4' },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/operator/printers/:printerId',
+    path: '/api/operator/printers/:printerId?farmId=:farmId',
+    expect: operatorArea(200),
+    body: { color: 'Black', material: 'PLA' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/operator/printers/:printerId',
+    path: '/api/operator/printers/:sparePrinterId?farmId=:farmId',
+    expect: { ...operatorArea(204), staff: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/api/operator/queue',
+    path: '/api/operator/queue?farmId=:farmId',
+    expect: operatorArea(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/operator/queue/order',
+    path: '/api/operator/queue/order?farmId=:farmId',
+    expect: operatorArea(200),
+    body: { itemIds: [':itemId'] },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/queue/:itemId/pin',
+    path: '/api/operator/queue/:itemId/pin?farmId=:farmId',
+    expect: operatorArea(200),
+    body: { printerId: null },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/queue/:itemId/hold',
+    path: '/api/operator/queue/:itemId/hold?farmId=:farmId',
+    expect: { ...operatorArea(200), staff: 409 },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/queue/:itemId/release',
+    path: '/api/operator/queue/:itemId/release?farmId=:farmId',
+    expect: { ...operatorArea(200), staff: 409 },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/queue/:itemId/start',
+    path: '/api/operator/queue/:itemId/start?farmId=:farmId',
+    expect: { ...operatorArea(200), staff: 409 },
+    body: { printerId: ':printerId' },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/queue/:itemId/fail',
+    path: '/api/operator/queue/:itemId/fail?farmId=:farmId',
+    expect: { ...operatorArea(200), staff: 409 },
+    body: { reason: 'Spaghetti' },
+  },
+  {
+    method: 'POST',
+    route: '/api/operator/queue/:itemId/done',
+    path: '/api/operator/queue/:itemId/done?farmId=:farmId',
+    expect: operatorArea(409),
+  },
+  {
+    method: 'GET',
+    route: '/api/operator/queue/:itemId/gcode',
+    path: '/api/operator/queue/:itemId/gcode?farmId=:farmId&printerId=:printerId',
+    expect: operatorArea(409),
   },
   { method: 'GET', route: '/api/profile', expect: signedIn },
   { method: 'GET', route: '/api/membership', expect: signedIn },
