@@ -27,7 +27,7 @@ export function bambuConnector(config: BambuConfig, timeoutMs = DEFAULT_TIMEOUT_
       signal,
     );
     if (!full) {
-      const message = `Bambu printer ${config.serial} sent no report within ${timeoutMs} ms`;
+      const message = `Bambu printer ${config.serial} sent no report (${session.lastFailure()})`;
       return { activity: 'offline', fileName: null, progress: 0, message };
     }
     return statusOfReport(full);

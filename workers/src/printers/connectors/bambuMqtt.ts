@@ -37,6 +37,7 @@ export function bambuSession(config: BambuConfig): BambuSession {
   let client: MqttClient | null = null;
   let failure = 'not connected yet';
   let refused: Error | null = null;
+  let up = false;
   let sequence = 0;
 
   function open(): MqttClient {
@@ -52,6 +53,8 @@ export function bambuSession(config: BambuConfig): BambuSession {
     const opened = mqtt.connect(`mqtts://${config.host}:${config.mqttPort ?? 8883}`, options);
     opened.on('connect', () => {
       refused = null;
+      failure = 'connected, but no report came in time';
+      up = true;
       opened.subscribe(`device/${config.serial}/report`);
     });
     opened.on('error', (error) => {
@@ -63,8 +66,9 @@ export function bambuSession(config: BambuConfig): BambuSession {
         );
       }
     });
-    opened.on('offline', () => {
-      if (!refused) failure = `Bambu MQTT at ${config.host}:${config.mqttPort ?? 8883} cannot be reached`;
+    opened.on('close', () => {
+      if (up) failure = `Bambu MQTT at ${config.host}:${config.mqttPort ?? 8883}: connection lost`;
+      up = false;
     });
     opened.on('message', (_topic, payload) => {
       const print = readBambuReport(payload);
@@ -132,9 +136,15 @@ export function bambuSession(config: BambuConfig): BambuSession {
         signal,
         (done) => {
           const heard = (print: BambuPrint) => answered(print) && done(print);
+          // A connection lost while waiting ends the wait: no answer can come on it.
+          const lost = () => done(null);
           reports.on('report', heard);
+          session.once('close', lost);
           session.publish(`device/${config.serial}/request`, JSON.stringify(payload), { qos: 1 });
-          return () => reports.off('report', heard);
+          return () => {
+            reports.off('report', heard);
+            session.off('close', lost);
+          };
         },
         null,
       );
