@@ -123,7 +123,14 @@ export function bambuSession(config: BambuConfig): BambuSession {
           },
           false,
         ));
-      if (!ok && refused) throw refused;
+      if (!ok && refused) {
+        // Start afresh on the next call: each call tries the access code once, and reports the refusal.
+        const refusal = refused;
+        refused = null;
+        client = null;
+        await session.endAsync(true);
+        throw refusal;
+      }
       return ok;
     },
     lastFailure: () => failure,
