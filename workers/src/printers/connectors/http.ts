@@ -81,7 +81,8 @@ async function bodyText(response: Response): Promise<string> {
 /** A multipart form holding the G-code as `file`, plus the protocol's own fields. */
 export function gcodeForm(fileName: string, gcode: Uint8Array, fields: Record<string, string>): FormData {
   const form = new FormData();
-  form.append('file', new Blob([gcode], { type: 'application/octet-stream' }), fileName);
+  // A copy: Blob takes only bytes over a plain ArrayBuffer, and the caller's may be shared.
+  form.append('file', new Blob([new Uint8Array(gcode)], { type: 'application/octet-stream' }), fileName);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;
 }
