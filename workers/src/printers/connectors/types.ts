@@ -50,12 +50,21 @@ export type DispatchOutcome =
 
 export interface PrinterConnector {
   readonly kind: ConnectorKind;
+  /**
+   * Resolves `activity: 'offline'` (with the network's words in `message`) when the printer cannot be
+   * reached, so a poll records an outage instead of failing; it throws only when the printer answers
+   * but refuses our credentials (PrinterRefusedError) or answers something we cannot read.
+   */
   status(signal?: AbortSignal): Promise<PrinterStatus>;
   /**
    * Sends the G-code and starts it, at most once: it reads the status first, and a printer already on
    * `fileName` is reported, never started again. Throws only when the printer cannot be reached.
+   * A printer already unreachable when the status is read answers `busy` with `activity: 'offline'`
+   * (nothing was sent); one lost between the upload and the start throws, and the retry's status read
+   * tells whether the start got through.
    */
   dispatch(fileName: string, gcode: Uint8Array, signal?: AbortSignal): Promise<DispatchOutcome>;
+  /** Stops the current print; a printer that is not printing or paused is left as it is. */
   cancel(signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
