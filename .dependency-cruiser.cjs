@@ -47,6 +47,12 @@ module.exports = {
       '^(db|mail|workers|ops|tests)/|^api/(?!src/views/)',
       'the PWA reads the API only through api/src/views',
     ),
+    layer(
+      'services-below-presenters',
+      '^api/src/services/',
+      '^api/src/presenters/',
+      'a service reads and writes rows; what the caller sees is the presenters\' business, never the other way',
+    ),
     {
       name: 'pwa-views-types-only',
       comment: 'api/src/views is a contract of types: the PWA never bundles API code',

@@ -18,6 +18,7 @@ import { requestLogMiddleware } from './http/requestLog.ts';
 import { createScreens } from './http/screens.ts';
 import { crossSiteRequestMiddleware, securityHeadersMiddleware } from './http/security.ts';
 import { rendersScreen, spaMiddleware } from './http/spa.ts';
+import { publicFarmPresenters } from './presenters/printFarm.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createCheckouts } from './services/checkout.ts';
 import { createPublicFarmCache } from './services/publicFarmCache.ts';
@@ -43,7 +44,7 @@ export function apiDeps(given: AppDeps): ApiDeps {
     lifecycle: given.lifecycle ?? { draining: false },
     payments: given.payments ?? paymentProvider(given.config),
     rateLimits: given.rateLimits ?? createRateLimits(given),
-    publicFarms: given.publicFarms ?? createPublicFarmCache(given.prisma),
+    publicFarms: given.publicFarms ?? createPublicFarmCache(given.prisma, publicFarmPresenters),
     networkPrinters:
       given.networkPrinters ??
       rememberedNetworkPrinters(given.prisma, given.config.NETWORK_PRINTERS_CACHE_MS),

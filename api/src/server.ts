@@ -9,6 +9,7 @@ import { createMetrics, type Metrics, serveConfiguredMetrics } from '@printfarm/
 import { type OutboxRelay, type QueueRegistry, startOutbox } from '@printfarm/db/outbox';
 import { createApp } from './app.ts';
 import type { ApiConfig } from './config.ts';
+import { publicFarmPresenters } from './presenters/printFarm.ts';
 import { createPublicFarmCache, type PublicFarmCache } from './services/publicFarmCache.ts';
 
 export interface RunningApi {
@@ -77,7 +78,7 @@ export async function startApiServer(
   });
   const { redis, queues, relay } = outbox;
   const lifecycle = { draining: false };
-  const publicFarms = createPublicFarmCache(prisma);
+  const publicFarms = createPublicFarmCache(prisma, publicFarmPresenters);
   const server = createApp({ config, prisma, redis, queues, log, metrics, lifecycle, publicFarms }).listen(
     config.PORT,
     config.HOST,

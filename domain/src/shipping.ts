@@ -97,6 +97,35 @@ export function shippingSummary(rates: ShippingRates): string {
 // ---------------------------------------------------------------- a store's rules over the wire
 
 /** A store's rules as the API shows them: money as decimal strings. */
+/** A decimal amount as the database returns it (Prisma's Decimal), read to cents. */
+type StoredAmount = { toFixed(digits: number): string };
+
+/** A store's shipping rows as stored: its methods at their fees, and when Standard ships free. */
+export interface StoredShipping {
+  freeShippingOver: StoredAmount | null;
+  shippingMethods: readonly { method: string; fee: StoredAmount }[];
+}
+
+const storedCents = (amount: StoredAmount) => parseCents(amount.toFixed(2)) ?? 0;
+
+/** The store's own rules, or null when it charges the network's table. */
+export function ownShippingRates(store: StoredShipping): ShippingRates | null {
+  const feesCents: Partial<Record<ShippingMethodId, number>> = {};
+  for (const row of store.shippingMethods) {
+    if (isShippingMethodId(row.method)) feesCents[row.method] = storedCents(row.fee);
+  }
+  if (feesCents.standard === undefined) return null;
+  return {
+    feesCents: { ...feesCents, standard: feesCents.standard },
+    freeOverCents: store.freeShippingOver === null ? null : storedCents(store.freeShippingOver),
+  };
+}
+
+/** What the store charges: its own rules, else the network's table. */
+export function shippingRatesOf(store: StoredShipping): ShippingRates {
+  return ownShippingRates(store) ?? NETWORK_SHIPPING_RATES;
+}
+
 export interface ShippingRatesView {
   methods: { id: ShippingMethodId; fee: string }[];
   freeShippingOver: string | null;

@@ -3,7 +3,7 @@
 
 import * as messages from './applications.ts';
 import { describeMessages } from './expectations.ts';
-import { PROSPECTS_URL } from './samples.ts';
+import { PROSPECTS_URL } from './sampleFacts.ts';
 
 describeMessages(messages, {
   applicationConfirmationEmail: {

@@ -4,7 +4,7 @@ import { deferredEmail, type MessageName, renderDeferred } from './deferred.ts';
 import { newJobEmail } from './operatorJobs.ts';
 import { newOrderEmail, orderConfirmationEmail } from './orders.ts';
 import { counterOfferEmail, jobAcceptedEmail } from './requests.ts';
-import { APP_URL, customer, jobFacts, ORDER_URL, operator, order, request, store } from './samples.ts';
+import { APP_URL, customer, jobFacts, ORDER_URL, operator, order, request, store } from './sampleFacts.ts';
 
 const job = {
   id: '7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918',

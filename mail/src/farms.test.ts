@@ -2,7 +2,7 @@
 // plain-text builders wrote before the move to React Email), the preview line, the key facts and the links.
 import { describeMessages } from './expectations.ts';
 import * as messages from './farms.ts';
-import { CLAIM_URL, NETWORK_URL } from './samples.ts';
+import { CLAIM_URL, NETWORK_URL } from './sampleFacts.ts';
 
 describeMessages(messages, {
   farmSignupEmail: {

@@ -2,7 +2,7 @@
 // plain-text builders wrote before the move to React Email), the preview line, the key facts and the links.
 import { describeMessages } from './expectations.ts';
 import * as messages from './newsletter.ts';
-import { CONFIRM_URL } from './samples.ts';
+import { CONFIRM_URL } from './sampleFacts.ts';
 
 describeMessages(messages, {
   newsletterConfirmEmail: {

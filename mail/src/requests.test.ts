@@ -2,7 +2,7 @@
 // plain-text builders wrote before the move to React Email), the preview line, the key facts and the links.
 import { describeMessages } from './expectations.ts';
 import * as messages from './requests.ts';
-import { APP_URL, UPS_URL } from './samples.ts';
+import { APP_URL, UPS_URL } from './sampleFacts.ts';
 
 describeMessages(messages, {
   quotesReadyEmail: {

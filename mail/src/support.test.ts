@@ -1,7 +1,7 @@
 // The support message e-mail: for each sample, the envelope, the plain-text part line by line (the words the
 // plain-text builders wrote before the move to React Email), the preview line, the key facts and the links.
 import { describeMessages } from './expectations.ts';
-import { ORDER_URL } from './samples.ts';
+import { ORDER_URL } from './sampleFacts.ts';
 import * as messages from './support.ts';
 
 describeMessages(messages, {

@@ -93,7 +93,7 @@ export async function seedPrintRequests(
         ['Cable clips (set of 20)', '16.80', 30],
         ['Planter drip tray', '27.40', 24],
         ['Raspberry Pi 5 case', '22.10', 17],
-        ['Camera lens cap', '12.60', 10],
+        ['Camera lens cap', '12.60', 12],
       ] as const
     ).map(
       ([title, price, daysAgo]): SeedRequest => ({
@@ -298,6 +298,8 @@ async function seedPayment(
     data: {
       status: seed.money === 'secured' ? 'authorized' : 'captured',
       receivedCents: cents,
+      // Asked for when the customer accepted, not when the seed ran.
+      createdAt: new Date(job.offeredAt.valueOf() - 600_000),
       securedAt: job.offeredAt,
       ...(seed.money === 'secured'
         ? {}

@@ -65,6 +65,9 @@ describe('the layering', () => {
       'pwa/src/api/n.ts': ['../components/o.tsx'],
       'pwa/src/components/o.tsx': [],
       'ops/bench/j.ts': ['../../tests/support/i.ts'],
+      'api/src/services/p.ts': ['type:../presenters/q.ts'],
+      'api/src/presenters/q.ts': ['type:../services/r.ts'],
+      'api/src/services/r.ts': [],
       'api/src/k.ts': ['./l.ts'],
       'api/src/l.ts': ['./k.ts'],
       // Tests beside the code and on top may import anything.
@@ -84,6 +87,7 @@ describe('the layering', () => {
         'nothing-imports-ops-or-tests: workers/src/h.ts → tests/support/i.ts',
         'ops-not-on-tests: ops/bench/j.ts → tests/support/i.ts',
         'no-circle: api/src/k.ts → api/src/l.ts',
+        'services-below-presenters: api/src/services/p.ts → api/src/presenters/q.ts',
         'data-layer-shows-no-ui: pwa/src/api/n.ts → pwa/src/components/o.tsx',
       ].toSorted(),
     );

@@ -1,5 +1,5 @@
-// Issue 24's journeys in Chromium, each person at their own screen (the customer and the store's
-// shopper on a phone, the farm and staff on a phone and a laptop), with every e-mail read in MailDev:
+// Issue 24's journeys in Chromium, each person at their own screen, with every e-mail read in MailDev.
+// The print order runs whole twice, everyone on a phone (390×844), then everyone on a laptop (1366×900):
 //   1. the customer accepts and is told how to pay; staff record the bank transfer on the payments desk
 //   2. the farm sees 'You receive $X', accepts, and the capture is in the ledger
 //   3. the part is shipped and delivered
@@ -17,11 +17,10 @@ import { useBrowserSuite } from '../support/browserSuite.ts';
 import { emailsTo, type ReceivedEmail } from '../support/maildev.ts';
 import { call, createDraftRequest, createFarm, FDM_X1, submitAndQuote } from '../support/marketplace.ts';
 import { awaitingPayment } from '../support/payments.ts';
-import { DESKTOP, PHONE, saveScreenshot, type Viewport } from '../support/screenshots.ts';
+import { DESKTOP, PHONE, saveScreenshot, VIEWPORTS, type Viewport } from '../support/screenshots.ts';
 import { eventually } from '../support/server.ts';
 
 const WAIT = { timeout: 20_000 };
-const FARM_NAME = 'Hill Country Prints';
 const CLAIM_WINDOW_MS = 4_000;
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
@@ -75,9 +74,19 @@ describe('money journeys in Chromium', () => {
     }
   }
 
-  it('a print order: paid by transfer, captured on accept, delivered, released and paid out', {
-    timeout: 240_000,
-  }, async () => {
+  for (const viewport of VIEWPORTS) {
+    it(
+      `a print order on a ${viewport.name}: paid by transfer, captured on accept, delivered, released and paid out`,
+      {
+        timeout: 240_000,
+      },
+      () => printOrderJourney(viewport),
+    );
+  }
+
+  async function printOrderJourney(viewport: Viewport) {
+    // Each run's farm is its own, so the other run's farm (also near 78701) can be told apart.
+    const FARM_NAME = `Hill Country Prints ${viewport.name}`;
     const operator = await createUser(prisma(), { role: 'operator', firstName: 'Olive' });
     const customer = await createUser(prisma(), { firstName: 'Casey', lastName: 'Customer' });
     const farm = await createFarm(prisma(), {
@@ -91,8 +100,8 @@ describe('money journeys in Chromium', () => {
     const customerCookie = await signIn(suite.api.url, customer.email, customer.password);
     expect((await submitAndQuote(suite.api.url, customerCookie, draft.id)).status).toBe('quoted');
 
-    // 1. The customer accepts on a phone, gives the ship-to address and lands on the pay step.
-    const shopper = await screenOf(customer, PHONE, `/dashboard/requests/${draft.id}`);
+    // 1. The customer accepts, gives the ship-to address and lands on the pay step.
+    const shopper = await screenOf(customer, viewport, `/dashboard/requests/${draft.id}`);
     await shopper
       .locator('.offer-card', { hasText: FARM_NAME })
       .getByRole('button', { name: 'Accept' })
@@ -110,8 +119,8 @@ describe('money journeys in Chromium', () => {
     expect(howToPay.text).toContain(usd(payment.amountCents));
     expect(await prisma().printJob.count({ where: { requestId: draft.id } })).toBe(0);
 
-    // Staff record the transfer on a laptop; the customer hears it arrived, the farm gets the job.
-    await recordOnDesk(DESKTOP, payment.id, 'ACH 7781', 'desk-record-transfer');
+    // Staff record the transfer on the payments desk; the customer hears it arrived, the farm gets the job.
+    await recordOnDesk(viewport, payment.id, 'ACH 7781', 'desk-record-transfer');
     const received = await onlyMail(customer.email, `Payment received: ${usd(payment.amountCents)}`);
     expect(received.text).toContain(payment.reference);
     await onlyMail(operator.email, `New print job: ${title}`);
@@ -119,9 +128,9 @@ describe('money journeys in Chromium', () => {
     await shopper.getByRole('heading', { name: `Sent to ${FARM_NAME}` }).waitFor(WAIT);
     await saveScreenshot(shopper, import.meta.url, 'customer-sent-to-farm');
 
-    // 2. The farm, on a laptop, sees what it receives and accepts: the payment is captured.
+    // 2. The farm sees what it receives and accepts: the payment is captured.
     const job = await prisma().printJob.findFirstOrThrow({ where: { requestId: draft.id } });
-    const workshop = await screenOf(operator, DESKTOP, `/operator/jobs/${job.id}`);
+    const workshop = await screenOf(operator, viewport, `/operator/jobs/${job.id}`);
     const shareCents = payment.amountCents - Math.max(100, Math.round(payment.amountCents * 0.1));
     await workshop.locator('.op-facts').getByText('You receive').waitFor(WAIT);
     await workshop.locator('.op-facts').getByText(usd(shareCents), { exact: true }).waitFor();
@@ -167,11 +176,11 @@ describe('money journeys in Chromium', () => {
     expect(await shopper.locator('#claim').getByRole('button', { name: 'Report a problem' }).count()).toBe(0);
     await shopper.context().close();
 
-    // 5. The weekly payout states the share; staff, on a phone, mark it sent; the farm is told.
+    // 5. The weekly payout states the share; staff mark it sent; the farm is told.
     expect(await payoutsRun({}, suite.workers.jobContext())).toBe('done');
     const payout = await prisma().payout.findFirstOrThrow({ where: { farmId: farm.id } });
     expect(payout.amountCents).toBe(shareCents);
-    const desk = await screenOf(staff, PHONE, '/admin/payments');
+    const desk = await screenOf(staff, viewport, '/admin/payments');
     const statement = desk.locator(`[data-payout-id="${payout.id}"]`);
     await statement.getByText(usd(shareCents)).waitFor(WAIT);
     await saveScreenshot(desk, import.meta.url, 'desk-payout');
@@ -181,7 +190,7 @@ describe('money journeys in Chromium', () => {
     const sent = await onlyMail(operator.email, `Payout sent: ${usd(shareCents)}`);
     expect(sent.text).toContain('/operator/earnings');
 
-    for (const viewport of [PHONE, DESKTOP]) {
+    {
       const earnings = await screenOf(operator, viewport, '/operator/earnings');
       const figure = (label: string) =>
         earnings
@@ -189,6 +198,8 @@ describe('money journeys in Chromium', () => {
           .locator('.figures__value');
       await figure('Paid out').getByText(usd(shareCents)).waitFor(WAIT);
       expect(await figure('Available').textContent()).toBe(usd(0));
+      // The job's own row says its share went out with this payout.
+      await earnings.locator(`[data-job-id="${job.id}"]`).getByText(/^Paid out/).waitFor(WAIT);
       const link = earnings.getByRole('link', { name: 'Statement (CSV)' }).first();
       expect(await link.getAttribute('href')).toBe(`/api/operator/payouts/${payout.id}/statement.csv`);
       await saveScreenshot(earnings, import.meta.url, 'farm-earnings-paid-out', { fullPage: true });
@@ -207,7 +218,7 @@ describe('money journeys in Chromium', () => {
     );
     expect(subjects.length).toBe(new Set(subjects).size);
     expect((await trialBalance(prisma())).balanceCents).toBe(0);
-  });
+  }
 
   it('a store order paid and then refunded, and a membership invoice paid', {
     timeout: 180_000,

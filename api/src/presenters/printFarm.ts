@@ -4,6 +4,7 @@
 
 import { Prisma } from '@printfarm/db';
 import type { FarmMarkerFeed } from '@printfarm/map/markerFeed';
+import type { FarmMarkerRow, PublicFarmPresenters } from '../services/publicFarmCache.ts';
 import type { Wire } from './wire.ts';
 
 type Coordinates = { lat: number; lng: number } | null;
@@ -89,17 +90,6 @@ export const publicFarmListSql = Prisma.sql`
 /** Marker coordinates are sent in 1/10,000 of a degree (about 11 m): plenty for a marker, fewer digits. */
 export const MARKER_COORDINATE_SCALE = 10_000;
 
-/** What the map's marker feed reads of a located, active farm. */
-export interface FarmMarkerRow {
-  markerId: number;
-  displayName: string;
-  city: string;
-  state: string;
-  latitude: number;
-  longitude: number;
-  printerCount: number;
-}
-
 export function presentMarkerFeed(rows: readonly FarmMarkerRow[]): FarmMarkerFeed {
   const feed: FarmMarkerFeed = {
     scale: MARKER_COORDINATE_SCALE,
@@ -164,3 +154,9 @@ export function presentFullFarm(farm: FarmRow) {
 
 /** geocodedAt, createdAt and updatedAt are Dates here and ISO strings on the wire. */
 export type FullFarmView = Wire<ReturnType<typeof presentFullFarm>>;
+
+/** How the public farm cache writes its two answers. */
+export const publicFarmPresenters: PublicFarmPresenters = {
+  farmListSql: publicFarmListSql,
+  markerFeed: presentMarkerFeed,
+};

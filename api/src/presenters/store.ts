@@ -1,7 +1,7 @@
 // What the API shows of a store: the public header fields and what it charges for shipping, plus the
 // active flag for its admins.
-import { shippingRatesView } from '@printfarm/domain/shipping';
-import { ownShippingRates, type StoreWithShipping, shippingRatesOf } from '../services/storeShipping.ts';
+import { ownShippingRates, shippingRatesOf, shippingRatesView } from '@printfarm/domain/shipping';
+import type { StoreWithShipping } from '../services/storeShipping.ts';
 
 export function presentPublicStore(store: StoreWithShipping) {
   return {

@@ -10,7 +10,12 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentNetworkStats, presentOffering } from '../presenters/network.ts';
-import { presentFullFarm, presentPublicFarm, presentSignupStatus } from '../presenters/printFarm.ts';
+import {
+  presentFullFarm,
+  presentPublicFarm,
+  presentSignupStatus,
+  publicFarmSelect,
+} from '../presenters/printFarm.ts';
 import { claimFarm } from '../services/farmClaims.ts';
 import { readSettings } from '../services/network.ts';
 import {
@@ -116,7 +121,7 @@ export function registerPrintFarmRoutes(
     const markerId = v.safeParse(markerIdSchema, ctx.params.markerId);
     if (!markerId.success) throw notFound(FARM_NOT_FOUND);
     ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = await farmBehindMarker(prisma, markerId.output);
+    ctx.body = presentPublicFarm(await farmBehindMarker(prisma, markerId.output, publicFarmSelect));
   });
 
   router.get('/api/stats', async (ctx) => {

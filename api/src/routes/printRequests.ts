@@ -11,6 +11,10 @@ import {
   ratingSchema,
 } from '@printfarm/domain/printRequest';
 import { requireUser, type SessionUser, userOf } from '../auth/guards.ts';
+import { acceptOffer } from '../commands/acceptOffer.ts';
+import { answerCounterOffer } from '../commands/answerCounterOffer.ts';
+import { cancelPrintRequest } from '../commands/cancelPrintRequest.ts';
+import { rateDeliveredJob } from '../commands/rateDeliveredJob.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
@@ -18,11 +22,10 @@ import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentOffer } from '../presenters/offer.ts';
 import { presentPrintRequest, presentPrintRequestSummary } from '../presenters/printRequest.ts';
-import { acceptOffer, listOffers } from '../services/offers.ts';
+import { listOffers } from '../services/offers.ts';
 import { submitPrintRequest, updatePrintRequestChoices } from '../services/printRequestChoices.ts';
 import { getPrintRequest, listOwnPrintRequests } from '../services/printRequests.ts';
 import { requestAgain } from '../services/requestAgain.ts';
-import { answerCounterOffer, cancelPrintRequest, rateDeliveredJob } from '../services/requestLifecycle.ts';
 
 const REQUEST_NOT_FOUND = 'Print request not found';
 

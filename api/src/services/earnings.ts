@@ -95,6 +95,7 @@ export async function operatorEarnings(
     orderBy: { createdAt: 'desc' },
     take: 52,
   });
+  const payoutOfJob = await payoutsCovering(prisma, jobs);
   return {
     pendingCents,
     availableCents,
@@ -115,12 +116,10 @@ export async function operatorEarnings(
         earnedCents,
         claim: job.claim?.status ?? null,
         claimsCloseAt: job.claimsCloseAt?.toISOString() ?? null,
-        money: job.releasedAt
-          ? ('available' as const)
-          : earnedCents === null
-            ? ('capturing' as const)
-            : ('pending' as const),
+        money: moneyOf(job, earnedCents, payoutOfJob.get(job.id)),
         releasedAt: job.releasedAt?.toISOString() ?? null,
+        /** The payout whose statement lists the job's share, once one has. */
+        payout: payoutOfJob.has(job.id) ? presentJobPayout(payoutOfJob.get(job.id) as CoveringPayout) : null,
       };
     }),
     /** How each farm and store is paid: by bank transfer, or to its Stripe account once set up. */
@@ -137,6 +136,56 @@ export async function operatorEarnings(
 }
 
 export type EarningsView = Awaited<ReturnType<typeof operatorEarnings>>;
+
+type CoveringPayout = {
+  id: string;
+  farmId: string | null;
+  status: string;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/**
+ * The payout that carries each released job's share: a payout states the whole available balance, so it
+ * is the farm's first payout made at or after the release (statementLines reads it the same way).
+ */
+async function payoutsCovering(
+  prisma: PrismaClient,
+  jobs: readonly { id: string; farmId: string; releasedAt: Date | null }[],
+): Promise<Map<string, CoveringPayout>> {
+  const released = jobs.filter((job): job is typeof job & { releasedAt: Date } => job.releasedAt !== null);
+  const covering = new Map<string, CoveringPayout>();
+  if (released.length === 0) return covering;
+  const since = new Date(Math.min(...released.map((job) => job.releasedAt.valueOf())));
+  const payouts = await prisma.payout.findMany({
+    where: { farmId: { in: [...new Set(released.map((job) => job.farmId))] }, createdAt: { gte: since } },
+    select: { id: true, farmId: true, status: true, createdAt: true, sentAt: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  for (const job of released) {
+    const payout = payouts.find((each) => each.farmId === job.farmId && each.createdAt >= job.releasedAt);
+    if (payout) covering.set(job.id, payout);
+  }
+  return covering;
+}
+
+/** Where a job's money stands: being charged, pending the claims window, available, stated, or paid out. */
+function moneyOf(
+  job: { releasedAt: Date | null },
+  earnedCents: number | null,
+  payout: CoveringPayout | undefined,
+) {
+  if (payout) return payout.status === 'sent' ? ('paid_out' as const) : ('in_payout' as const);
+  if (job.releasedAt) return 'available' as const;
+  return earnedCents === null ? ('capturing' as const) : ('pending' as const);
+}
+
+const presentJobPayout = (payout: CoveringPayout) => ({
+  id: payout.id,
+  status: payout.status,
+  createdAt: payout.createdAt.toISOString(),
+  sentAt: payout.sentAt?.toISOString() ?? null,
+});
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 

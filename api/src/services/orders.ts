@@ -20,14 +20,14 @@ import {
   type OrderStatusUpdate,
   type PlaceOrder,
 } from '@printfarm/domain/order';
-import { SHIPPING_METHODS, shippingFeeCents } from '@printfarm/domain/shipping';
+import { SHIPPING_METHODS, shippingFeeCents, shippingRatesOf } from '@printfarm/domain/shipping';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { type MailOrder, mailStore } from '@printfarm/mail/orders';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { CheckoutOrder, CheckoutPayment, Checkouts, OrderWithItems } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
 import { cancelOrderPayment, lockOrderPayment, mailOrderPayment } from './orderPayments.ts';
-import { shippingRatesOf } from './storeShipping.ts';
+
 import { STORE_NOT_FOUND } from './stores.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';

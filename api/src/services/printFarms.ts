@@ -10,7 +10,6 @@ import { companyKey, type FarmSignup, farmSlug, summarizeInventory } from '@prin
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { promoteToOperator } from '../auth/roles.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { type PublicFarm, presentPublicFarm, publicFarmSelect } from '../presenters/printFarm.ts';
 import { claimUrl, createFarmClaim } from './farmClaims.ts';
 import { invoiceSignupOnApproval } from './membership.ts';
 import type { PublicFarmCache } from './publicFarmCache.ts';
@@ -119,14 +118,15 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
 
 // ---- The map's markers ----------------------------------------------------------------------------------
 
-/** The public view of the active farm behind a map marker. */
-export async function farmBehindMarker(prisma: PrismaClient, markerId: number): Promise<PublicFarm> {
-  const farm = await prisma.printFarm.findFirst({
-    where: { markerId, isActive: true },
-    select: publicFarmSelect,
-  });
+/** The active farm behind a map marker, with the columns its presenter asks for. */
+export async function farmBehindMarker<Select extends Prisma.PrintFarmSelect>(
+  prisma: PrismaClient,
+  markerId: number,
+  select: Select,
+): Promise<Prisma.PrintFarmGetPayload<{ select: Select }>> {
+  const farm = await prisma.printFarm.findFirst({ where: { markerId, isActive: true }, select });
   if (!farm) throw notFound(FARM_NOT_FOUND);
-  return presentPublicFarm(farm);
+  return farm as Prisma.PrintFarmGetPayload<{ select: Select }>;
 }
 
 // ---- Staff and owners ---------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
 // A customer's print requests: the dashboard's list and one request with its files, history, current
 // job and rating.
 
@@ -70,4 +71,9 @@ export async function lockOwnPrintRequest(tx: Prisma.TransactionClient, user: Se
   const request = await lockPrintRequest(tx, id);
   if (!request || request.userId !== user.id) throw notFound('Print request not found');
   return request;
+}
+
+/** The request's job that is still open (offered, accepted or printing), if any. */
+export function openJobOf(tx: Prisma.TransactionClient, requestId: string) {
+  return tx.printJob.findFirst({ where: { requestId, state: { in: [...OPEN_JOB_STATES] } } });
 }

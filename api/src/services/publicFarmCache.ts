@@ -1,6 +1,7 @@
 // The public farm list (with the network figures) and the map's marker feed, kept in memory while the
-// print_farms table is unchanged. One cache per process: createApp makes it and hands it to the routes
-// and to the services that write farms, which drop it so their change shows at once.
+// print_farms table is unchanged. One cache per process: createApp makes it, with the presenters that
+// write both answers, and hands it to the routes and to the services that write farms, which drop it so
+// their change shows at once.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import {
@@ -8,8 +9,25 @@ import {
   gzip as gzipCallback,
   constants as zlibConstants,
 } from 'node:zlib';
-import type { PrismaClient } from '@printfarm/db';
-import { type FarmMarkerRow, presentMarkerFeed, publicFarmListSql } from '../presenters/printFarm.ts';
+import type { Prisma, PrismaClient } from '@printfarm/db';
+
+/** What the map's marker feed reads of a located, active farm. */
+export interface FarmMarkerRow {
+  markerId: number;
+  displayName: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  printerCount: number;
+}
+
+/** How the two answers are written: given by the presenters (presenters/printFarm.ts). */
+export interface PublicFarmPresenters {
+  /** One row, `body`: the public farm list as a JSON array, built by PostgreSQL. */
+  farmListSql: Prisma.Sql;
+  markerFeed(rows: readonly FarmMarkerRow[]): unknown;
+}
 
 export interface NetworkStats {
   activeFarms: number;
@@ -98,9 +116,13 @@ async function cachedSnapshot<T extends Snapshot>(
 const etagOf = (prefix: string, json: Buffer) =>
   `"${prefix}-${createHash('sha1').update(json).digest('base64url')}"`;
 
-async function loadPublicSnapshot(prisma: PrismaClient, version: string): Promise<PublicSnapshot> {
+async function loadPublicSnapshot(
+  prisma: PrismaClient,
+  present: PublicFarmPresenters,
+  version: string,
+): Promise<PublicSnapshot> {
   const [[list], [figures]] = await Promise.all([
-    prisma.$queryRaw<{ body: string }[]>(publicFarmListSql),
+    prisma.$queryRaw<{ body: string }[]>(present.farmListSql),
     prisma.$queryRaw<NetworkStats[]>`
       SELECT count(*)::int AS "activeFarms",
              count(DISTINCT state)::int AS "statesCovered",
@@ -124,24 +146,28 @@ async function loadPublicSnapshot(prisma: PrismaClient, version: string): Promis
 // (which takes over a second); the feed is rebuilt after every change to the farms.
 const MARKER_BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
-async function loadMarkerSnapshot(prisma: PrismaClient, version: string): Promise<MarkerSnapshot> {
+async function loadMarkerSnapshot(
+  prisma: PrismaClient,
+  present: PublicFarmPresenters,
+  version: string,
+): Promise<MarkerSnapshot> {
   const rows = await prisma.$queryRaw<FarmMarkerRow[]>`
     SELECT marker_id AS "markerId", display_name AS "displayName", city, state, latitude, longitude,
            printer_count AS "printerCount"
     FROM print_farms
     WHERE is_active AND latitude IS NOT NULL AND longitude IS NOT NULL
     ORDER BY marker_id`;
-  const json = Buffer.from(JSON.stringify(presentMarkerFeed(rows)));
+  const json = Buffer.from(JSON.stringify(present.markerFeed(rows)));
   const [gzipped, brotlied] = await Promise.all([gzip(json), brotli(json, MARKER_BROTLI)]);
   return { version, etag: etagOf('pm', json), json, gzip: gzipped, brotli: brotlied, checkedAt: Date.now() };
 }
 
-export function createPublicFarmCache(prisma: PrismaClient): PublicFarmCache {
+export function createPublicFarmCache(prisma: PrismaClient, present: PublicFarmPresenters): PublicFarmCache {
   const list: SnapshotSlot<PublicSnapshot> = { generation: 0 };
   const markers: SnapshotSlot<MarkerSnapshot> = { generation: 0 };
   return {
-    list: () => cachedSnapshot(prisma, list, (version) => loadPublicSnapshot(prisma, version)),
-    markers: () => cachedSnapshot(prisma, markers, (version) => loadMarkerSnapshot(prisma, version)),
+    list: () => cachedSnapshot(prisma, list, (version) => loadPublicSnapshot(prisma, present, version)),
+    markers: () => cachedSnapshot(prisma, markers, (version) => loadMarkerSnapshot(prisma, present, version)),
     invalidate() {
       for (const slot of [list, markers] as SnapshotSlot<Snapshot>[]) {
         slot.generation++;

@@ -7,7 +7,8 @@ import { clusterDiameter, fittedView, type Size, scaleAt, toScreen, viewBox } fr
 import { decodeMarkerFeed } from '@printfarm/map/markerFeed';
 import { placeMarkers } from '@printfarm/map/markerPlacement';
 import { describe, expect, it } from 'vitest';
-import { type FarmMarkerRow, presentMarkerFeed } from '../../../../api/src/presenters/printFarm.ts';
+import { presentMarkerFeed } from '../../../../api/src/presenters/printFarm.ts';
+import type { FarmMarkerRow } from '../../../../api/src/services/publicFarmCache.ts';
 import { scatteredFarms } from '../../../../ops/fixtures/networkFixtures.ts';
 import { firstFrameMarkup } from './firstFrameMarkup.ts';
 

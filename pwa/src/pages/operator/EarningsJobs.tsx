@@ -17,11 +17,20 @@ const CLAIM_WORDS: Record<string, string> = {
   closed: 'claim settled',
 };
 
-/** Where the job's money stands: being charged, pending until the claims window closes, or available. */
+/**
+ * Where the job's money stands: being charged, pending until the claims window closes, available for
+ * the weekly payout, on a stated payout, or paid out.
+ */
 export function moneyState(
-  job: Pick<EarningsJob, 'money' | 'claimsCloseAt' | 'releasedAt' | 'claim'>,
+  job: Pick<EarningsJob, 'money' | 'claimsCloseAt' | 'releasedAt' | 'claim' | 'payout'>,
 ): string {
   const claim = job.claim ? ` · ${CLAIM_WORDS[job.claim] ?? `claim ${job.claim}`}` : '';
+  if (job.money === 'paid_out') {
+    return `Paid out${job.payout?.sentAt ? ` ${dayOf(job.payout.sentAt)}` : ''}${claim}`;
+  }
+  if (job.money === 'in_payout') {
+    return `In the payout of ${job.payout ? dayOf(job.payout.createdAt) : 'this week'}, to be sent${claim}`;
+  }
   if (job.money === 'available') {
     return `${job.releasedAt ? `Released ${dayOf(job.releasedAt)}` : 'Released'} for the weekly payout${claim}`;
   }

@@ -1,86 +1,22 @@
-// What the customer does to a request after quoting: cancel it, answer a farm's counter-offer, rate the
-// delivered job. Each is one transaction with the request row locked, its history and its events.
+// The customer answers a farm's counter-offer: accepted at the new price (paying any difference first),
+// or refused, and the request goes back to the other offers. One transaction with the request row locked.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
-import { callOff, createPayment, moneyTerms } from '@printfarm/db/payments/flow';
+import { createPayment, moneyTerms } from '@printfarm/db/payments/flow';
 import { securedCents } from '@printfarm/db/payments/refunds';
 import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
 import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
-import { farmOperatorContact, mailCustomer, mailOperator } from '@printfarm/db/requests/mail';
+import { farmOperatorContact, mailCustomer } from '@printfarm/db/requests/mail';
 import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
 import { transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { formatUsd, parseCents } from '@printfarm/domain/money';
-import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
-import type { RatingInput } from '@printfarm/domain/printRequest';
-import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailJob, mailRequest } from '@printfarm/mail/marketplace';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
-import { lockOwnPrintRequest } from './printRequests.ts';
-
-function openJobOf(tx: Prisma.TransactionClient, requestId: string) {
-  return tx.printJob.findFirst({ where: { requestId, state: { in: [...OPEN_JOB_STATES] } } });
-}
-
-/** Cancels before printing; an open job is closed and its farm told. */
-export async function cancelPrintRequest(
-  prisma: PrismaClient,
-  appUrl: string,
-  user: SessionUser,
-  id: string,
-  reason: string | undefined,
-): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, id);
-    if (!canCancel(request.status)) throw new TransitionError(request.status, 'cancelled');
-    const job = await openJobOf(tx, id);
-    if (job) {
-      await tx.printJob.update({ where: { id: job.id }, data: { state: 'cancelled', closedAt: new Date() } });
-      if (job.state === 'accepted') {
-        await tx.printFarm.update({
-          where: { id: job.farmId },
-          data: { queuedParts: { decrement: job.parts } },
-        });
-      }
-      await mailOperator(tx, job.farmId, (operator) =>
-        deferredEmail('jobCancelledEmail', appUrl, operator, mailJobFacts(job, request), reason || null),
-      );
-    }
-    await tx.requestOffer.updateMany({
-      where: { requestId: id, status: 'offered' },
-      data: { status: 'withdrawn' },
-    });
-    await transitionPrintRequest(tx, request, 'cancelled', {
-      byUserId: user.id,
-      note: reason ? `Cancelled by the customer: ${reason}` : 'Cancelled by the customer',
-    });
-    await settleCancelledPayments(tx, id);
-  });
-}
-
-/**
- * Cancelled before printing, the customer gets everything back: a payment still awaited is called off,
- * one secured or captured is refunded in full (payment.refund calls the processor, then the ledger).
- */
-async function settleCancelledPayments(tx: Prisma.TransactionClient, requestId: string): Promise<void> {
-  const payments = await tx.payment.findMany({
-    where: { requestId, status: { in: ['awaiting', 'authorized', 'captured'] } },
-  });
-  for (const payment of payments) {
-    if (payment.status === 'awaiting' && payment.receivedCents === 0) {
-      await callOff(tx, payment, 'The order was cancelled before the payment arrived');
-    } else {
-      await recordJob(tx, 'payment.refund', {
-        paymentId: payment.id,
-        key: `cancel:${payment.id}`,
-        reason: 'You cancelled the order before printing',
-      });
-    }
-  }
-}
+import { lockOwnPrintRequest, openJobOf } from '../services/printRequests.ts';
 
 /**
  * The customer's answer to a counter-offer. Accepting makes the job the farm's at the new terms;
@@ -193,44 +129,4 @@ async function askForDifference(
     ),
   );
   return true;
-}
-
-/** Rates a delivered job once; the farm's rating and totalJobs change in the same transaction. */
-export async function rateDeliveredJob(
-  prisma: PrismaClient,
-  user: SessionUser,
-  id: string,
-  rating: RatingInput & { comment?: string | undefined },
-): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, id);
-    const job = await tx.printJob.findFirst({ where: { requestId: id, state: 'delivered' } });
-    if (request.status !== 'completed' || !job) {
-      throw conflict('You can rate a job once it has been delivered');
-    }
-    if (await tx.jobRating.findUnique({ where: { requestId: id } })) {
-      throw conflict('You have already rated this job');
-    }
-    await tx.jobRating.create({
-      data: {
-        requestId: id,
-        jobId: job.id,
-        farmId: job.farmId,
-        userId: user.id,
-        quality: rating.quality,
-        communication: rating.communication,
-        timeliness: rating.timeliness,
-        comment: rating.comment || null,
-      },
-    });
-    // A rating counts as the mean of its three scores. The farm's average is updated incrementally, so
-    // a record carried over from before the platform (totalJobs ratings averaging rating) is kept.
-    const score = (rating.quality + rating.communication + rating.timeliness) / 3;
-    await tx.$executeRaw`
-      UPDATE print_farms SET
-        rating = round((rating * total_jobs + ${score}) / (total_jobs + 1), 2),
-        total_jobs = total_jobs + 1
-      WHERE id = ${job.farmId}::uuid`;
-    await recomputeFarmScorecard(tx, job.farmId);
-  });
 }
