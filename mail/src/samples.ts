@@ -11,7 +11,13 @@ import type { Email } from './compose.ts';
 import { customOrderAcknowledgementEmail, customOrderRequestEmail } from './customOrders.ts';
 import { farmSignupEmail } from './farms.ts';
 import { newsletterConfirmEmail } from './newsletter.ts';
-import { counterAnsweredEmail, jobCancelledEmail, jobReminderEmail, newJobEmail } from './operatorJobs.ts';
+import {
+  counterAnsweredEmail,
+  jobCancelledEmail,
+  jobReminderEmail,
+  newJobEmail,
+  printFailedEmail,
+} from './operatorJobs.ts';
 import {
   newOrderEmail,
   orderCancelledEmail,
