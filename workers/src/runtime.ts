@@ -13,7 +13,8 @@ import type { WorkerConfig } from './config.ts';
 import { jobHandlers } from './jobs/index.ts';
 import type { JobContext, JobHandler, JobHandlers } from './jobs/types.ts';
 import type { Mailer } from './mail/transport.ts';
-import { type ConnectorFactory, noConnectors } from './printers/connectorFactory.ts';
+import type { ConnectorFactory } from './printers/connectorFactory.ts';
+import { createConnector } from './printers/connectors/index.ts';
 import { createLocalCopies } from './storage/localCopy.ts';
 
 export interface WorkerRuntime {
@@ -29,7 +30,7 @@ export interface RuntimeOptions {
   log: Logger;
   metrics: Metrics;
   handlers?: JobHandlers;
-  /** The printers' connectors (connectors/index.ts createConnector; a test's own). */
+  /** The printers' connectors: OctoPrint, Moonraker and Bambu Lab (connectors/index.ts), or a test's own. */
   connectors?: ConnectorFactory;
 }
 
@@ -56,7 +57,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
           log: log.child({ job: name, jobId: job.id }),
           metrics,
           payments,
-          connectors: options.connectors ?? noConnectors,
+          connectors: options.connectors ?? createConnector,
           jobId: String(job.id),
           attempt: job.attemptsMade + 1,
         };

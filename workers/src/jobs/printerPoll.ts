@@ -10,6 +10,17 @@ import type { PrinterStatus } from '../printers/connectors/types.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
 const POLL_TIMEOUT_MS = 4_000;
+/**
+ * A claim the printer never confirmed is printer.dispatch's own while it may still be sending (its call
+ * times out after 60 s): only after this long does an offline printer's claim go back to the queue, so
+ * the item is never sent to a second printer while the first send is under way.
+ */
+const SEND_GRACE_MS = 120_000;
+/**
+ * A printer may report its new print a moment late; a started print it has not named for this long,
+ * while it stands idle, is gone (a power cycle without recovery, or a card swapped by hand).
+ */
+const LOST_AFTER_MS = 10_000;
 /** Progress is reported in steps of at least this much, so a long print records a few dozen events. */
 const PROGRESS_STEP = 0.02;
 
@@ -65,12 +76,25 @@ async function recordChanges(
   });
   const item = await tx.queueItem.findFirst({ where: { printerId: printer.id, state: 'printing' } });
   if (!item?.dispatchFileName) return state?.state === 'idle' && printer.state !== 'idle';
+  const now = Date.now();
   if (!reachable) {
     const locked = await lockItem(tx, item.id);
-    if (locked && !locked.startedAt) await releaseClaim(tx, locked);
+    const sentAt = locked?.dispatchedAt?.valueOf() ?? 0;
+    if (locked && !locked.startedAt && now - sentAt > SEND_GRACE_MS) await releaseClaim(tx, locked);
     return false;
   }
-  if (status.fileName !== item.dispatchFileName) return false;
+  if (status.fileName !== item.dispatchFileName) {
+    if (status.activity === 'idle' && item.startedAt && now - item.startedAt.valueOf() > LOST_AFTER_MS) {
+      await recordJob(tx, 'queue.report', {
+        itemId: item.id,
+        fileName: item.dispatchFileName,
+        progress: item.progress,
+        outcome: 'failed',
+        reason: 'The printer restarted and lost the print',
+      });
+    }
+    return false;
+  }
   const report = {
     itemId: item.id,
     fileName: item.dispatchFileName,
