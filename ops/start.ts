@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { workersProcessEnv } from '../workers/src/processEnv.ts';
+import { startDemoPrinters } from './lib/demoPrinters.ts';
 import { fail, step } from './lib/log.ts';
 import { type MetricsPorts, metricsPorts, metricsPortsProblem } from './lib/metricsPorts.ts';
 import { portInUse } from './lib/ports.ts';
@@ -112,10 +113,14 @@ async function stopAll(exitCode: number): Promise<never> {
     ),
   );
   await maildev?.stop();
+  await Promise.all(demoPrinters.map((printer) => printer.stop()));
   process.exit(exitCode);
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+
+step("Starting the demo farm's simulated printers (OctoPrint, Moonraker)…");
+const demoPrinters = await startDemoPrinters(step);
 
 startProcess('api', 'api/src/main.ts', { ...env, METRICS_PORT: String(metrics.api) });
 startProcess(

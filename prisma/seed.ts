@@ -1,9 +1,11 @@
 // `npm start` runs this on every start; it fills only an empty database, so it never overwrites real
 // data. In development it also (re)creates the demo accounts printed by `npm start`.
+import path from 'node:path';
 import { createPrisma } from '@printfarm/db';
 import { seedApplications } from './seed/applications.ts';
 import { seedDemoAccounts } from './seed/demoAccounts.ts';
 import { seedFarms } from './seed/farms.ts';
+import { seedPrinters } from './seed/printers.ts';
 import { seedPrintRequests } from './seed/printRequests.ts';
 import { seedFarmRates } from './seed/rates.ts';
 import { seedStores } from './seed/stores.ts';
@@ -42,7 +44,14 @@ try {
     );
     await seedStores(prisma, { ownerId: storeOwner });
     await seedApplications(prisma);
-    if (demo) await seedPrintRequests(prisma, { customerId: demo.customer, farmIds: farms.map((f) => f.id) });
+    if (demo) {
+      await seedPrintRequests(prisma, { customerId: demo.customer, farmIds: farms.map((f) => f.id) });
+      const demoFarm = farms[0];
+      if (demoFarm) {
+        const uploadDir = process.env.UPLOAD_DIR ?? path.join(import.meta.dirname, '../var/uploads');
+        await seedPrinters(prisma, { farmId: demoFarm.id, uploadDir });
+      }
+    }
     console.log(`  seed: ${farms.length} print farms with ${rates} rates, 3 stores, sample applications`);
   }
 } finally {
