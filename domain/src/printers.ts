@@ -3,7 +3,13 @@
 // that leaves them out keeps the stored ones.
 import * as v from 'valibot';
 import { formObject, optionalText, requiredText } from './fields.ts';
-import { isCataloguedBrand, TECHNOLOGIES } from './printerCatalogue.ts';
+import {
+  buildVolumeOf,
+  isCataloguedBrand,
+  printerName,
+  TECHNOLOGIES,
+  type Technology,
+} from './printerCatalogue.ts';
 
 export const PRINTER_STATES = ['idle', 'printing', 'paused', 'offline', 'needs_attention'] as const;
 export type PrinterState = (typeof PRINTER_STATES)[number];
@@ -124,3 +130,50 @@ export const printerUpdateSchema = v.pipe(
   v.check((update) => Object.keys(update).length > 0, 'Change at least one field'),
 );
 export type PrinterUpdate = v.InferOutput<typeof printerUpdateSchema>;
+
+/** A printer as the signup's inventory counts it: one row per unit, before the operator says more. */
+export interface InventoryPrinter {
+  name: string;
+  technology: Technology;
+  brand: string;
+  model: string | null;
+  buildXMm: number;
+  buildYMm: number;
+  buildZMm: number;
+  nozzleMm: number | null;
+}
+
+/**
+ * The printers a farm's inventory counts, numbered per kind ('Prusa MK4 #1', 'Prusa MK4 #2'), with the
+ * catalogue's build volume: what a new farm starts its printers from (the migration did the same for
+ * the farms that signed up before). FDM printers get the common 0.4 mm nozzle until told otherwise.
+ */
+export function printersFromInventory(
+  inventory: readonly {
+    technology: Technology;
+    brand: string;
+    model?: string | null | undefined;
+    count: number;
+  }[],
+): InventoryPrinter[] {
+  const numbered = new Map<string, number>();
+  return inventory.flatMap(({ technology, brand, model, count }) => {
+    const trimmedModel = model?.trim() || null;
+    const kind = printerName(brand, trimmedModel);
+    const volume = buildVolumeOf(technology, brand, trimmedModel ?? undefined);
+    return Array.from({ length: count }, () => {
+      const n = (numbered.get(kind) ?? 0) + 1;
+      numbered.set(kind, n);
+      return {
+        name: `${kind} #${n}`,
+        technology,
+        brand,
+        model: trimmedModel,
+        buildXMm: volume.x,
+        buildYMm: volume.y,
+        buildZMm: volume.z,
+        nozzleMm: technology === 'FFF/FDM' ? 0.4 : null,
+      };
+    });
+  });
+}

@@ -122,9 +122,11 @@ describe('POST /api/print-farms/signup', () => {
 
     const farm = await server.api.prisma.printFarm.findUniqueOrThrow({
       where: { id: String(body.id) },
-      include: { capabilityRows: true, claims: true },
+      include: { capabilityRows: true, claims: true, printers: true },
     });
     expect(farm.farmName).toMatch(/^lone-star-prints-/);
+    // The print queue starts from the printers the signup counts, one row each.
+    expect(farm.printers).toHaveLength(8);
     expect(farm.location).toBe('Austin, TX');
     expect(farm.totalPrinterCount).toBe(8);
     expect(farm.capacity).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { recordJob } from '@printfarm/db/outbox';
 import type { FarmAdminUpdate } from '@printfarm/domain/farmAdmin';
 import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
 import { companyKey, type FarmSignup, farmSlug, summarizeInventory } from '@printfarm/domain/farmSignup';
+import { printersFromInventory } from '@printfarm/domain/printers';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { promoteToOperator } from '../auth/roles.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -83,6 +84,7 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
             capacity,
             availableCapacity: capacity,
             capabilities,
+            printers: { createMany: { data: printersFromInventory(input.printerInventory) } },
           },
         });
         await tx.printFarmCapability.createMany({ data: rows.map((row) => ({ ...row, farmId: farm.id })) });
