@@ -99,6 +99,7 @@ export function OperatorShell({
             current={!onSettings && !onEarnings && !onQueue}
             icon={<ListIcon />}
             label="Job inbox"
+            shortLabel="Inbox"
             badge={newJobs}
           />
           <NavEntry

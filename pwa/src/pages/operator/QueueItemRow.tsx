@@ -122,7 +122,7 @@ export function QueueItemRow({
           )}
           {waiting && (
             <Button size="sm" variant="outline" onClick={() => setDialog('start')}>
-              Mark started
+              Mark started…
             </Button>
           )}
           {item.state === 'printing' && (
@@ -135,7 +135,7 @@ export function QueueItemRow({
                 Mark printed
               </Button>
               <Button size="sm" variant="outline" onClick={() => setDialog('fail')}>
-                Failed…
+                Mark failed…
               </Button>
             </>
           )}

@@ -31,7 +31,8 @@ export function printerValues(printer?: Printer): PrinterFormValues {
     technology: printer?.technology ?? 'FFF/FDM',
     brand: printer?.brand ?? '',
     model: printer?.modelName ?? '',
-    nozzleMm: printer?.nozzleMm != null ? String(printer.nozzleMm) : '',
+    // A new FDM printer has the nozzle most are sold with.
+    nozzleMm: printer ? (printer.nozzleMm !== null ? String(printer.nozzleMm) : '') : '0.4',
     material: printer?.material ?? '',
     color: printer?.color ?? '',
     connector: {
