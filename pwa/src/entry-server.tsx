@@ -5,7 +5,7 @@
 // - the API (api/src/http/screens.ts) renders a signed-in screen on a first visit with the answers it
 //   read for it, into the template the build made of that screen's loading frame.
 
-import { ROUTES } from '@printfarm/map/routeTable';
+import { PRERENDERED_ROUTES, ROUTES } from '@printfarm/map/routeTable';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
@@ -23,7 +23,7 @@ const PRERENDER_PARAMS: Record<string, readonly string[]> = {
 
 /** Every path the build writes as static HTML. */
 export function prerenderPaths(): string[] {
-  return ROUTES.filter((route) => route.prerender).flatMap(({ path }) => {
+  return PRERENDERED_ROUTES.flatMap(({ path }) => {
     if (!path.includes(':')) return [path];
     const [name] = /:\w+/.exec(path) ?? [''];
     const values = PRERENDER_PARAMS[path];

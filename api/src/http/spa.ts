@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { ROUTES, type RouteEntry } from '@printfarm/map/routeTable';
+import { PRERENDERED_ROUTES, ROUTES, type RouteEntry } from '@printfarm/map/routeTable';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import type { AppContext } from './context.ts';
@@ -66,7 +66,7 @@ async function isScreen(pagePath: string, checks: RecordChecks): Promise<boolean
   const { route, param } = match;
   if (param === null) return true;
   // Every value of a prerendered parameter (a blog article) has its page file.
-  if (route.prerender) return false;
+  if (PRERENDERED_ROUTES.includes(route)) return false;
   const check = checks[route.path];
   return check ? check(param) : true;
 }

@@ -37,7 +37,7 @@ export const operatorKeys = {
 };
 
 /** '?farmId=…' for staff and operators with several farms; nothing for an operator's first farm. */
-function withFarm(path: string, farmId: string | null, params: Record<string, string> = {}): string {
+export function withFarm(path: string, farmId: string | null, params: Record<string, string> = {}): string {
   const query = new URLSearchParams(params);
   if (farmId) query.set('farmId', farmId);
   const text = query.toString();

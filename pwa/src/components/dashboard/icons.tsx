@@ -85,6 +85,12 @@ export const ChevronIcon = (p: IconProps & { direction: 'left' | 'right' }) => (
     <path d={p.direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 6l6 6-6 6'} />
   </Icon>
 );
+export const PrinterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 3h16v18H4z" />
+    <path d="M4 8h16M9 8v4h6V8M8 17h8" />
+  </Icon>
+);
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />

@@ -1,4 +1,5 @@
-// /operator, /operator/jobs/:jobId, /operator/earnings and /operator/settings: the farm operator's area.
+// /operator, /operator/jobs/:jobId, /operator/queue, /operator/earnings and /operator/settings: the farm
+// operator's area.
 // This file decides who may be here (signed in; an operator, or staff looking at any farm; a customer is
 // shown the way to join) and keeps the shell mounted while its screens, each its own chunk, change inside
 // it. A farm claimed from its e-mail link lands here (?claimed=1), shown with a message that it is now
@@ -22,6 +23,7 @@ const InboxScreen = lazy(() => import('./InboxScreen.tsx'));
 const JobScreen = lazy(() => import('./JobScreen.tsx'));
 const FarmSettingsScreen = lazy(() => import('./FarmSettingsScreen.tsx'));
 const EarningsScreen = lazy(() => import('./EarningsScreen.tsx'));
+const QueueScreen = lazy(() => import('./QueueScreen.tsx'));
 
 function Loading({ label }: { label: string }) {
   return (
@@ -146,6 +148,7 @@ function OperatorArea({ user }: { user: CurrentUser }) {
   const farms = useOperatorFarms(user);
   const settings = pathname.startsWith('/operator/settings');
   const earnings = pathname.startsWith('/operator/earnings');
+  const queue = pathname.startsWith('/operator/queue');
 
   let screen: ReactNode;
   if (jobId) screen = <JobScreen jobId={jobId} />;
@@ -153,6 +156,7 @@ function OperatorArea({ user }: { user: CurrentUser }) {
   else if (farms.error) screen = <NoFarmYet message={errorMessage(farms.error)} />;
   else if (settings) screen = <FarmSettingsScreen farms={farms} />;
   else if (earnings) screen = <EarningsScreen farms={farms} />;
+  else if (queue) screen = <QueueScreen farms={farms} />;
   else screen = <InboxScreen farms={farms} />;
 
   return (

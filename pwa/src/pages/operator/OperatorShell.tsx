@@ -1,6 +1,6 @@
 // The operator area's frame: a dark navigation (a sidebar on wide screens, a bar across the top on a
-// phone) with the inbox and its badge of jobs waiting for an answer, the earnings, the farm settings, and
-// the way out.
+// phone) with the inbox and its badge of jobs waiting for an answer, the print queue, the earnings, the
+// farm settings, and the way out.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -12,6 +12,7 @@ import {
   HomeIcon,
   ListIcon,
   NetworkIcon,
+  PrinterIcon,
   SettingsIcon,
   SignOutIcon,
 } from '../../components/dashboard/icons.tsx';
@@ -81,6 +82,7 @@ export function OperatorShell({
   const newJobs = summary.data?.newJobs ?? 0;
   const onSettings = pathname.startsWith('/operator/settings');
   const onEarnings = pathname.startsWith('/operator/earnings');
+  const onQueue = pathname.startsWith('/operator/queue');
 
   return (
     <div className="operator">
@@ -94,10 +96,18 @@ export function OperatorShell({
         <nav className="op-nav__main" aria-label="Operator">
           <NavEntry
             to={href('/operator')}
-            current={!onSettings && !onEarnings}
+            current={!onSettings && !onEarnings && !onQueue}
             icon={<ListIcon />}
             label="Job inbox"
+            shortLabel="Inbox"
             badge={newJobs}
+          />
+          <NavEntry
+            to={href('/operator/queue')}
+            current={onQueue}
+            icon={<PrinterIcon />}
+            label="Print queue"
+            shortLabel="Queue"
           />
           <NavEntry
             to={href('/operator/earnings')}

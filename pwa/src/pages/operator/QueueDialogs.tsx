@@ -1,0 +1,226 @@
+// The queue's commands that ask something first: on which printer a part was started, what went wrong
+// with a failed print, and for which printer to download the G-code (sliced on demand: the screen waits
+// and downloads it when it is ready).
+import { queueFailSchema, queueStartSchema } from '@printfarm/domain/printQueue';
+import { useId, useState } from 'react';
+import {
+  GcodePreparing,
+  type Printer,
+  type QueueItem,
+  useGcodeDownload,
+  useQueueCommand,
+} from '../../api/printQueue.ts';
+import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
+import { partName, whyNot } from './queueText.ts';
+
+interface ItemDialogProps {
+  farmId: string | null;
+  item: QueueItem;
+  onClose: () => void;
+}
+
+/** The printers that may take the item; one it is pinned to is the only choice. */
+function printerOptions(item: QueueItem, printers: readonly Printer[]) {
+  return printers
+    .filter((printer) => !item.pinnedPrinterId || printer.id === item.pinnedPrinterId)
+    .map((printer) => {
+      const reason = whyNot(item, printer.id);
+      return {
+        value: printer.id,
+        label: reason ? `${printer.name} (${reason})` : printer.name,
+        disabled: !!reason,
+      };
+    });
+}
+
+function Footer({
+  formId,
+  pending,
+  submit,
+  onCancel,
+}: {
+  formId: string;
+  pending: boolean;
+  submit: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} loading={pending}>
+        {submit}
+      </Button>
+    </>
+  );
+}
+
+export function StartDialog({
+  farmId,
+  item,
+  printers,
+  onClose,
+}: ItemDialogProps & { printers: readonly Printer[] }) {
+  const formId = useId();
+  const start = useQueueCommand(farmId, 'start');
+  const options = printerOptions(item, printers);
+  const first = options.find((option) => !option.disabled)?.value ?? '';
+  const form = useDomainForm(queueStartSchema, { defaultValues: { printerId: first } });
+  const onSubmit = form.handleSubmit((input) =>
+    start.mutate(
+      { itemId: item.id, input },
+      {
+        onSuccess: () => {
+          toast({ title: `${partName(item)} is printing` });
+          onClose();
+        },
+        onError: (error) =>
+          form.applyServerErrors(error, { focus: true, toast: { title: 'Could not mark it started' } }),
+      },
+    ),
+  );
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Mark ${partName(item)} started`}
+      description="For a print you started yourself, e.g. from the G-code on a card."
+      size="sm"
+      dismissible={!start.isPending}
+      footer={<Footer formId={formId} pending={start.isPending} submit="Mark started" onCancel={onClose} />}
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <FormField label="Printer" required error={form.formState.errors.printerId?.message}>
+          <Select placeholder="Choose a printer" options={options} {...form.register('printerId')} />
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}
+
+export function FailDialog({ farmId, item, onClose }: ItemDialogProps) {
+  const formId = useId();
+  const fail = useQueueCommand(farmId, 'fail');
+  const form = useDomainForm(queueFailSchema, { defaultValues: { reason: '' } });
+  const onSubmit = form.handleSubmit((input) =>
+    fail.mutate(
+      { itemId: item.id, input },
+      {
+        onSuccess: () => {
+          toast({
+            title: `${partName(item)} is back in the queue`,
+            description: 'Check the printer, then mark it ready.',
+          });
+          onClose();
+        },
+        onError: (error) =>
+          form.applyServerErrors(error, { focus: true, toast: { title: 'Could not mark it failed' } }),
+      },
+    ),
+  );
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Did ${partName(item)} fail?`}
+      description="The part goes back to its place in the queue with this reason, and the printer waits for you to look at it."
+      size="sm"
+      dismissible={!fail.isPending}
+      footer={<Footer formId={formId} pending={fail.isPending} submit="Mark failed" onCancel={onClose} />}
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <FormField label="What went wrong" required error={form.formState.errors.reason?.message}>
+          <Textarea
+            rows={3}
+            maxLength={300}
+            autoFocus
+            placeholder="e.g. Came off the bed at layer 40"
+            {...form.register('reason')}
+          />
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Hands the file to the browser as a download. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function GcodeDialog({
+  farmId,
+  item,
+  printers,
+  onClose,
+}: ItemDialogProps & { printers: readonly Printer[] }) {
+  const id = useId();
+  const options = printerOptions(item, printers);
+  const [printerId, setPrinterId] = useState(
+    (item.state === 'printing' ? item.printerId : null) ??
+      options.find((option) => !option.disabled)?.value ??
+      '',
+  );
+  const download = useGcodeDownload(farmId, toastOnFailure('Could not download the G-code'));
+  const preparing = download.isPending && download.failureReason instanceof GcodePreparing;
+  const printer = printers.find((candidate) => candidate.id === printerId);
+  const onDownload = () =>
+    download.mutate(
+      { itemId: item.id, printerId },
+      {
+        onSuccess: (file) => {
+          saveFile(file.blob, file.fileName);
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`G-code for ${partName(item)}`}
+      description="Sliced for the printer's own bed, nozzle and material, in the orientation the part was quoted in."
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {preparing ? 'Close' : 'Cancel'}
+          </Button>
+          <Button onClick={onDownload} loading={download.isPending} disabled={!printerId}>
+            Download G-code
+          </Button>
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor={id} className="label">
+          Printer
+        </label>
+        <Select
+          id={id}
+          placeholder="Choose a printer"
+          options={options}
+          value={printerId}
+          disabled={download.isPending}
+          onChange={(event) => setPrinterId(event.target.value)}
+        />
+      </div>
+      <p className="gcode-status" role="status">
+        {preparing && printer
+          ? `Slicing the part for ${printer.name}. It downloads by itself when it is ready.`
+          : ''}
+      </p>
+    </Dialog>
+  );
+}
