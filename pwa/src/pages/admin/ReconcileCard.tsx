@@ -5,9 +5,9 @@ import { formatUsd } from '@printfarm/domain/money';
 import { bankStatementSchema, MAX_STATEMENT_BYTES } from '@printfarm/domain/receipts';
 import type { ChangeEvent } from 'react';
 import { type Reconciliation, useReconcileStatement } from '../../api/adminPayments.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 
@@ -73,37 +73,31 @@ function Results({ result }: { result: Reconciliation }) {
 
 export function ReconcileCard() {
   const reconcile = useReconcileStatement(toastOnFailure('Could not read the statement'));
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(bankStatementSchema, { defaultValues: { csv: '' }, reValidateMode: 'onChange' });
+  const form = useDomainForm(bankStatementSchema, { defaultValues: { csv: '' }, reValidateMode: 'onChange' });
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     event.currentTarget.value = '';
     if (!file) return;
     if (file.size > MAX_STATEMENT_BYTES) {
-      setError('csv', { message: 'The statement must be at most 1 MB' });
+      form.setError('csv', { message: 'The statement must be at most 1 MB' });
       return;
     }
-    setValue('csv', await file.text(), { shouldValidate: true });
+    form.setValue('csv', await file.text(), { shouldValidate: true });
   };
-  const onSubmit = handleSubmit(({ csv }) =>
-    reconcile.mutate(csv, { onError: (error) => applyServerErrors(error, { focus: true }) }),
+  const onSubmit = form.handleSubmit(({ csv }) =>
+    reconcile.mutate(csv, { onError: (error) => form.applyServerErrors(error, { focus: true }) }),
   );
   return (
     <>
       <form className="statement-form" onSubmit={onSubmit} noValidate aria-label="Match a bank statement">
-        <FormField
+        <DomainField
+          form={form}
+          name="csv"
           label="Bank statement (CSV)"
           hint="Paste it, or pick the file your bank exported. Each line of money in is matched by its reference, or by the payer’s full name and e-mail."
-          error={errors.csv?.message}
         >
-          <Textarea rows={5} spellCheck={false} className="statement-form__csv" {...register('csv')} />
-        </FormField>
+          <Textarea rows={5} spellCheck={false} className="statement-form__csv" />
+        </DomainField>
         <div className="statement-form__actions">
           <label className="btn btn--outline btn--md statement-form__file">
             Choose CSV file

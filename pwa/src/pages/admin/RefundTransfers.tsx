@@ -3,10 +3,10 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { refundSentSchema } from '@printfarm/domain/receipts';
 import { type StaffRefundTransfer, useMarkRefundSent } from '../../api/adminPayments.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -14,17 +14,12 @@ import { dayOf, moment } from '../request/format.ts';
 
 function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
   const mark = useMarkRefundSent(toastOnFailure('Could not mark the refund sent'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(refundSentSchema, {
+  const form = useDomainForm(refundSentSchema, {
     defaultValues: { reference: '' },
     send: (values: { reference: string }) => ({ reference: values.reference.trim() }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = form.handleSubmit((input) =>
     mark.mutate(
       { refundId: refund.id, reference: input.reference },
       {
@@ -33,7 +28,7 @@ function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
             title: 'Refund sent',
             description: `${formatUsd(refund.cents)} to ${refund.payer.name || refund.payer.email}.`,
           }),
-        onError: (error) => applyServerErrors(error, { focus: true }),
+        onError: (error) => form.applyServerErrors(error, { focus: true }),
       },
     ),
   );
@@ -44,9 +39,9 @@ function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
       noValidate
       aria-label={`Mark the refund for ${refund.reference} sent`}
     >
-      <FormField label="Bank’s reference" required error={errors.reference?.message}>
-        <Input placeholder="e.g. ACH 0042118" autoComplete="off" {...register('reference')} />
-      </FormField>
+      <DomainField form={form} name="reference" label="Bank’s reference" required>
+        <Input placeholder="e.g. ACH 0042118" autoComplete="off" />
+      </DomainField>
       <Button type="submit" variant="outline" loading={mark.isPending}>
         Mark sent
       </Button>

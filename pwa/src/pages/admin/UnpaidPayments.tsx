@@ -3,11 +3,10 @@
 // with what is owed, and the bank's own reference for it, so the same transfer never counts twice.
 import { formatUsd } from '@printfarm/domain/money';
 import { paymentReceivedSchema } from '@printfarm/domain/receipts';
-import type { FieldError } from 'react-hook-form';
 import { type StaffPayment, useRecordTransfer } from '../../api/adminPayments.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -24,13 +23,7 @@ interface TransferValues {
 
 function RecordTransfer({ payment }: { payment: StaffPayment }) {
   const record = useRecordTransfer(toastOnFailure('Could not record the transfer'));
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(paymentReceivedSchema, {
+  const form = useDomainForm(paymentReceivedSchema, {
     defaultValues: { amountCents: centsToDollars(owed(payment)), reference: '' } as TransferValues,
     send: (values: TransferValues) => ({
       amountCents: dollarsToCents(values.amountCents),
@@ -38,12 +31,12 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
     }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = form.handleSubmit((input) =>
     record.mutate(
       { paymentId: payment.id, amountCents: input.amountCents as number, reference: input.reference },
       {
         onSuccess: (recorded) => {
-          reset({
+          form.reset({
             amountCents: centsToDollars(Math.max(0, recorded.amountCents - recorded.receivedCents)),
             reference: '',
           });
@@ -56,7 +49,7 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
                 : `${recorded.reference} is paid in full.`,
           });
         },
-        onError: (error) => applyServerErrors(error, { focus: true }),
+        onError: (error) => form.applyServerErrors(error, { focus: true }),
       },
     ),
   );
@@ -67,16 +60,12 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
       noValidate
       aria-label={`Record a transfer for ${payment.reference}`}
     >
-      <FormField
-        label="Amount ($)"
-        required
-        error={dollarsError(errors.amountCents as FieldError | undefined)}
-      >
-        <Input inputMode="decimal" {...register('amountCents')} />
-      </FormField>
-      <FormField label="Bank’s reference" required error={errors.reference?.message}>
-        <Input placeholder="e.g. ACH 0042117" autoComplete="off" {...register('reference')} />
-      </FormField>
+      <DomainField form={form} name="amountCents" label="Amount ($)" required message={dollarsError}>
+        <Input inputMode="decimal" />
+      </DomainField>
+      <DomainField form={form} name="reference" label="Bank’s reference" required>
+        <Input placeholder="e.g. ACH 0042117" autoComplete="off" />
+      </DomainField>
       <Button type="submit" variant="outline" loading={record.isPending}>
         Record transfer
       </Button>

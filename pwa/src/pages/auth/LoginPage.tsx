@@ -6,9 +6,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authQueries } from '../../api/auth.ts';
 import { useLogin } from '../../api/authMutations.ts';
 import { errorMessage } from '../../api/request.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ROLE_HOMES } from '../../lib/roleHomes.ts';
 import { AuthShell, goTo } from './AuthShell.tsx';
@@ -29,17 +29,12 @@ export default function LoginPage() {
   const next = safeNextPath(requested);
   const providers = useQuery(authQueries.providers());
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(loginSchema, { defaultValues: { email: '', password: '' } });
+  const form = useDomainForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     login.mutate(input, {
       onSuccess: (user) => goTo(landingPath(user.role, requested), navigate),
-      onError: (error) => applyServerErrors(error),
+      onError: (error) => form.applyServerErrors(error),
     });
   });
 
@@ -63,12 +58,12 @@ export default function LoginPage() {
         </div>
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" autoFocus {...register('email')} />
-        </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...register('password')} />
-        </FormField>
+        <DomainField form={form} name="email" label="Email">
+          <Input type="email" autoComplete="email" inputMode="email" autoFocus />
+        </DomainField>
+        <DomainField form={form} name="password" label="Password">
+          <Input type="password" autoComplete="current-password" />
+        </DomainField>
         <Button type="submit" size="lg" className="auth__submit" loading={login.isPending}>
           Sign in
         </Button>

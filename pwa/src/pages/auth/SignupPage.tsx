@@ -9,6 +9,7 @@ import {
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRegister } from '../../api/authMutations.ts';
 import { errorMessage, fieldErrors } from '../../api/request.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -22,17 +23,12 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const next = safeNextPath(searchParams.get('next'));
   const signup = useRegister();
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(registerSchema, { defaultValues: EMPTY });
+  const form = useDomainForm(registerSchema, { defaultValues: EMPTY });
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     signup.mutate(input, {
       onSuccess: () => goTo(next, navigate),
-      onError: (error) => applyServerErrors(error),
+      onError: (error) => form.applyServerErrors(error),
     });
   });
 
@@ -55,22 +51,22 @@ export default function SignupPage() {
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Create account">
         <div className="auth__row">
-          <FormField label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" autoFocus {...register('firstName')} />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...register('lastName')} />
-          </FormField>
+          <DomainField form={form} name="firstName" label="First name">
+            <Input autoComplete="given-name" autoFocus />
+          </DomainField>
+          <DomainField form={form} name="lastName" label="Last name">
+            <Input autoComplete="family-name" />
+          </DomainField>
         </div>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-        </FormField>
+        <DomainField form={form} name="email" label="Email">
+          <Input type="email" autoComplete="email" inputMode="email" />
+        </DomainField>
         <FormField
           label="Password"
-          error={errors.password?.message}
+          error={form.formState.errors.password?.message}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}
         >
-          <Input type="password" autoComplete="new-password" {...register('password')} />
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <Button type="submit" size="lg" className="auth__submit" loading={signup.isPending}>
           Create account

@@ -8,26 +8,21 @@ import { toast } from '../../components/ui/toast.tsx';
 
 export function StayUpdated() {
   const subscribe = useNewsletterSubscribe();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(newsletterSubscribeSchema, {
+  const form = useDomainForm(newsletterSubscribeSchema, {
     defaultValues: { email: '' },
   });
+  const { errors } = form.formState;
 
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = form.handleSubmit((input) =>
     subscribe.mutate(input, {
       onSuccess: (answer) => {
         toast({
           title: answer.status === 'confirmed' ? 'Already subscribed' : 'Almost there!',
           description: answer.message,
         });
-        reset();
+        form.reset();
       },
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Subscription failed' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Subscription failed' } }),
     }),
   );
 
@@ -46,7 +41,7 @@ export function StayUpdated() {
           placeholder="you@example.com"
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? 'newsletter-email-error' : undefined}
-          {...register('email')}
+          {...form.register('email')}
         />
         <Button type="submit" loading={subscribe.isPending}>
           Subscribe

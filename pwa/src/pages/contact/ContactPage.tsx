@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth.ts';
 import { useSendSupportMessage } from '../../api/support.ts';
 import { AppLink } from '../../components/AppLink.tsx';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -59,12 +59,7 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const { user } = useCurrentUser();
   const send = useSendSupportMessage(MESSAGE_SENT);
   // A signed-in sender is their account; a visitor's form also needs a name and an e-mail.
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(user ? supportContactSchema : visitorContactSchema, {
+  const form = useDomainForm(user ? supportContactSchema : visitorContactSchema, {
     defaultValues: EMPTY,
     shouldFocusError: true,
   });
@@ -72,31 +67,31 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const onValid = (input: SupportContact) =>
     send.mutate(user ? { subject: input.subject, message: input.message } : input, {
       onSuccess: () => onSent(user?.email ?? input.email ?? ''),
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Message not sent' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Message not sent' } }),
     });
 
   return (
-    <form className="contact__form" onSubmit={handleSubmit(onValid)} noValidate aria-label="Contact us">
+    <form className="contact__form" onSubmit={form.handleSubmit(onValid)} noValidate aria-label="Contact us">
       {user ? (
         <p className="contact__sender">
           Sending as <strong>{user.email}</strong>
         </p>
       ) : (
         <div className="form-grid">
-          <FormField label="Your name" required error={errors.name?.message}>
-            <Input autoComplete="name" {...register('name')} />
-          </FormField>
-          <FormField label="Your e-mail" required error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...register('email')} />
-          </FormField>
+          <DomainField form={form} name="name" label="Your name" required>
+            <Input autoComplete="name" />
+          </DomainField>
+          <DomainField form={form} name="email" label="Your e-mail" required>
+            <Input type="email" autoComplete="email" />
+          </DomainField>
         </div>
       )}
-      <FormField label="Subject" required error={errors.subject?.message}>
-        <Input {...register('subject')} />
-      </FormField>
-      <FormField label="Message" required error={errors.message?.message}>
-        <Textarea rows={7} {...register('message')} />
-      </FormField>
+      <DomainField form={form} name="subject" label="Subject" required>
+        <Input />
+      </DomainField>
+      <DomainField form={form} name="message" label="Message" required>
+        <Textarea rows={7} />
+      </DomainField>
       <div className="contact__actions">
         <Button type="submit" loading={send.isPending}>
           Send Message

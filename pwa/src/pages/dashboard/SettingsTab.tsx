@@ -8,11 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Profile, profileQueries, useUpdateProfile } from '../../api/profile.ts';
 import { errorMessage } from '../../api/request.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -56,39 +56,30 @@ function SettingsForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile({
     onSuccess: () => toast({ title: 'Settings saved', description: 'Your profile has been updated.' }),
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    watch,
-    applyServerErrors,
-    formState: { errors, isDirty },
-  } = useDomainForm(profileSettingsSchema, {
+  const form = useDomainForm(profileSettingsSchema, {
     defaultValues: valuesFrom(profile),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  useEffect(() => reset(valuesFrom(profile)), [profile, reset]);
-  const hasAddress = watch('defaultShippingAddress') !== null;
-  const addressErrors = errors.defaultShippingAddress;
+  useEffect(() => form.reset(valuesFrom(profile)), [profile, form.reset]);
+  const hasAddress = form.watch('defaultShippingAddress') !== null;
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     update.mutate(input satisfies ProfileSettingsInput, {
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Could not save settings' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Could not save settings' } }),
     });
   });
 
   return (
     <form className="settings-form" onSubmit={onSubmit} noValidate aria-label="Account settings">
       <div className="settings-form__grid">
-        <FormField label="First name" required error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...register('firstName')} />
-        </FormField>
-        <FormField label="Last name" required error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register('lastName')} />
-        </FormField>
+        <DomainField form={form} name="firstName" label="First name" required>
+          <Input autoComplete="given-name" />
+        </DomainField>
+        <DomainField form={form} name="lastName" label="Last name" required>
+          <Input autoComplete="family-name" />
+        </DomainField>
       </div>
       <p className="settings-form__email">
         Signed in as <strong>{profile.email}</strong>
@@ -97,7 +88,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
         label="Save a default shipping address"
         checked={hasAddress}
         onChange={(event) =>
-          setValue('defaultShippingAddress', event.target.checked ? { ...EMPTY_ADDRESS } : null, {
+          form.setValue('defaultShippingAddress', event.target.checked ? { ...EMPTY_ADDRESS } : null, {
             shouldDirty: true,
           })
         }
@@ -105,36 +96,31 @@ function SettingsForm({ profile }: { profile: Profile }) {
       {hasAddress && (
         <fieldset className="settings-form__address">
           <legend>Default shipping address</legend>
-          <FormField label="Street address" required error={addressErrors?.street?.message}>
-            <Input autoComplete="street-address" {...register('defaultShippingAddress.street')} />
-          </FormField>
+          <DomainField form={form} name="defaultShippingAddress.street" label="Street address" required>
+            <Input autoComplete="street-address" />
+          </DomainField>
           <div className="settings-form__grid settings-form__grid--address">
-            <FormField label="City" required error={addressErrors?.city?.message}>
-              <Input autoComplete="address-level2" {...register('defaultShippingAddress.city')} />
-            </FormField>
-            <FormField label="State" required error={addressErrors?.state?.message}>
-              <Select
-                autoComplete="address-level1"
-                placeholder="Select state"
-                options={US_STATE_OPTIONS}
-                {...register('defaultShippingAddress.state')}
-              />
-            </FormField>
-            <FormField label="ZIP code" required error={addressErrors?.zipCode?.message}>
-              <Input
-                autoComplete="postal-code"
-                inputMode="numeric"
-                {...register('defaultShippingAddress.zipCode')}
-              />
-            </FormField>
-            <FormField label="Country" error={addressErrors?.country?.message}>
-              <Input autoComplete="country" {...register('defaultShippingAddress.country')} />
-            </FormField>
+            <DomainField form={form} name="defaultShippingAddress.city" label="City" required>
+              <Input autoComplete="address-level2" />
+            </DomainField>
+            <DomainField form={form} name="defaultShippingAddress.state" label="State" required>
+              <Select autoComplete="address-level1" placeholder="Select state" options={US_STATE_OPTIONS} />
+            </DomainField>
+            <DomainField form={form} name="defaultShippingAddress.zipCode" label="ZIP code" required>
+              <Input autoComplete="postal-code" inputMode="numeric" />
+            </DomainField>
+            <DomainField form={form} name="defaultShippingAddress.country" label="Country">
+              <Input autoComplete="country" />
+            </DomainField>
           </div>
         </fieldset>
       )}
       <div className="settings-form__actions">
-        <Button type="submit" loading={update.isPending} disabled={!isDirty && !update.isPending}>
+        <Button
+          type="submit"
+          loading={update.isPending}
+          disabled={!form.formState.isDirty && !update.isPending}
+        >
           Save Changes
         </Button>
       </div>

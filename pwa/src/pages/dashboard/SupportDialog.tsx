@@ -2,11 +2,11 @@
 
 import { type SupportContactInput, supportContactSchema } from '@printfarm/domain/support';
 import { useSendSupportMessage } from '../../api/support.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 
@@ -20,26 +20,20 @@ export function SupportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const send = useSendSupportMessage(MESSAGE_SENT);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(supportContactSchema, {
+  const form = useDomainForm(supportContactSchema, {
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     send.mutate(input, {
       onSuccess: () => {
-        reset(EMPTY);
+        form.reset(EMPTY);
         onOpenChange(false);
       },
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Message not sent' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Message not sent' } }),
     });
   });
 
@@ -58,12 +52,12 @@ export function SupportDialog({
         noValidate
         aria-label="Contact support"
       >
-        <FormField label="Subject" required error={errors.subject?.message}>
-          <Input {...register('subject')} />
-        </FormField>
-        <FormField label="Message" required error={errors.message?.message}>
-          <Textarea rows={6} {...register('message')} />
-        </FormField>
+        <DomainField form={form} name="subject" label="Subject" required>
+          <Input />
+        </DomainField>
+        <DomainField form={form} name="message" label="Message" required>
+          <Textarea rows={6} />
+        </DomainField>
         <div className="support-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={send.isPending}>
             Cancel

@@ -2,10 +2,10 @@
 import { type CustomOrder, type CustomOrderInput, customOrderSchema } from '@printfarm/domain/store';
 import { useMemo, useState } from 'react';
 import { type PublicStore, useRequestCustomOrder } from '../../api/stores.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -109,16 +109,10 @@ function CustomOrderDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const request = useRequestCustomOrder(store.id);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(customOrderSchema, { defaultValues: EMPTY_REQUEST });
+  const form = useDomainForm(customOrderSchema, { defaultValues: EMPTY_REQUEST });
 
   const close = () => {
-    reset(EMPTY_REQUEST);
+    form.reset(EMPTY_REQUEST);
     onOpenChange(false);
   };
 
@@ -128,7 +122,7 @@ function CustomOrderDialog({
         toast({ title: 'Request sent!', description: `${store.displayName} will get back to you soon.` });
         close();
       },
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Error' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Error' } }),
     });
 
   return (
@@ -138,26 +132,26 @@ function CustomOrderDialog({
       title="Request Custom Order"
       description="Tell us what you need and we'll send you a quote."
     >
-      <form className="custom-order" onSubmit={handleSubmit(onValid)} noValidate>
-        <FormField label="Full Name" error={errors.fullName?.message} required>
-          <Input autoComplete="name" {...register('fullName')} />
-        </FormField>
-        <FormField label="Email Address" error={errors.email?.message} required>
-          <Input type="email" autoComplete="email" {...register('email')} />
-        </FormField>
-        <FormField label="Phone Number" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('phone')} />
-        </FormField>
-        <FormField label="Project Description" error={errors.description?.message} required>
-          <Textarea rows={4} {...register('description')} />
-        </FormField>
+      <form className="custom-order" onSubmit={form.handleSubmit(onValid)} noValidate>
+        <DomainField form={form} name="fullName" label="Full Name" required>
+          <Input autoComplete="name" />
+        </DomainField>
+        <DomainField form={form} name="email" label="Email Address" required>
+          <Input type="email" autoComplete="email" />
+        </DomainField>
+        <DomainField form={form} name="phone" label="Phone Number">
+          <Input type="tel" autoComplete="tel" />
+        </DomainField>
+        <DomainField form={form} name="description" label="Project Description" required>
+          <Textarea rows={4} />
+        </DomainField>
         <div className="form-grid">
-          <FormField label="Timeline" error={errors.timeline?.message}>
-            <Input placeholder="e.g. within 2 weeks" {...register('timeline')} />
-          </FormField>
-          <FormField label="Budget Range" error={errors.budget?.message}>
-            <Input placeholder="e.g. $50-$100" {...register('budget')} />
-          </FormField>
+          <DomainField form={form} name="timeline" label="Timeline">
+            <Input placeholder="e.g. within 2 weeks" />
+          </DomainField>
+          <DomainField form={form} name="budget" label="Budget Range">
+            <Input placeholder="e.g. $50-$100" />
+          </DomainField>
         </div>
         <div className="checkout__actions">
           <Button variant="outline" onClick={close}>

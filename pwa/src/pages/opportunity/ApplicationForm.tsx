@@ -8,10 +8,10 @@ import {
 } from '@printfarm/domain/application';
 import { useSubmitApplication } from '../../api/applications.ts';
 import { ApiError } from '../../api/request.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -55,30 +55,24 @@ const INVESTMENT_OPTIONS = INVESTMENT_TIMELINES.map((value) => ({ value, label: 
 
 export function ApplicationForm() {
   const submitApplication = useSubmitApplication();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(applicationFormSchema, {
+  const form = useDomainForm(applicationFormSchema, {
     defaultValues: EMPTY_FORM,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
 
-  const onSubmit = handleSubmit(({ terms: _terms, ...application }) => {
+  const onSubmit = form.handleSubmit(({ terms: _terms, ...application }) => {
     submitApplication.mutate(application satisfies Omit<ApplicationFormInput, 'terms'>, {
       onSuccess: () => {
         toast({
           title: 'Application Submitted Successfully!',
           description: "We'll be in touch within 48 hours to discuss your territory and next steps.",
         });
-        reset(EMPTY_FORM);
+        form.reset(EMPTY_FORM);
       },
       onError: (error) =>
-        applyServerErrors(error, {
+        form.applyServerErrors(error, {
           toast: {
             title: 'Submission Failed',
             description: (error) =>
@@ -91,49 +85,42 @@ export function ApplicationForm() {
   return (
     <form className="opp-form" onSubmit={onSubmit} noValidate aria-label="Operator application">
       <div className="opp-form__grid">
-        <FormField label="First Name" required error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...register('firstName')} />
-        </FormField>
-        <FormField label="Last Name" required error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register('lastName')} />
-        </FormField>
-        <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
-        </FormField>
-        <FormField label="Phone" required error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...register('phone')} />
-        </FormField>
-        <FormField label="City" required error={errors.city?.message}>
-          <Input autoComplete="address-level2" {...register('city')} />
-        </FormField>
-        <FormField label="State" required error={errors.state?.message}>
-          <Select placeholder="Select your state" options={US_STATE_OPTIONS} {...register('state')} />
-        </FormField>
-        <FormField label="3D Printing Experience" error={errors.experience?.message}>
-          <Select
-            placeholder="Select your experience level"
-            options={EXPERIENCE_OPTIONS}
-            {...register('experience')}
-          />
-        </FormField>
-        <FormField label="Investment Timeline" error={errors.investment?.message}>
-          <Select
-            placeholder="When could you start?"
-            options={INVESTMENT_OPTIONS}
-            {...register('investment')}
-          />
-        </FormField>
+        <DomainField form={form} name="firstName" label="First Name" required>
+          <Input autoComplete="given-name" />
+        </DomainField>
+        <DomainField form={form} name="lastName" label="Last Name" required>
+          <Input autoComplete="family-name" />
+        </DomainField>
+        <DomainField form={form} name="email" label="Email" required>
+          <Input type="email" autoComplete="email" />
+        </DomainField>
+        <DomainField form={form} name="phone" label="Phone" required>
+          <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
+        </DomainField>
+        <DomainField form={form} name="city" label="City" required>
+          <Input autoComplete="address-level2" />
+        </DomainField>
+        <DomainField form={form} name="state" label="State" required>
+          <Select placeholder="Select your state" options={US_STATE_OPTIONS} />
+        </DomainField>
+        <DomainField form={form} name="experience" label="3D Printing Experience">
+          <Select placeholder="Select your experience level" options={EXPERIENCE_OPTIONS} />
+        </DomainField>
+        <DomainField form={form} name="investment" label="Investment Timeline">
+          <Select placeholder="When could you start?" options={INVESTMENT_OPTIONS} />
+        </DomainField>
       </div>
-      <FormField
+      <DomainField
+        form={form}
+        name="workspace"
         label="Workspace"
         hint="Garage, basement, spare room... roughly how much space?"
-        error={errors.workspace?.message}
       >
-        <Input {...register('workspace')} />
-      </FormField>
-      <FormField label="Anything else we should know?" error={errors.notes?.message}>
-        <Textarea rows={4} {...register('notes')} />
-      </FormField>
+        <Input />
+      </DomainField>
+      <DomainField form={form} name="notes" label="Anything else we should know?">
+        <Textarea rows={4} />
+      </DomainField>
       <CheckboxField
         label={
           <>
@@ -144,8 +131,8 @@ export function ApplicationForm() {
             ).
           </>
         }
-        error={errors.terms?.message}
-        {...register('terms')}
+        error={form.formState.errors.terms?.message}
+        {...form.register('terms')}
       />
       <Button type="submit" size="lg" loading={submitApplication.isPending} className="opp-form__submit">
         {submitApplication.isPending ? 'Submitting...' : 'Submit Application'}

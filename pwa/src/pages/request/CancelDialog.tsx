@@ -1,10 +1,10 @@
 // Cancelling a request before printing starts: a confirmation with an optional reason for the farm.
 import { cancelRequestSchema } from '@printfarm/domain/printRequest';
 import { type PrintRequestDetail, useCancelPrintRequest } from '../../api/printRequests.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -19,22 +19,16 @@ export function CancelDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const cancel = useCancelPrintRequest(request.id, toastOnFailure('Could not cancel the request'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    reset,
-    formState: { errors },
-  } = useDomainForm(cancelRequestSchema, { defaultValues: { reason: '' }, send: 'typed' });
+  const form = useDomainForm(cancelRequestSchema, { defaultValues: { reason: '' }, send: 'typed' });
   const withFarm = request.job !== null && ['ordered', 'accepted'].includes(request.status);
-  const onSubmit = handleSubmit(({ reason }) =>
+  const onSubmit = form.handleSubmit(({ reason }) =>
     cancel.mutate(reason.trim() ? { reason } : {}, {
       onSuccess: () => {
         onOpenChange(false);
-        reset();
+        form.reset();
         toast({ title: 'Request cancelled', description: `${request.title} will not be printed.` });
       },
-      onError: (error) => applyServerErrors(error, { focus: true }),
+      onError: (error) => form.applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -61,14 +55,9 @@ export function CancelDialog({
       }
     >
       <form id="cancel-request-form" onSubmit={onSubmit} noValidate>
-        <FormField label="Reason (optional)" error={errors.reason?.message}>
-          <Textarea
-            rows={3}
-            maxLength={500}
-            placeholder="e.g. I found the part elsewhere"
-            {...register('reason')}
-          />
-        </FormField>
+        <DomainField form={form} name="reason" label="Reason (optional)">
+          <Textarea rows={3} maxLength={500} placeholder="e.g. I found the part elsewhere" />
+        </DomainField>
       </form>
     </Dialog>
   );

@@ -3,9 +3,9 @@
 import { claimDisputeSchema } from '@printfarm/domain/claims';
 import { useId } from 'react';
 import { useDisputeClaim } from '../../api/claims.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -14,19 +14,17 @@ import { type ClaimDialogProps, DialogFooter } from './ClaimDialog.tsx';
 export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
   const formId = useId();
   const dispute = useDisputeClaim(requestId, toastOnFailure('Could not send your dispute'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(claimDisputeSchema, { defaultValues: { reason: '' }, reValidateMode: 'onChange' });
-  const onSubmit = handleSubmit((input) =>
+  const form = useDomainForm(claimDisputeSchema, {
+    defaultValues: { reason: '' },
+    reValidateMode: 'onChange',
+  });
+  const onSubmit = form.handleSubmit((input) =>
     dispute.mutate(input, {
       onSuccess: () => {
         onClose();
         toast({ title: 'Dispute sent', description: 'Our staff look at it and decide; we e-mail you both.' });
       },
-      onError: (error) => applyServerErrors(error, { focus: true }),
+      onError: (error) => form.applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -42,9 +40,9 @@ export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
-        <FormField label="Why the answer does not settle it" required error={errors.reason?.message}>
-          <Textarea rows={4} maxLength={1000} autoFocus {...register('reason')} />
-        </FormField>
+        <DomainField form={form} name="reason" label="Why the answer does not settle it" required>
+          <Textarea rows={4} maxLength={1000} autoFocus />
+        </DomainField>
       </form>
     </Dialog>
   );

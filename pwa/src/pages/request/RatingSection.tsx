@@ -5,9 +5,9 @@
 import { type RatingInput, ratingSchema } from '@printfarm/domain/printRequest';
 import { useId } from 'react';
 import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printRequests.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
@@ -80,21 +80,14 @@ function ShownStars({ score }: { score: number }) {
 
 function RatingForm({ request }: { request: PrintRequestDetail }) {
   const rate = useRatePrintRequest(request.id, toastOnFailure('Could not send your rating'));
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    applyServerErrors,
-    watch,
-    formState: { errors },
-  } = useDomainForm(ratingSchema, {
+  const form = useDomainForm(ratingSchema, {
     defaultValues: { quality: 0, communication: 0, timeliness: 0, comment: '' },
     reValidateMode: 'onChange',
     send: 'typed',
   });
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     rate.mutate(values satisfies RatingInput, {
-      onError: (error) => applyServerErrors(error, { focus: true }),
+      onError: (error) => form.applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -105,20 +98,15 @@ function RatingForm({ request }: { request: PrintRequestDetail }) {
             key={score.name}
             label={score.label}
             hint={score.hint}
-            value={watch(score.name)}
-            onChange={(value) => setValue(score.name, value, { shouldValidate: true })}
-            error={errors[score.name]?.message}
+            value={form.watch(score.name)}
+            onChange={(value) => form.setValue(score.name, value, { shouldValidate: true })}
+            error={form.formState.errors[score.name]?.message}
           />
         ))}
       </div>
-      <FormField label="Comment (optional)" error={errors.comment?.message}>
-        <Textarea
-          rows={3}
-          maxLength={2000}
-          placeholder="What went well, what could be better?"
-          {...register('comment')}
-        />
-      </FormField>
+      <DomainField form={form} name="comment" label="Comment (optional)">
+        <Textarea rows={3} maxLength={2000} placeholder="What went well, what could be better?" />
+      </DomainField>
       <div className="rating-form__actions">
         <Button type="submit" loading={rate.isPending}>
           Send rating

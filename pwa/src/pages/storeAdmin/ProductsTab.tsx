@@ -9,6 +9,7 @@ import {
   useDeleteProduct,
   useSaveProduct,
 } from '../../api/stores.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -134,12 +135,7 @@ function ProductFormDialog({
   onClose: () => void;
 }) {
   const save = useSaveProduct(store);
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(productSchema, {
+  const form = useDomainForm(productSchema, {
     defaultValues: product ? valuesOf(product) : EMPTY_PRODUCT,
   });
 
@@ -155,7 +151,7 @@ function ProductFormDialog({
           onClose();
         },
         onError: (error) =>
-          applyServerErrors(error, {
+          form.applyServerErrors(error, {
             toast: { title: 'Error', description: (error) => errorMessage(error, 'Failed to save product') },
           }),
       },
@@ -168,53 +164,53 @@ function ProductFormDialog({
       title={product ? 'Edit Product' : 'Add Product'}
       size="lg"
     >
-      <form onSubmit={handleSubmit(onValid)} noValidate className="admin-form">
-        <FormField label="Product Name" error={errors.name?.message} required>
-          <Input {...register('name')} />
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          <Textarea rows={3} {...register('description')} />
-        </FormField>
+      <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
+        <DomainField form={form} name="name" label="Product Name" required>
+          <Input />
+        </DomainField>
+        <DomainField form={form} name="description" label="Description">
+          <Textarea rows={3} />
+        </DomainField>
         <div className="form-grid">
-          <FormField label="Price ($)" error={errors.price?.message} required>
-            <Input inputMode="decimal" placeholder="12.99" {...register('price')} />
-          </FormField>
-          <FormField label="Stock Quantity" error={errors.stockQuantity?.message}>
-            <Input
-              type="number"
-              min={0}
-              step={1}
-              {...register('stockQuantity', { setValueAs: optionalNumber })}
-            />
-          </FormField>
-          <FormField label="Print Time (minutes)" error={errors.printTime?.message}>
-            <Input
-              type="number"
-              min={0}
-              step={1}
-              {...register('printTime', { setValueAs: optionalNumber })}
-            />
-          </FormField>
+          <DomainField form={form} name="price" label="Price ($)" required>
+            <Input inputMode="decimal" placeholder="12.99" />
+          </DomainField>
+          <DomainField
+            form={form}
+            name="stockQuantity"
+            label="Stock Quantity"
+            registerOptions={{ setValueAs: optionalNumber }}
+          >
+            <Input type="number" min={0} step={1} />
+          </DomainField>
+          <DomainField
+            form={form}
+            name="printTime"
+            label="Print Time (minutes)"
+            registerOptions={{ setValueAs: optionalNumber }}
+          >
+            <Input type="number" min={0} step={1} />
+          </DomainField>
         </div>
         <div className="form-grid">
-          <FormField label="Category" error={errors.category?.message}>
-            <Input {...register('category')} />
-          </FormField>
-          <FormField label="Material" error={errors.materialType?.message}>
-            <Input placeholder="PLA, PETG, Resin..." {...register('materialType')} />
-          </FormField>
+          <DomainField form={form} name="category" label="Category">
+            <Input />
+          </DomainField>
+          <DomainField form={form} name="materialType" label="Material">
+            <Input placeholder="PLA, PETG, Resin..." />
+          </DomainField>
         </div>
         <FormField
           label="Tags"
           hint="Separate tags with commas"
-          error={errors.tags?.message ?? errors.tags?.[0]?.message}
+          error={form.formState.errors.tags?.message ?? form.formState.errors.tags?.[0]?.message}
         >
-          <Input {...register('tags', { setValueAs: tagList })} />
+          <Input {...form.register('tags', { setValueAs: tagList })} />
         </FormField>
-        <FormField label="Image URL" error={errors.imageUrl?.message}>
-          <Input type="url" placeholder="https://" {...register('imageUrl')} />
-        </FormField>
-        <CheckboxField label="Show in store" {...register('isActive')} />
+        <DomainField form={form} name="imageUrl" label="Image URL">
+          <Input type="url" placeholder="https://" />
+        </DomainField>
+        <CheckboxField label="Show in store" {...form.register('isActive')} />
         <div className="admin-form__actions">
           <Button variant="outline" onClick={onClose}>
             Cancel

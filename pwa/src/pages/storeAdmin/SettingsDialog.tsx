@@ -3,10 +3,10 @@ import { type StoreSettings, type StoreSettingsInput, storeSettingsSchema } from
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/request.ts';
 import { type ManagedStore, useUpdateStoreSettings } from '../../api/stores.ts';
+import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -28,17 +28,11 @@ export function SettingsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateStoreSettings(store);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(storeSettingsSchema, { defaultValues: valuesOf(store) });
+  const form = useDomainForm(storeSettingsSchema, { defaultValues: valuesOf(store) });
 
   useEffect(() => {
-    if (open) reset(valuesOf(store));
-  }, [open, store, reset]);
+    if (open) form.reset(valuesOf(store));
+  }, [open, store, form.reset]);
 
   const onValid = (settings: StoreSettings) =>
     update.mutate(settings, {
@@ -47,7 +41,7 @@ export function SettingsDialog({
         onOpenChange(false);
       },
       onError: (error) =>
-        applyServerErrors(error, {
+        form.applyServerErrors(error, {
           toast: { title: 'Error', description: (error) => errorMessage(error, 'Failed to update store') },
         }),
     });
@@ -59,19 +53,19 @@ export function SettingsDialog({
       title="Store Settings"
       description="How your store appears to shoppers."
     >
-      <form onSubmit={handleSubmit(onValid)} noValidate className="admin-form">
-        <FormField label="Store Name" error={errors.displayName?.message} required>
-          <Input {...register('displayName')} />
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          <Textarea rows={3} {...register('description')} />
-        </FormField>
-        <FormField label="Logo URL" error={errors.logoUrl?.message}>
-          <Input type="url" placeholder="https://" {...register('logoUrl')} />
-        </FormField>
-        <FormField label="Banner URL" error={errors.bannerUrl?.message}>
-          <Input type="url" placeholder="https://" {...register('bannerUrl')} />
-        </FormField>
+      <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
+        <DomainField form={form} name="displayName" label="Store Name" required>
+          <Input />
+        </DomainField>
+        <DomainField form={form} name="description" label="Description">
+          <Textarea rows={3} />
+        </DomainField>
+        <DomainField form={form} name="logoUrl" label="Logo URL">
+          <Input type="url" placeholder="https://" />
+        </DomainField>
+        <DomainField form={form} name="bannerUrl" label="Banner URL">
+          <Input type="url" placeholder="https://" />
+        </DomainField>
         <div className="admin-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
