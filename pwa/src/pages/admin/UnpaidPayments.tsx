@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { centsToDollars, dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
+import { MoneyRow } from './MoneyRow.tsx';
 
 const owed = (payment: StaffPayment) => Math.max(0, payment.amountCents - payment.receivedCents);
 
@@ -78,30 +79,25 @@ export function UnpaidPayments({ payments }: { payments: readonly StaffPayment[]
   return (
     <ul className="unpaid">
       {payments.map((payment) => (
-        <li key={payment.id} className="unpaid__row" data-payment-id={payment.id}>
-          <div className="unpaid__what">
-            <p className="unpaid__title">{payment.paysFor.label}</p>
-            <p className="unpaid__meta">
-              <code>{payment.reference}</code> · {payment.payer.name || 'No name'} ·{' '}
-              <span className="unpaid__email">{payment.payer.email}</span>
-            </p>
-            <p className="unpaid__meta">
+        <MoneyRow
+          key={payment.id}
+          data-payment-id={payment.id}
+          entry={payment}
+          detail={
+            <>
               Asked {moment(payment.createdAt)}
               {payment.method === 'card' && ' · by card'}
-            </p>
-          </div>
-          <div className="unpaid__amount">
-            <span className="unpaid__owed">{formatUsd(owed(payment))}</span>
-            <span className="unpaid__meta">
-              {payment.receivedCents > 0 ? `owed of ${formatUsd(payment.amountCents)}` : 'owed'}
-            </span>
-          </div>
+            </>
+          }
+          cents={owed(payment)}
+          centsNote={payment.receivedCents > 0 ? `owed of ${formatUsd(payment.amountCents)}` : 'owed'}
+        >
           {payment.method === 'bank_transfer' ? (
             <RecordTransfer payment={payment} />
           ) : (
             <p className="unpaid__meta unpaid__card">The customer confirms the card; nothing to record.</p>
           )}
-        </li>
+        </MoneyRow>
       ))}
     </ul>
   );
