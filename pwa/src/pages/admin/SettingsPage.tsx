@@ -16,6 +16,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
@@ -209,12 +210,7 @@ function UserManagement() {
                     {
                       onSuccess: (saved) =>
                         toast({ title: 'Role updated', description: `${saved.email} is now ${saved.role}.` }),
-                      onError: (error) =>
-                        toast({
-                          title: 'Error',
-                          description: errorMessage(error, 'Failed to change role'),
-                          variant: 'destructive',
-                        }),
+                      ...toastOnFailure('Error'),
                     },
                   )
                 }

@@ -20,6 +20,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { priceCents } from '../../lib/cart.ts';
 import { ProductImage } from '../store/StoreParts.tsx';
 
@@ -247,12 +248,7 @@ function DeleteProductDialog({
         });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to delete product'),
-          variant: 'destructive',
-        }),
+      ...toastOnFailure('Error'),
     });
   };
   return (
