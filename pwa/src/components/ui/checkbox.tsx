@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { FieldMessage } from './form-field.tsx';
 
 export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   return <input type="checkbox" className={cx('checkbox', className)} {...props} />;
@@ -27,11 +28,7 @@ export function CheckboxField({ label, error, className, id, ...props }: Checkbo
         />
         <span>{label}</span>
       </label>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={errorId} error={error} />
     </div>
   );
 }

@@ -55,11 +55,17 @@ export function FormField({ label, error, hint, required = false, id, className,
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's error under it, announced as it appears; nothing while there is none. */
+export function FieldMessage({ id, error }: { id?: string; error: ReactNode }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field__error" role="alert">
+      {error}
+    </p>
   );
 }

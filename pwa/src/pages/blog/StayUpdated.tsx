@@ -3,6 +3,7 @@ import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
 import { useNewsletterSubscribe } from '../../api/newsletter.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FieldMessage } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 
@@ -47,11 +48,7 @@ export function StayUpdated() {
           Subscribe
         </Button>
       </form>
-      {errors.email?.message && (
-        <p id="newsletter-email-error" className="field__error" role="alert">
-          {errors.email.message}
-        </p>
-      )}
+      <FieldMessage id="newsletter-email-error" error={errors.email?.message} />
       <p className="blog-subscribe__fineprint">We send a confirmation link first. Unsubscribe any time.</p>
     </aside>
   );

@@ -8,6 +8,7 @@ import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printReq
 import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FieldMessage } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
@@ -60,11 +61,7 @@ function Stars({
           {WORDS[value]}
         </span>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessage error={error} />
     </fieldset>
   );
 }
