@@ -5,10 +5,10 @@ import { CLAIM_REASONS, type ClaimReason, claimDecisionSchema } from '@printfarm
 import { formatUsd } from '@printfarm/domain/money';
 import type { StaffClaim } from '../../api/adminPayments.ts';
 import { useDecideClaim } from '../../api/claims.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -50,18 +50,16 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
   );
   return (
     <form className="claims-desk__form" onSubmit={onSubmit} noValidate aria-label="Decide the claim">
-      <DomainField
-        form={form}
-        name="refundCents"
+      <FormField
         label="Further refund ($)"
         hint="0 for none."
-        message={dollarsError}
+        {...form.field('refundCents', { message: dollarsError })}
       >
         <Input inputMode="decimal" />
-      </DomainField>
-      <DomainField form={form} name="answer" label="Decision, in words both sides read" required>
+      </FormField>
+      <FormField label="Decision, in words both sides read" required {...form.field('answer')}>
         <Textarea rows={2} maxLength={1000} />
-      </DomainField>
+      </FormField>
       <Button type="submit" loading={decide.isPending}>
         Decide
       </Button>

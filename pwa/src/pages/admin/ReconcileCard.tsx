@@ -5,9 +5,9 @@ import { formatUsd } from '@printfarm/domain/money';
 import { bankStatementSchema, MAX_STATEMENT_BYTES } from '@printfarm/domain/receipts';
 import type { ChangeEvent } from 'react';
 import { type Reconciliation, useReconcileStatement } from '../../api/adminPayments.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 
@@ -90,14 +90,13 @@ export function ReconcileCard() {
   return (
     <>
       <form className="statement-form" onSubmit={onSubmit} noValidate aria-label="Match a bank statement">
-        <DomainField
-          form={form}
-          name="csv"
+        <FormField
           label="Bank statement (CSV)"
           hint="Paste it, or pick the file your bank exported. Each line of money in is matched by its reference, or by the payer’s full name and e-mail."
+          {...form.field('csv')}
         >
           <Textarea rows={5} spellCheck={false} className="statement-form__csv" />
-        </DomainField>
+        </FormField>
         <div className="statement-form__actions">
           <label className="btn btn--outline btn--md statement-form__file">
             Choose CSV file

@@ -3,10 +3,10 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { refundSentSchema } from '@printfarm/domain/receipts';
 import { type StaffRefundTransfer, useMarkRefundSent } from '../../api/adminPayments.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -40,9 +40,9 @@ function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
       noValidate
       aria-label={`Mark the refund for ${refund.reference} sent`}
     >
-      <DomainField form={form} name="reference" label="Bank’s reference" required>
+      <FormField label="Bank’s reference" required {...form.field('reference')}>
         <Input placeholder="e.g. ACH 0042118" autoComplete="off" />
-      </DomainField>
+      </FormField>
       <Button type="submit" variant="outline" loading={mark.isPending}>
         Mark sent
       </Button>

@@ -4,9 +4,9 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { paymentReceivedSchema } from '@printfarm/domain/receipts';
 import { type StaffPayment, useRecordTransfer } from '../../api/adminPayments.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -61,12 +61,12 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
       noValidate
       aria-label={`Record a transfer for ${payment.reference}`}
     >
-      <DomainField form={form} name="amountCents" label="Amount ($)" required message={dollarsError}>
+      <FormField label="Amount ($)" required {...form.field('amountCents', { message: dollarsError })}>
         <Input inputMode="decimal" />
-      </DomainField>
-      <DomainField form={form} name="reference" label="Bank’s reference" required>
+      </FormField>
+      <FormField label="Bank’s reference" required {...form.field('reference')}>
         <Input placeholder="e.g. ACH 0042117" autoComplete="off" />
-      </DomainField>
+      </FormField>
       <Button type="submit" variant="outline" loading={record.isPending}>
         Record transfer
       </Button>

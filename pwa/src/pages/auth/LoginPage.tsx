@@ -6,9 +6,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authQueries } from '../../api/auth.ts';
 import { useLogin } from '../../api/authMutations.ts';
 import { errorMessage } from '../../api/request.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ROLE_HOMES } from '../../lib/roleHomes.ts';
 import { AuthShell, goTo } from './AuthShell.tsx';
@@ -58,12 +58,12 @@ export default function LoginPage() {
         </div>
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <DomainField form={form} name="email" label="Email">
+        <FormField label="Email" {...form.field('email')}>
           <Input type="email" autoComplete="email" inputMode="email" autoFocus />
-        </DomainField>
-        <DomainField form={form} name="password" label="Password">
+        </FormField>
+        <FormField label="Password" {...form.field('password')}>
           <Input type="password" autoComplete="current-password" />
-        </DomainField>
+        </FormField>
         <Button type="submit" size="lg" className="auth__submit" loading={login.isPending}>
           Sign in
         </Button>

@@ -9,7 +9,6 @@ import {
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRegister } from '../../api/authMutations.ts';
 import { errorMessage, fieldErrors } from '../../api/request.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -51,16 +50,16 @@ export default function SignupPage() {
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Create account">
         <div className="auth__row">
-          <DomainField form={form} name="firstName" label="First name">
+          <FormField label="First name" {...form.field('firstName')}>
             <Input autoComplete="given-name" autoFocus />
-          </DomainField>
-          <DomainField form={form} name="lastName" label="Last name">
+          </FormField>
+          <FormField label="Last name" {...form.field('lastName')}>
             <Input autoComplete="family-name" />
-          </DomainField>
+          </FormField>
         </div>
-        <DomainField form={form} name="email" label="Email">
+        <FormField label="Email" {...form.field('email')}>
           <Input type="email" autoComplete="email" inputMode="email" />
-        </DomainField>
+        </FormField>
         <FormField
           label="Password"
           error={form.formState.errors.password?.message}

@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth.ts';
 import { useSendSupportMessage } from '../../api/support.ts';
 import { AppLink } from '../../components/AppLink.tsx';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -78,20 +78,20 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
         </p>
       ) : (
         <div className="form-grid">
-          <DomainField form={form} name="name" label="Your name" required>
+          <FormField label="Your name" required {...form.field('name')}>
             <Input autoComplete="name" />
-          </DomainField>
-          <DomainField form={form} name="email" label="Your e-mail" required>
+          </FormField>
+          <FormField label="Your e-mail" required {...form.field('email')}>
             <Input type="email" autoComplete="email" />
-          </DomainField>
+          </FormField>
         </div>
       )}
-      <DomainField form={form} name="subject" label="Subject" required>
+      <FormField label="Subject" required {...form.field('subject')}>
         <Input />
-      </DomainField>
-      <DomainField form={form} name="message" label="Message" required>
+      </FormField>
+      <FormField label="Message" required {...form.field('message')}>
         <Textarea rows={7} />
-      </DomainField>
+      </FormField>
       <div className="contact__actions">
         <Button type="submit" loading={send.isPending}>
           Send Message

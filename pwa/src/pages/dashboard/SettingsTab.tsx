@@ -8,11 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Profile, profileQueries, useUpdateProfile } from '../../api/profile.ts';
 import { errorMessage } from '../../api/request.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -74,12 +74,12 @@ function SettingsForm({ profile }: { profile: Profile }) {
   return (
     <form className="settings-form" onSubmit={onSubmit} noValidate aria-label="Account settings">
       <div className="settings-form__grid">
-        <DomainField form={form} name="firstName" label="First name" required>
+        <FormField label="First name" required {...form.field('firstName')}>
           <Input autoComplete="given-name" />
-        </DomainField>
-        <DomainField form={form} name="lastName" label="Last name" required>
+        </FormField>
+        <FormField label="Last name" required {...form.field('lastName')}>
           <Input autoComplete="family-name" />
-        </DomainField>
+        </FormField>
       </div>
       <p className="settings-form__email">
         Signed in as <strong>{profile.email}</strong>
@@ -96,22 +96,22 @@ function SettingsForm({ profile }: { profile: Profile }) {
       {hasAddress && (
         <fieldset className="settings-form__address">
           <legend>Default shipping address</legend>
-          <DomainField form={form} name="defaultShippingAddress.street" label="Street address" required>
+          <FormField label="Street address" required {...form.field('defaultShippingAddress.street')}>
             <Input autoComplete="street-address" />
-          </DomainField>
+          </FormField>
           <div className="settings-form__grid settings-form__grid--address">
-            <DomainField form={form} name="defaultShippingAddress.city" label="City" required>
+            <FormField label="City" required {...form.field('defaultShippingAddress.city')}>
               <Input autoComplete="address-level2" />
-            </DomainField>
-            <DomainField form={form} name="defaultShippingAddress.state" label="State" required>
+            </FormField>
+            <FormField label="State" required {...form.field('defaultShippingAddress.state')}>
               <Select autoComplete="address-level1" placeholder="Select state" options={US_STATE_OPTIONS} />
-            </DomainField>
-            <DomainField form={form} name="defaultShippingAddress.zipCode" label="ZIP code" required>
+            </FormField>
+            <FormField label="ZIP code" required {...form.field('defaultShippingAddress.zipCode')}>
               <Input autoComplete="postal-code" inputMode="numeric" />
-            </DomainField>
-            <DomainField form={form} name="defaultShippingAddress.country" label="Country">
+            </FormField>
+            <FormField label="Country" {...form.field('defaultShippingAddress.country')}>
               <Input autoComplete="country" />
-            </DomainField>
+            </FormField>
           </div>
         </fieldset>
       )}

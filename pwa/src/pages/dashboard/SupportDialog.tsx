@@ -2,11 +2,11 @@
 
 import { type SupportContactInput, supportContactSchema } from '@printfarm/domain/support';
 import { useSendSupportMessage } from '../../api/support.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 
@@ -52,12 +52,12 @@ export function SupportDialog({
         noValidate
         aria-label="Contact support"
       >
-        <DomainField form={form} name="subject" label="Subject" required>
+        <FormField label="Subject" required {...form.field('subject')}>
           <Input />
-        </DomainField>
-        <DomainField form={form} name="message" label="Message" required>
+        </FormField>
+        <FormField label="Message" required {...form.field('message')}>
           <Textarea rows={6} />
-        </DomainField>
+        </FormField>
         <div className="support-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={send.isPending}>
             Cancel

@@ -2,10 +2,10 @@
 import { type CustomOrder, type CustomOrderInput, customOrderSchema } from '@printfarm/domain/store';
 import { useMemo, useState } from 'react';
 import { type PublicStore, useRequestCustomOrder } from '../../api/stores.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -133,25 +133,25 @@ function CustomOrderDialog({
       description="Tell us what you need and we'll send you a quote."
     >
       <form className="custom-order" onSubmit={form.handleSubmit(onValid)} noValidate>
-        <DomainField form={form} name="fullName" label="Full Name" required>
+        <FormField label="Full Name" required {...form.field('fullName')}>
           <Input autoComplete="name" />
-        </DomainField>
-        <DomainField form={form} name="email" label="Email Address" required>
+        </FormField>
+        <FormField label="Email Address" required {...form.field('email')}>
           <Input type="email" autoComplete="email" />
-        </DomainField>
-        <DomainField form={form} name="phone" label="Phone Number">
+        </FormField>
+        <FormField label="Phone Number" {...form.field('phone')}>
           <Input type="tel" autoComplete="tel" />
-        </DomainField>
-        <DomainField form={form} name="description" label="Project Description" required>
+        </FormField>
+        <FormField label="Project Description" required {...form.field('description')}>
           <Textarea rows={4} />
-        </DomainField>
+        </FormField>
         <div className="form-grid">
-          <DomainField form={form} name="timeline" label="Timeline">
+          <FormField label="Timeline" {...form.field('timeline')}>
             <Input placeholder="e.g. within 2 weeks" />
-          </DomainField>
-          <DomainField form={form} name="budget" label="Budget Range">
+          </FormField>
+          <FormField label="Budget Range" {...form.field('budget')}>
             <Input placeholder="e.g. $50-$100" />
-          </DomainField>
+          </FormField>
         </div>
         <div className="checkout__actions">
           <Button variant="outline" onClick={close}>

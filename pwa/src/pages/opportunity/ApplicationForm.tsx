@@ -8,10 +8,10 @@ import {
 } from '@printfarm/domain/application';
 import { useSubmitApplication } from '../../api/applications.ts';
 import { ApiError } from '../../api/request.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -85,42 +85,41 @@ export function ApplicationForm() {
   return (
     <form className="opp-form" onSubmit={onSubmit} noValidate aria-label="Operator application">
       <div className="opp-form__grid">
-        <DomainField form={form} name="firstName" label="First Name" required>
+        <FormField label="First Name" required {...form.field('firstName')}>
           <Input autoComplete="given-name" />
-        </DomainField>
-        <DomainField form={form} name="lastName" label="Last Name" required>
+        </FormField>
+        <FormField label="Last Name" required {...form.field('lastName')}>
           <Input autoComplete="family-name" />
-        </DomainField>
-        <DomainField form={form} name="email" label="Email" required>
+        </FormField>
+        <FormField label="Email" required {...form.field('email')}>
           <Input type="email" autoComplete="email" />
-        </DomainField>
-        <DomainField form={form} name="phone" label="Phone" required>
+        </FormField>
+        <FormField label="Phone" required {...form.field('phone')}>
           <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
-        </DomainField>
-        <DomainField form={form} name="city" label="City" required>
+        </FormField>
+        <FormField label="City" required {...form.field('city')}>
           <Input autoComplete="address-level2" />
-        </DomainField>
-        <DomainField form={form} name="state" label="State" required>
+        </FormField>
+        <FormField label="State" required {...form.field('state')}>
           <Select placeholder="Select your state" options={US_STATE_OPTIONS} />
-        </DomainField>
-        <DomainField form={form} name="experience" label="3D Printing Experience">
+        </FormField>
+        <FormField label="3D Printing Experience" {...form.field('experience')}>
           <Select placeholder="Select your experience level" options={EXPERIENCE_OPTIONS} />
-        </DomainField>
-        <DomainField form={form} name="investment" label="Investment Timeline">
+        </FormField>
+        <FormField label="Investment Timeline" {...form.field('investment')}>
           <Select placeholder="When could you start?" options={INVESTMENT_OPTIONS} />
-        </DomainField>
+        </FormField>
       </div>
-      <DomainField
-        form={form}
-        name="workspace"
+      <FormField
         label="Workspace"
         hint="Garage, basement, spare room... roughly how much space?"
+        {...form.field('workspace')}
       >
         <Input />
-      </DomainField>
-      <DomainField form={form} name="notes" label="Anything else we should know?">
+      </FormField>
+      <FormField label="Anything else we should know?" {...form.field('notes')}>
         <Textarea rows={4} />
-      </DomainField>
+      </FormField>
       <CheckboxField
         label={
           <>

@@ -1,10 +1,10 @@
 // Cancelling a request before printing starts: a confirmation with an optional reason for the farm.
 import { cancelRequestSchema } from '@printfarm/domain/printRequest';
 import { type PrintRequestDetail, useCancelPrintRequest } from '../../api/printRequests.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -55,9 +55,9 @@ export function CancelDialog({
       }
     >
       <form id="cancel-request-form" onSubmit={onSubmit} noValidate>
-        <DomainField form={form} name="reason" label="Reason (optional)">
+        <FormField label="Reason (optional)" {...form.field('reason')}>
           <Textarea rows={3} maxLength={500} placeholder="e.g. I found the part elsewhere" />
-        </DomainField>
+        </FormField>
       </form>
     </Dialog>
   );

@@ -5,7 +5,6 @@ import { CLAIM_PHOTOS, CLAIM_REASONS, type ClaimReason, claimSchema } from '@pri
 import { type ChangeEvent, useId, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useOpenClaim } from '../../api/claims.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -130,18 +129,17 @@ export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) 
       }
     >
       <form id={formId} className="claim-form" onSubmit={onSubmit} noValidate>
-        <DomainField form={form} name="reason" label="What went wrong" required>
+        <FormField label="What went wrong" required {...form.field('reason')}>
           <Select placeholder="Choose what went wrong" options={REASON_OPTIONS} />
-        </DomainField>
-        <DomainField
-          form={form}
-          name="details"
+        </FormField>
+        <FormField
           label="Details"
           required
           hint="What you see, on which parts: 10 to 2,000 characters."
+          {...form.field('details')}
         >
           <Textarea rows={4} maxLength={2000} />
-        </DomainField>
+        </FormField>
         <FormField
           label="Photos (optional)"
           hint={`Up to ${CLAIM_PHOTOS.max} photos: JPEG, PNG or WebP, 3 MB each.`}

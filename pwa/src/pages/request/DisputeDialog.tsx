@@ -3,9 +3,9 @@
 import { claimDisputeSchema } from '@printfarm/domain/claims';
 import { useId } from 'react';
 import { useDisputeClaim } from '../../api/claims.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -40,9 +40,9 @@ export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
-        <DomainField form={form} name="reason" label="Why the answer does not settle it" required>
+        <FormField label="Why the answer does not settle it" required {...form.field('reason')}>
           <Textarea rows={4} maxLength={1000} autoFocus />
-        </DomainField>
+        </FormField>
       </form>
     </Dialog>
   );

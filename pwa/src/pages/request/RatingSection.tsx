@@ -5,10 +5,9 @@
 import { type RatingInput, ratingSchema } from '@printfarm/domain/printRequest';
 import { useId } from 'react';
 import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printRequests.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FieldMessage } from '../../components/ui/form-field.tsx';
+import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
@@ -101,9 +100,9 @@ function RatingForm({ request }: { request: PrintRequestDetail }) {
           />
         ))}
       </div>
-      <DomainField form={form} name="comment" label="Comment (optional)">
+      <FormField label="Comment (optional)" {...form.field('comment')}>
         <Textarea rows={3} maxLength={2000} placeholder="What went well, what could be better?" />
-      </DomainField>
+      </FormField>
       <div className="rating-form__actions">
         <Button type="submit" loading={rate.isPending}>
           Send rating

@@ -26,15 +26,14 @@ import { priceCents } from '../../lib/cart.ts';
 import { paymentStatusLabel } from '../../lib/orderPayment.ts';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 
-export function OrdersTab({
-  store,
-  orders,
-  loading,
-}: {
+/** What the Orders and Shipping tabs show: the store's orders, as loaded. */
+export interface StoreOrdersProps {
   store: ManagedStore;
   orders: StoreOrder[] | undefined;
   loading: boolean;
-}) {
+}
+
+export function OrdersTab({ store, orders, loading }: StoreOrdersProps) {
   if (loading) return <Skeleton className="admin-order-skeleton" />;
   if ((orders ?? []).length === 0) return <p className="store-admin__muted">No orders yet</p>;
   return (

@@ -9,7 +9,6 @@ import {
   useDeleteProduct,
   useSaveProduct,
 } from '../../api/stores.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -126,15 +125,14 @@ const optionalNumber = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 const tagList = (value: unknown) => (typeof value === 'string' ? parseTags(value) : value);
 
-function ProductFormDialog({
-  store,
-  product,
-  onClose,
-}: {
+/** The product dialogs' props: the form's product is null for a new one, the delete dialog's while closed. */
+interface ProductDialogProps {
   store: ManagedStore;
   product: ManagedProduct | null;
   onClose: () => void;
-}) {
+}
+
+function ProductFormDialog({ store, product, onClose }: ProductDialogProps) {
   const save = useSaveProduct(store);
   const form = useDomainForm(productSchema, {
     defaultValues: product ? valuesOf(product) : EMPTY_PRODUCT,
@@ -166,40 +164,36 @@ function ProductFormDialog({
       size="lg"
     >
       <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
-        <DomainField form={form} name="name" label="Product Name" required>
+        <FormField label="Product Name" required {...form.field('name')}>
           <Input />
-        </DomainField>
-        <DomainField form={form} name="description" label="Description">
+        </FormField>
+        <FormField label="Description" {...form.field('description')}>
           <Textarea rows={3} />
-        </DomainField>
+        </FormField>
         <div className="form-grid">
-          <DomainField form={form} name="price" label="Price ($)" required>
+          <FormField label="Price ($)" required {...form.field('price')}>
             <Input inputMode="decimal" placeholder="12.99" />
-          </DomainField>
-          <DomainField
-            form={form}
-            name="stockQuantity"
+          </FormField>
+          <FormField
             label="Stock Quantity"
-            registerOptions={{ setValueAs: optionalNumber }}
+            {...form.field('stockQuantity', { register: { setValueAs: optionalNumber } })}
           >
             <Input type="number" min={0} step={1} />
-          </DomainField>
-          <DomainField
-            form={form}
-            name="printTime"
+          </FormField>
+          <FormField
             label="Print Time (minutes)"
-            registerOptions={{ setValueAs: optionalNumber }}
+            {...form.field('printTime', { register: { setValueAs: optionalNumber } })}
           >
             <Input type="number" min={0} step={1} />
-          </DomainField>
+          </FormField>
         </div>
         <div className="form-grid">
-          <DomainField form={form} name="category" label="Category">
+          <FormField label="Category" {...form.field('category')}>
             <Input />
-          </DomainField>
-          <DomainField form={form} name="materialType" label="Material">
+          </FormField>
+          <FormField label="Material" {...form.field('materialType')}>
             <Input placeholder="PLA, PETG, Resin..." />
-          </DomainField>
+          </FormField>
         </div>
         <FormField
           label="Tags"
@@ -208,9 +202,9 @@ function ProductFormDialog({
         >
           <Input {...form.register('tags', { setValueAs: tagList })} />
         </FormField>
-        <DomainField form={form} name="imageUrl" label="Image URL">
+        <FormField label="Image URL" {...form.field('imageUrl')}>
           <Input type="url" placeholder="https://" />
-        </DomainField>
+        </FormField>
         <CheckboxField label="Show in store" {...form.register('isActive')} />
         <div className="admin-form__actions">
           <Button variant="outline" onClick={onClose}>
@@ -225,15 +219,7 @@ function ProductFormDialog({
   );
 }
 
-function DeleteProductDialog({
-  store,
-  product,
-  onClose,
-}: {
-  store: ManagedStore;
-  product: ManagedProduct | null;
-  onClose: () => void;
-}) {
+function DeleteProductDialog({ store, product, onClose }: ProductDialogProps) {
   const remove = useDeleteProduct(store);
   const confirm = () => {
     if (!product) return;

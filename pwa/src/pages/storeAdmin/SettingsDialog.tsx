@@ -3,10 +3,10 @@ import { type StoreSettings, type StoreSettingsInput, storeSettingsSchema } from
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/request.ts';
 import { type ManagedStore, useUpdateStoreSettings } from '../../api/stores.ts';
-import { DomainField } from '../../components/form/DomainField.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -54,18 +54,18 @@ export function SettingsDialog({
       description="How your store appears to shoppers."
     >
       <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
-        <DomainField form={form} name="displayName" label="Store Name" required>
+        <FormField label="Store Name" required {...form.field('displayName')}>
           <Input />
-        </DomainField>
-        <DomainField form={form} name="description" label="Description">
+        </FormField>
+        <FormField label="Description" {...form.field('description')}>
           <Textarea rows={3} />
-        </DomainField>
-        <DomainField form={form} name="logoUrl" label="Logo URL">
+        </FormField>
+        <FormField label="Logo URL" {...form.field('logoUrl')}>
           <Input type="url" placeholder="https://" />
-        </DomainField>
-        <DomainField form={form} name="bannerUrl" label="Banner URL">
+        </FormField>
+        <FormField label="Banner URL" {...form.field('bannerUrl')}>
           <Input type="url" placeholder="https://" />
-        </DomainField>
+        </FormField>
         <div className="admin-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

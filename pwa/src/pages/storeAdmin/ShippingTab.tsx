@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import type { StoreOrdersProps } from './OrdersTab.tsx';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 import { ShippingRules } from './ShippingRules.tsx';
 
@@ -53,15 +54,7 @@ function printSlip(store: ManagedStore, order: StoreOrder): void {
   slip.document.close();
 }
 
-export function ShippingTab({
-  store,
-  orders,
-  loading,
-}: {
-  store: ManagedStore;
-  orders: StoreOrder[] | undefined;
-  loading: boolean;
-}) {
+export function ShippingTab({ store, orders, loading }: StoreOrdersProps) {
   const toShip = (orders ?? []).filter(
     (order) => order.status === 'pending' || order.status === 'processing' || order.status === 'shipped',
   );
