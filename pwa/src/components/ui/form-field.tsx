@@ -26,8 +26,8 @@ export interface FormFieldProps {
 }
 
 /**
- * Label, control, optional hint and error message, in that order.
- * <FormField label="City" error={errors.city?.message}><Input {...register('city')} /></FormField>
+ * Label, control, optional hint and error message, in that order. In a domain form:
+ * <FormField label="City" {...form.field('city')}><Input /></FormField>
  */
 export function FormField({
   label,
