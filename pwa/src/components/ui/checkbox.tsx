@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cx } from '../../lib/cx.ts';
 import { FieldMessage } from './form-field.tsx';
 
@@ -10,10 +11,12 @@ export interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type'
   label: ReactNode;
   /** Shown in red under the box, e.g. 'You must agree to the terms'. */
   error?: string | undefined;
+  /** A form's registration of the box (see useDomainForm's `field`). */
+  registration?: UseFormRegisterReturn;
 }
 
 /** A checkbox with its label beside it and its error message under it. */
-export function CheckboxField({ label, error, className, id, ...props }: CheckboxFieldProps) {
+export function CheckboxField({ label, error, className, id, registration, ...props }: CheckboxFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -24,6 +27,7 @@ export function CheckboxField({ label, error, className, id, ...props }: Checkbo
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          {...registration}
           {...props}
         />
         <span>{label}</span>

@@ -62,10 +62,10 @@ export default function SignupPage() {
         </FormField>
         <FormField
           label="Password"
-          error={form.formState.errors.password?.message}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}
+          {...form.field('password')}
         >
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          <Input type="password" autoComplete="new-password" />
         </FormField>
         <Button type="submit" size="lg" className="auth__submit" loading={signup.isPending}>
           Create account

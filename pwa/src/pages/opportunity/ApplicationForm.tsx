@@ -130,8 +130,7 @@ export function ApplicationForm() {
             ).
           </>
         }
-        error={form.formState.errors.terms?.message}
-        {...form.register('terms')}
+        {...form.field('terms')}
       />
       <Button type="submit" size="lg" loading={submitApplication.isPending} className="opp-form__submit">
         {submitApplication.isPending ? 'Submitting...' : 'Submit Application'}
