@@ -7,7 +7,7 @@ import type {
   ProductInput,
   StoreSettingsInput,
 } from '@printfarm/domain/store';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CustomOrderRequestView,
   ManagedProductView,
@@ -122,6 +122,12 @@ export function useUpdateStoreSettings(store: ManagedStore) {
   });
 }
 
+/** A product saved or deleted: the store's own list and its public catalogue are stale. */
+function invalidateProducts(queryClient: QueryClient, store: ManagedStore): void {
+  void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
+  void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
+}
+
 export function useSaveProduct(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -129,10 +135,7 @@ export function useSaveProduct(store: ManagedStore) {
       productId
         ? apiJson<ManagedProduct>('PATCH', `/api/stores/${store.id}/products/${productId}`, product)
         : apiJson<ManagedProduct>('POST', `/api/stores/${store.id}/products`, product),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
-      void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
-    },
+    onSuccess: () => invalidateProducts(queryClient, store),
   });
 }
 
@@ -141,10 +144,7 @@ export function useDeleteProduct(store: ManagedStore) {
   return useMutation({
     mutationFn: (productId: string) =>
       apiJson<ProductDeletionView>('DELETE', `/api/stores/${store.id}/products/${productId}`),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
-      void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
-    },
+    onSuccess: () => invalidateProducts(queryClient, store),
   });
 }
 

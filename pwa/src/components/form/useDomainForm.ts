@@ -1,8 +1,18 @@
 // One form hook: react-hook-form checked by the domain's valibot schema (the very object, and so the
 // messages, the server checks with), plus the server's field messages put where the form shows them.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import type { FieldErrors, FieldValues, Resolver, UseFormProps, UseFormReturn } from 'react-hook-form';
-import { useForm } from 'react-hook-form';
+import type {
+  FieldError,
+  FieldErrors,
+  FieldPath,
+  FieldValues,
+  RegisterOptions,
+  Resolver,
+  UseFormProps,
+  UseFormRegisterReturn,
+  UseFormReturn,
+} from 'react-hook-form';
+import { get, useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { applyServerErrors, type ServerErrorOptions } from './serverErrors.ts';
 
@@ -22,7 +32,25 @@ type Options<TForm extends FieldValues, TSent> = Omit<
 export type DomainForm<TForm extends FieldValues, TSent> = UseFormReturn<TForm, unknown, TSent> & {
   /** Puts the server's `{fields}` under the form's fields and, when asked, shows its sentence as a toast. */
   applyServerErrors: (error: unknown, options?: ServerErrorOptions<TForm>) => void;
+  /**
+   * A FormField's binding to the field `name`: its message and the control's registration, as
+   * `<FormField label="City" {...form.field('city')}><Input /></FormField>`. Called while the form
+   * renders, in the order the fields show, so a failed submit focuses the first one shown.
+   */
+  field: (name: FieldPath<TForm>, options?: FieldOptions<TForm>) => FieldBinding;
 };
+
+export interface FieldOptions<TForm extends FieldValues> {
+  /** How the control's value is read (e.g. valueAsNumber), as react-hook-form's register takes it. */
+  register?: RegisterOptions<TForm, FieldPath<TForm>>;
+  /** The page's own words for the field's error (e.g. dollarsError); the error's message otherwise. */
+  message?: (error: FieldError | undefined) => string | undefined;
+}
+
+export interface FieldBinding {
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}
 
 /** The submit handler gets the schema's output (trimmed, converted): the usual case. */
 export function useDomainForm<TSchema extends DomainSchema, TForm extends Holds<v.InferInput<TSchema>>>(
@@ -54,6 +82,10 @@ export function useDomainForm(
   return {
     ...form,
     applyServerErrors: (error, serverErrorOptions) => applyServerErrors(error, form, serverErrorOptions),
+    field: (name, { register, message = (error: FieldError | undefined) => error?.message } = {}) => ({
+      error: message(get(form.formState.errors, name)),
+      registration: form.register(name, register),
+    }),
   };
 }
 

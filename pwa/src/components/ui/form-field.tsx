@@ -1,4 +1,5 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cx } from '../../lib/cx.ts';
 import { Label } from './label.tsx';
 
@@ -18,15 +19,26 @@ export interface FormFieldProps {
   required?: boolean;
   id?: string;
   className?: string;
+  /** A form's registration of the control (see useDomainForm's `field`); the control receives it. */
+  registration?: UseFormRegisterReturn;
   /** One control element (it receives the props), or a function that spreads them where they belong. */
   children: ReactElement<Partial<FieldControlProps>> | ((control: FieldControlProps) => ReactNode);
 }
 
 /**
- * Label, control, optional hint and error message, in that order.
- * <FormField label="City" error={errors.city?.message}><Input {...register('city')} /></FormField>
+ * Label, control, optional hint and error message, in that order. In a domain form:
+ * <FormField label="City" {...form.field('city')}><Input /></FormField>
  */
-export function FormField({ label, error, hint, required = false, id, className, children }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  hint,
+  required = false,
+  id,
+  className,
+  registration,
+  children,
+}: FormFieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = `${controlId}-hint`;
@@ -41,7 +53,7 @@ export function FormField({ label, error, hint, required = false, id, className,
 
   let rendered: ReactNode;
   if (typeof children === 'function') rendered = children(control);
-  else if (isValidElement(children)) rendered = cloneElement(children, control);
+  else if (isValidElement(children)) rendered = cloneElement(children, { ...registration, ...control });
   else rendered = children;
 
   return (
@@ -55,11 +67,17 @@ export function FormField({ label, error, hint, required = false, id, className,
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's error under it, announced as it appears; nothing while there is none. */
+export function FieldMessage({ id, error }: { id?: string; error: ReactNode }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field__error" role="alert">
+      {error}
+    </p>
   );
 }

@@ -3,7 +3,6 @@
 // sides read. Deciding closes the claim and releases the farm's share.
 import { CLAIM_REASONS, type ClaimReason, claimDecisionSchema } from '@printfarm/domain/claims';
 import { formatUsd } from '@printfarm/domain/money';
-import type { FieldError } from 'react-hook-form';
 import type { StaffClaim } from '../../api/adminPayments.ts';
 import { useDecideClaim } from '../../api/claims.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
@@ -25,12 +24,7 @@ interface DecisionValues {
 
 function DecideForm({ claim }: { claim: StaffClaim }) {
   const decide = useDecideClaim(toastOnFailure('Could not decide the claim'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(claimDecisionSchema, {
+  const form = useDomainForm(claimDecisionSchema, {
     defaultValues: { refundCents: '0', answer: '' } as DecisionValues,
     send: (values: DecisionValues) => ({
       refundCents: dollarsToCents(values.refundCents) ?? 0,
@@ -38,7 +32,7 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
     }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = handleSubmit((decision) =>
+  const onSubmit = form.handleSubmit((decision) =>
     decide.mutate(
       { claimId: claim.id, refundCents: decision.refundCents, answer: decision.answer.trim() },
       {
@@ -50,7 +44,7 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
                 ? `${formatUsd(decision.refundCents)} goes back to the customer.`
                 : 'No further refund; both sides are e-mailed.',
           }),
-        onError: (error) => applyServerErrors(error, { focus: true }),
+        onError: (error) => form.applyServerErrors(error, { focus: true }),
       },
     ),
   );
@@ -59,12 +53,12 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
       <FormField
         label="Further refund ($)"
         hint="0 for none."
-        error={dollarsError(errors.refundCents as FieldError | undefined)}
+        {...form.field('refundCents', { message: dollarsError })}
       >
-        <Input inputMode="decimal" {...register('refundCents')} />
+        <Input inputMode="decimal" />
       </FormField>
-      <FormField label="Decision, in words both sides read" required error={errors.answer?.message}>
-        <Textarea rows={2} maxLength={1000} {...register('answer')} />
+      <FormField label="Decision, in words both sides read" required {...form.field('answer')}>
+        <Textarea rows={2} maxLength={1000} />
       </FormField>
       <Button type="submit" loading={decide.isPending}>
         Decide

@@ -2,7 +2,7 @@
 // how far the stage-1 estimator drifts from PrusaSlicer. A refused or failed load shows nothing here:
 // the page above already says what went wrong.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   adminNetworkQueries,
@@ -25,6 +25,40 @@ const whenFormat = new Intl.DateTimeFormat(undefined, {
   hour: 'numeric',
   minute: '2-digit',
 });
+
+/** The desk's tables: a caption (for screen readers, unless shown), column headings, then the rows. */
+function HealthTable({
+  caption,
+  captionShown = false,
+  columns,
+  className,
+  children,
+}: {
+  caption: string;
+  captionShown?: boolean;
+  columns: readonly string[];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="health-table-wrap">
+      <table className={cx('health-table', className)}>
+        <caption className={captionShown ? 'health-table__caption' : 'sr-only'}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the headings are fixed, and two may read the same (Error).
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 /** Busiest first: the farms whose record matters most right now. */
 function byRecentJobs(a: ManufacturingNode, b: ManufacturingNode): number {
@@ -63,44 +97,32 @@ export function FarmScorecards() {
             No farm has a record yet: scorecards fill in as farms answer, ship and get rated.
           </p>
         ) : (
-          <div className="health-table-wrap">
-            <table className="health-table">
-              <caption className="sr-only">Farm scorecards</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Farm</th>
-                  <th scope="col">Rating</th>
-                  <th scope="col">On time</th>
-                  <th scope="col">Declined</th>
-                  <th scope="col">Response</th>
-                  <th scope="col">Jobs (90 d)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((node) => (
-                  <tr key={node.id}>
-                    <th scope="row">
-                      <span className="health-table__name">{node.name}</span>
-                      <span className="health-table__muted">
-                        {node.location}, {node.state}
-                        {node.scorecard.onProbation && <> · {PROBATION_LABEL}</>}
-                      </span>
-                    </th>
-                    <td data-label="Rating">
-                      {ratingText(node.scorecard)}
-                      {node.scorecard.rating !== null && (
-                        <span className="health-table__muted"> ({node.scorecard.ratingCount})</span>
-                      )}
-                    </td>
-                    <td data-label="On time">{percent(node.scorecard.onTimeRate)}</td>
-                    <td data-label="Declined">{percent(node.scorecard.declineRate)}</td>
-                    <td data-label="Response">{duration(node.scorecard.medianResponseMinutes)}</td>
-                    <td data-label="Jobs (90 d)">{node.scorecard.jobsLast90Days ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <HealthTable
+            caption="Farm scorecards"
+            columns={['Farm', 'Rating', 'On time', 'Declined', 'Response', 'Jobs (90 d)']}
+          >
+            {shown.map((node) => (
+              <tr key={node.id}>
+                <th scope="row">
+                  <span className="health-table__name">{node.name}</span>
+                  <span className="health-table__muted">
+                    {node.location}, {node.state}
+                    {node.scorecard.onProbation && <> · {PROBATION_LABEL}</>}
+                  </span>
+                </th>
+                <td data-label="Rating">
+                  {ratingText(node.scorecard)}
+                  {node.scorecard.rating !== null && (
+                    <span className="health-table__muted"> ({node.scorecard.ratingCount})</span>
+                  )}
+                </td>
+                <td data-label="On time">{percent(node.scorecard.onTimeRate)}</td>
+                <td data-label="Declined">{percent(node.scorecard.declineRate)}</td>
+                <td data-label="Response">{duration(node.scorecard.medianResponseMinutes)}</td>
+                <td data-label="Jobs (90 d)">{node.scorecard.jobsLast90Days ?? '—'}</td>
+              </tr>
+            ))}
+          </HealthTable>
         )}
         {sorted.length > FIRST_ROWS && (
           <Button variant="outline" size="sm" className="health-more" onClick={() => setShowAll(!showAll)}>
@@ -204,25 +226,11 @@ export function EstimatorAccuracy() {
             No files sliced yet: slices appear when customers ask for quotes on FDM parts.
           </p>
         ) : (
-          <div className="health-table-wrap">
-            <table className="health-table">
-              <caption className="sr-only">Recent slices</caption>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Print time</th>
-                  <th scope="col">Error</th>
-                  <th scope="col">Filament</th>
-                  <th scope="col">Error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {slices.slice(0, FIRST_ROWS).map((slice) => (
-                  <SliceRow key={slice.id} slice={slice} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <HealthTable caption="Recent slices" columns={['File', 'Print time', 'Error', 'Filament', 'Error']}>
+            {slices.slice(0, FIRST_ROWS).map((slice) => (
+              <SliceRow key={slice.id} slice={slice} />
+            ))}
+          </HealthTable>
         )}
       </CardContent>
     </Card>
@@ -234,36 +242,25 @@ type EstimatorModelRow = EstimatorAccuracyView['models'][number];
 /** Each slicing profile's model: the network's own fit or the committed defaults, and its held-out error. */
 function EstimatorModels({ models }: { models: readonly EstimatorModelRow[] }) {
   return (
-    <div className="health-table-wrap">
-      <table className="health-table health-table--models">
-        <caption className="health-table__caption">
-          The model each profile is estimated with, and how far off it is on parts it was not fitted on
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Profile</th>
-            <th scope="col">Fitted on</th>
-            <th scope="col">Hours, median</th>
-            <th scope="col">Hours, worst</th>
-            <th scope="col">Filament, median</th>
-          </tr>
-        </thead>
-        <tbody>
-          {models.map((model) => (
-            <tr key={model.profileKey}>
-              <th scope="row">{model.profileKey}</th>
-              <td data-label="Fitted on">
-                {model.source === 'network' ? 'Network slices' : 'Built-in'}{' '}
-                <span className="health-table__muted">({model.parts} parts)</span>
-              </td>
-              <td data-label="Hours, median">{percentOrDash(model.heldOutHoursMedianPercent)}</td>
-              <td data-label="Hours, worst">{percentOrDash(model.heldOutHoursWorstPercent)}</td>
-              <td data-label="Filament, median">{percentOrDash(model.heldOutFilamentMedianPercent)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <HealthTable
+      className="health-table--models"
+      caption="The model each profile is estimated with, and how far off it is on parts it was not fitted on"
+      captionShown
+      columns={['Profile', 'Fitted on', 'Hours, median', 'Hours, worst', 'Filament, median']}
+    >
+      {models.map((model) => (
+        <tr key={model.profileKey}>
+          <th scope="row">{model.profileKey}</th>
+          <td data-label="Fitted on">
+            {model.source === 'network' ? 'Network slices' : 'Built-in'}{' '}
+            <span className="health-table__muted">({model.parts} parts)</span>
+          </td>
+          <td data-label="Hours, median">{percentOrDash(model.heldOutHoursMedianPercent)}</td>
+          <td data-label="Hours, worst">{percentOrDash(model.heldOutHoursWorstPercent)}</td>
+          <td data-label="Filament, median">{percentOrDash(model.heldOutFilamentMedianPercent)}</td>
+        </tr>
+      ))}
+    </HealthTable>
   );
 }
 

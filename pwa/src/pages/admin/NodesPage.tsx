@@ -13,6 +13,7 @@ import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { ProbationBadge, ScorecardFacts } from '../operator/Scorecard.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
@@ -69,12 +70,7 @@ function NodeRow({ node }: { node: ManufacturingNode }) {
       { id: node.id, update },
       {
         onSuccess: () => toast({ title: 'Node updated', description: done }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update node'),
-            variant: 'destructive',
-          }),
+        ...toastOnFailure('Error'),
       },
     );
   const switchId = `node-active-${node.id}`;

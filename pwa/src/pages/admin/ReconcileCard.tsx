@@ -73,26 +73,19 @@ function Results({ result }: { result: Reconciliation }) {
 
 export function ReconcileCard() {
   const reconcile = useReconcileStatement(toastOnFailure('Could not read the statement'));
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(bankStatementSchema, { defaultValues: { csv: '' }, reValidateMode: 'onChange' });
+  const form = useDomainForm(bankStatementSchema, { defaultValues: { csv: '' }, reValidateMode: 'onChange' });
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     event.currentTarget.value = '';
     if (!file) return;
     if (file.size > MAX_STATEMENT_BYTES) {
-      setError('csv', { message: 'The statement must be at most 1 MB' });
+      form.setError('csv', { message: 'The statement must be at most 1 MB' });
       return;
     }
-    setValue('csv', await file.text(), { shouldValidate: true });
+    form.setValue('csv', await file.text(), { shouldValidate: true });
   };
-  const onSubmit = handleSubmit(({ csv }) =>
-    reconcile.mutate(csv, { onError: (error) => applyServerErrors(error, { focus: true }) }),
+  const onSubmit = form.handleSubmit(({ csv }) =>
+    reconcile.mutate(csv, { onError: (error) => form.applyServerErrors(error, { focus: true }) }),
   );
   return (
     <>
@@ -100,9 +93,9 @@ export function ReconcileCard() {
         <FormField
           label="Bank statement (CSV)"
           hint="Paste it, or pick the file your bank exported. Each line of money in is matched by its reference, or by the payer’s full name and e-mail."
-          error={errors.csv?.message}
+          {...form.field('csv')}
         >
-          <Textarea rows={5} spellCheck={false} className="statement-form__csv" {...register('csv')} />
+          <Textarea rows={5} spellCheck={false} className="statement-form__csv" />
         </FormField>
         <div className="statement-form__actions">
           <label className="btn btn--outline btn--md statement-form__file">

@@ -11,20 +11,16 @@ import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dayOf, moment } from '../request/format.ts';
+import { MoneyRow } from './MoneyRow.tsx';
 
 function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
   const mark = useMarkRefundSent(toastOnFailure('Could not mark the refund sent'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(refundSentSchema, {
+  const form = useDomainForm(refundSentSchema, {
     defaultValues: { reference: '' },
     send: (values: { reference: string }) => ({ reference: values.reference.trim() }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = form.handleSubmit((input) =>
     mark.mutate(
       { refundId: refund.id, reference: input.reference },
       {
@@ -33,7 +29,7 @@ function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
             title: 'Refund sent',
             description: `${formatUsd(refund.cents)} to ${refund.payer.name || refund.payer.email}.`,
           }),
-        onError: (error) => applyServerErrors(error, { focus: true }),
+        onError: (error) => form.applyServerErrors(error, { focus: true }),
       },
     ),
   );
@@ -44,8 +40,8 @@ function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
       noValidate
       aria-label={`Mark the refund for ${refund.reference} sent`}
     >
-      <FormField label="Bank’s reference" required error={errors.reference?.message}>
-        <Input placeholder="e.g. ACH 0042118" autoComplete="off" {...register('reference')} />
+      <FormField label="Bank’s reference" required {...form.field('reference')}>
+        <Input placeholder="e.g. ACH 0042118" autoComplete="off" />
       </FormField>
       <Button type="submit" variant="outline" loading={mark.isPending}>
         Mark sent
@@ -59,21 +55,14 @@ export function RefundTransfers({ refunds }: { refunds: readonly StaffRefundTran
   return (
     <ul className="unpaid">
       {refunds.map((refund) => (
-        <li key={refund.id} className="unpaid__row" data-refund-id={refund.id}>
-          <div className="unpaid__what">
-            <p className="unpaid__title">{refund.paysFor.label}</p>
-            <p className="unpaid__meta">
-              <code>{refund.reference}</code> · {refund.payer.name || 'No name'} ·{' '}
-              <span className="unpaid__email">{refund.payer.email}</span>
-            </p>
-            <p className="unpaid__meta">
-              {refund.reason} · {moment(refund.createdAt)}
-            </p>
-          </div>
-          <div className="unpaid__amount">
-            <span className="unpaid__owed">{formatUsd(refund.cents)}</span>
-            <span className="unpaid__meta">{refund.sentAt ? 'sent' : 'to send'}</span>
-          </div>
+        <MoneyRow
+          key={refund.id}
+          data-refund-id={refund.id}
+          entry={refund}
+          detail={`${refund.reason} · ${moment(refund.createdAt)}`}
+          cents={refund.cents}
+          centsNote={refund.sentAt ? 'sent' : 'to send'}
+        >
           {refund.sentAt ? (
             <p className="unpaid__meta">
               <Badge variant="green">Sent {dayOf(refund.sentAt)}</Badge> · {refund.sentReference}
@@ -81,7 +70,7 @@ export function RefundTransfers({ refunds }: { refunds: readonly StaffRefundTran
           ) : (
             <MarkRefundSent refund={refund} />
           )}
-        </li>
+        </MoneyRow>
       ))}
     </ul>
   );

@@ -16,6 +16,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
@@ -43,16 +44,16 @@ function useSettingForm<K extends SettingKey>(key: K, values: Settings[K]) {
         }),
     }),
   );
-  const error = (field: string) =>
-    (form.formState.errors as Record<string, { message?: string }>)[field]?.message;
-  return { form, onSubmit, saving: save.isPending, error };
+  return { form, onSubmit, saving: save.isPending };
 }
 
+/** A settings section; one with a form ends with its Save Changes button. */
 function SettingsCard(props: {
   title: string;
   description: string;
   children: ReactNode;
   onSubmit?: () => void;
+  saving?: boolean;
 }) {
   return (
     <Card>
@@ -71,6 +72,9 @@ function SettingsCard(props: {
             }}
           >
             {props.children}
+            <Button type="submit" disabled={props.saving}>
+              {props.saving ? 'Saving...' : 'Save Changes'}
+            </Button>
           </form>
         ) : (
           props.children
@@ -81,93 +85,95 @@ function SettingsCard(props: {
 }
 
 function CompanySettings({ values }: { values: Settings['company'] }) {
-  const { form, onSubmit, saving, error } = useSettingForm('company', values);
+  const { form, onSubmit, saving } = useSettingForm('company', values);
   return (
     <SettingsCard
       title="Company Settings"
       description="How the network presents itself to customers."
       onSubmit={onSubmit}
+      saving={saving}
     >
-      <FormField label="Company name" required error={error('companyName')}>
-        <Input {...form.register('companyName')} />
+      <FormField label="Company name" required {...form.field('companyName')}>
+        <Input />
       </FormField>
-      <FormField label="Support email" required error={error('supportEmail')}>
-        <Input type="email" {...form.register('supportEmail')} />
+      <FormField label="Support email" required {...form.field('supportEmail')}>
+        <Input type="email" />
       </FormField>
-      <FormField label="Support phone" error={error('supportPhone')}>
-        <Input type="tel" {...form.register('supportPhone')} />
+      <FormField label="Support phone" {...form.field('supportPhone')}>
+        <Input type="tel" />
       </FormField>
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving...' : 'Save Changes'}
-      </Button>
     </SettingsCard>
   );
 }
 
 function PaymentSettings({ values }: { values: Settings['payments'] }) {
-  const { form, onSubmit, saving, error } = useSettingForm('payments', values);
+  const { form, onSubmit, saving } = useSettingForm('payments', values);
   return (
     <SettingsCard
       title="Payment Settings"
       description="Membership fees, the platform's commission on each job and store order, and the claims window."
       onSubmit={onSubmit}
+      saving={saving}
     >
-      <FormField label="Monthly fee ($)" required error={error('monthlyFee')}>
-        <Input inputMode="decimal" {...form.register('monthlyFee')} />
+      <FormField label="Monthly fee ($)" required {...form.field('monthlyFee')}>
+        <Input inputMode="decimal" />
       </FormField>
-      <FormField label="Signup fee ($)" required error={error('signupFee')}>
-        <Input inputMode="decimal" {...form.register('signupFee')} />
+      <FormField label="Signup fee ($)" required {...form.field('signupFee')}>
+        <Input inputMode="decimal" />
       </FormField>
       <FormField
         label="Payment instructions"
         hint="Shown to farms; never put account numbers here."
-        error={error('paymentInstructions')}
+        {...form.field('paymentInstructions')}
       >
-        <Textarea rows={3} {...form.register('paymentInstructions')} />
+        <Textarea rows={3} />
       </FormField>
-      <FormField label="Commission (%)" required error={error('commissionPercent')}>
-        <Input inputMode="decimal" {...form.register('commissionPercent', { valueAsNumber: true })} />
+      <FormField
+        label="Commission (%)"
+        required
+        {...form.field('commissionPercent', { register: { valueAsNumber: true } })}
+      >
+        <Input inputMode="decimal" />
       </FormField>
-      <FormField label="Minimum commission ($)" required error={error('commissionMinimum')}>
-        <Input inputMode="decimal" {...form.register('commissionMinimum')} />
+      <FormField label="Minimum commission ($)" required {...form.field('commissionMinimum')}>
+        <Input inputMode="decimal" />
       </FormField>
       <FormField
         label="Claims window (days)"
         hint="How long after delivery a customer may open a claim; the farm is paid when it closes."
         required
-        error={error('claimWindowDays')}
+        {...form.field('claimWindowDays', { register: { valueAsNumber: true } })}
       >
-        <Input inputMode="numeric" {...form.register('claimWindowDays', { valueAsNumber: true })} />
+        <Input inputMode="numeric" />
       </FormField>
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving...' : 'Save Changes'}
-      </Button>
     </SettingsCard>
   );
 }
 
 function SystemSettings({ values }: { values: Settings['system'] }) {
-  const { form, onSubmit, saving, error } = useSettingForm('system', values);
+  const { form, onSubmit, saving } = useSettingForm('system', values);
   return (
     <SettingsCard
       title="System Settings"
       description="Promises the platform makes and keeps."
       onSubmit={onSubmit}
+      saving={saving}
     >
-      <FormField label="Job response deadline for farms (hours)" required error={error('routeResponseHours')}>
-        <Input type="number" min={1} {...form.register('routeResponseHours', { valueAsNumber: true })} />
+      <FormField
+        label="Job response deadline for farms (hours)"
+        required
+        {...form.field('routeResponseHours', { register: { valueAsNumber: true } })}
+      >
+        <Input type="number" min={1} />
       </FormField>
-      <FormField label="Application follow-up (hours)" required error={error('applicationFollowUpHours')}>
-        <Input
-          type="number"
-          min={1}
-          {...form.register('applicationFollowUpHours', { valueAsNumber: true })}
-        />
+      <FormField
+        label="Application follow-up (hours)"
+        required
+        {...form.field('applicationFollowUpHours', { register: { valueAsNumber: true } })}
+      >
+        <Input type="number" min={1} />
       </FormField>
       <CheckboxField label="Accepting farm signups" {...form.register('acceptingFarmSignups')} />
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving...' : 'Save Changes'}
-      </Button>
     </SettingsCard>
   );
 }
@@ -209,12 +215,7 @@ function UserManagement() {
                     {
                       onSuccess: (saved) =>
                         toast({ title: 'Role updated', description: `${saved.email} is now ${saved.role}.` }),
-                      onError: (error) =>
-                        toast({
-                          title: 'Error',
-                          description: errorMessage(error, 'Failed to change role'),
-                          variant: 'destructive',
-                        }),
+                      ...toastOnFailure('Error'),
                     },
                   )
                 }

@@ -3,7 +3,6 @@
 // with what is owed, and the bank's own reference for it, so the same transfer never counts twice.
 import { formatUsd } from '@printfarm/domain/money';
 import { paymentReceivedSchema } from '@printfarm/domain/receipts';
-import type { FieldError } from 'react-hook-form';
 import { type StaffPayment, useRecordTransfer } from '../../api/adminPayments.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,6 +12,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { centsToDollars, dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
+import { MoneyRow } from './MoneyRow.tsx';
 
 const owed = (payment: StaffPayment) => Math.max(0, payment.amountCents - payment.receivedCents);
 
@@ -24,13 +24,7 @@ interface TransferValues {
 
 function RecordTransfer({ payment }: { payment: StaffPayment }) {
   const record = useRecordTransfer(toastOnFailure('Could not record the transfer'));
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(paymentReceivedSchema, {
+  const form = useDomainForm(paymentReceivedSchema, {
     defaultValues: { amountCents: centsToDollars(owed(payment)), reference: '' } as TransferValues,
     send: (values: TransferValues) => ({
       amountCents: dollarsToCents(values.amountCents),
@@ -38,12 +32,12 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
     }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = form.handleSubmit((input) =>
     record.mutate(
       { paymentId: payment.id, amountCents: input.amountCents as number, reference: input.reference },
       {
         onSuccess: (recorded) => {
-          reset({
+          form.reset({
             amountCents: centsToDollars(Math.max(0, recorded.amountCents - recorded.receivedCents)),
             reference: '',
           });
@@ -56,7 +50,7 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
                 : `${recorded.reference} is paid in full.`,
           });
         },
-        onError: (error) => applyServerErrors(error, { focus: true }),
+        onError: (error) => form.applyServerErrors(error, { focus: true }),
       },
     ),
   );
@@ -67,15 +61,11 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
       noValidate
       aria-label={`Record a transfer for ${payment.reference}`}
     >
-      <FormField
-        label="Amount ($)"
-        required
-        error={dollarsError(errors.amountCents as FieldError | undefined)}
-      >
-        <Input inputMode="decimal" {...register('amountCents')} />
+      <FormField label="Amount ($)" required {...form.field('amountCents', { message: dollarsError })}>
+        <Input inputMode="decimal" />
       </FormField>
-      <FormField label="Bank’s reference" required error={errors.reference?.message}>
-        <Input placeholder="e.g. ACH 0042117" autoComplete="off" {...register('reference')} />
+      <FormField label="Bank’s reference" required {...form.field('reference')}>
+        <Input placeholder="e.g. ACH 0042117" autoComplete="off" />
       </FormField>
       <Button type="submit" variant="outline" loading={record.isPending}>
         Record transfer
@@ -89,30 +79,25 @@ export function UnpaidPayments({ payments }: { payments: readonly StaffPayment[]
   return (
     <ul className="unpaid">
       {payments.map((payment) => (
-        <li key={payment.id} className="unpaid__row" data-payment-id={payment.id}>
-          <div className="unpaid__what">
-            <p className="unpaid__title">{payment.paysFor.label}</p>
-            <p className="unpaid__meta">
-              <code>{payment.reference}</code> · {payment.payer.name || 'No name'} ·{' '}
-              <span className="unpaid__email">{payment.payer.email}</span>
-            </p>
-            <p className="unpaid__meta">
+        <MoneyRow
+          key={payment.id}
+          data-payment-id={payment.id}
+          entry={payment}
+          detail={
+            <>
               Asked {moment(payment.createdAt)}
               {payment.method === 'card' && ' · by card'}
-            </p>
-          </div>
-          <div className="unpaid__amount">
-            <span className="unpaid__owed">{formatUsd(owed(payment))}</span>
-            <span className="unpaid__meta">
-              {payment.receivedCents > 0 ? `owed of ${formatUsd(payment.amountCents)}` : 'owed'}
-            </span>
-          </div>
+            </>
+          }
+          cents={owed(payment)}
+          centsNote={payment.receivedCents > 0 ? `owed of ${formatUsd(payment.amountCents)}` : 'owed'}
+        >
           {payment.method === 'bank_transfer' ? (
             <RecordTransfer payment={payment} />
           ) : (
             <p className="unpaid__meta unpaid__card">The customer confirms the card; nothing to record.</p>
           )}
-        </li>
+        </MoneyRow>
       ))}
     </ul>
   );

@@ -29,17 +29,12 @@ export default function LoginPage() {
   const next = safeNextPath(requested);
   const providers = useQuery(authQueries.providers());
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(loginSchema, { defaultValues: { email: '', password: '' } });
+  const form = useDomainForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     login.mutate(input, {
       onSuccess: (user) => goTo(landingPath(user.role, requested), navigate),
-      onError: (error) => applyServerErrors(error),
+      onError: (error) => form.applyServerErrors(error),
     });
   });
 
@@ -63,11 +58,11 @@ export default function LoginPage() {
         </div>
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" autoFocus {...register('email')} />
+        <FormField label="Email" {...form.field('email')}>
+          <Input type="email" autoComplete="email" inputMode="email" autoFocus />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...register('password')} />
+        <FormField label="Password" {...form.field('password')}>
+          <Input type="password" autoComplete="current-password" />
         </FormField>
         <Button type="submit" size="lg" className="auth__submit" loading={login.isPending}>
           Sign in

@@ -22,17 +22,12 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const next = safeNextPath(searchParams.get('next'));
   const signup = useRegister();
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(registerSchema, { defaultValues: EMPTY });
+  const form = useDomainForm(registerSchema, { defaultValues: EMPTY });
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     signup.mutate(input, {
       onSuccess: () => goTo(next, navigate),
-      onError: (error) => applyServerErrors(error),
+      onError: (error) => form.applyServerErrors(error),
     });
   });
 
@@ -55,22 +50,22 @@ export default function SignupPage() {
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Create account">
         <div className="auth__row">
-          <FormField label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" autoFocus {...register('firstName')} />
+          <FormField label="First name" {...form.field('firstName')}>
+            <Input autoComplete="given-name" autoFocus />
           </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...register('lastName')} />
+          <FormField label="Last name" {...form.field('lastName')}>
+            <Input autoComplete="family-name" />
           </FormField>
         </div>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        <FormField label="Email" {...form.field('email')}>
+          <Input type="email" autoComplete="email" inputMode="email" />
         </FormField>
         <FormField
           label="Password"
-          error={errors.password?.message}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}
+          {...form.field('password')}
         >
-          <Input type="password" autoComplete="new-password" {...register('password')} />
+          <Input type="password" autoComplete="new-password" />
         </FormField>
         <Button type="submit" size="lg" className="auth__submit" loading={signup.isPending}>
           Create account

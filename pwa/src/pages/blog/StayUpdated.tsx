@@ -3,31 +3,27 @@ import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
 import { useNewsletterSubscribe } from '../../api/newsletter.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FieldMessage } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 
 export function StayUpdated() {
   const subscribe = useNewsletterSubscribe();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(newsletterSubscribeSchema, {
+  const form = useDomainForm(newsletterSubscribeSchema, {
     defaultValues: { email: '' },
   });
+  const { errors } = form.formState;
 
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = form.handleSubmit((input) =>
     subscribe.mutate(input, {
       onSuccess: (answer) => {
         toast({
           title: answer.status === 'confirmed' ? 'Already subscribed' : 'Almost there!',
           description: answer.message,
         });
-        reset();
+        form.reset();
       },
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Subscription failed' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Subscription failed' } }),
     }),
   );
 
@@ -46,17 +42,13 @@ export function StayUpdated() {
           placeholder="you@example.com"
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? 'newsletter-email-error' : undefined}
-          {...register('email')}
+          {...form.register('email')}
         />
         <Button type="submit" loading={subscribe.isPending}>
           Subscribe
         </Button>
       </form>
-      {errors.email?.message && (
-        <p id="newsletter-email-error" className="field__error" role="alert">
-          {errors.email.message}
-        </p>
-      )}
+      <FieldMessage id="newsletter-email-error" error={errors.email?.message} />
       <p className="blog-subscribe__fineprint">We send a confirmation link first. Unsubscribe any time.</p>
     </aside>
   );

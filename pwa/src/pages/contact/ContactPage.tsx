@@ -59,12 +59,7 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const { user } = useCurrentUser();
   const send = useSendSupportMessage(MESSAGE_SENT);
   // A signed-in sender is their account; a visitor's form also needs a name and an e-mail.
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(user ? supportContactSchema : visitorContactSchema, {
+  const form = useDomainForm(user ? supportContactSchema : visitorContactSchema, {
     defaultValues: EMPTY,
     shouldFocusError: true,
   });
@@ -72,30 +67,30 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const onValid = (input: SupportContact) =>
     send.mutate(user ? { subject: input.subject, message: input.message } : input, {
       onSuccess: () => onSent(user?.email ?? input.email ?? ''),
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Message not sent' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Message not sent' } }),
     });
 
   return (
-    <form className="contact__form" onSubmit={handleSubmit(onValid)} noValidate aria-label="Contact us">
+    <form className="contact__form" onSubmit={form.handleSubmit(onValid)} noValidate aria-label="Contact us">
       {user ? (
         <p className="contact__sender">
           Sending as <strong>{user.email}</strong>
         </p>
       ) : (
         <div className="form-grid">
-          <FormField label="Your name" required error={errors.name?.message}>
-            <Input autoComplete="name" {...register('name')} />
+          <FormField label="Your name" required {...form.field('name')}>
+            <Input autoComplete="name" />
           </FormField>
-          <FormField label="Your e-mail" required error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...register('email')} />
+          <FormField label="Your e-mail" required {...form.field('email')}>
+            <Input type="email" autoComplete="email" />
           </FormField>
         </div>
       )}
-      <FormField label="Subject" required error={errors.subject?.message}>
-        <Input {...register('subject')} />
+      <FormField label="Subject" required {...form.field('subject')}>
+        <Input />
       </FormField>
-      <FormField label="Message" required error={errors.message?.message}>
-        <Textarea rows={7} {...register('message')} />
+      <FormField label="Message" required {...form.field('message')}>
+        <Textarea rows={7} />
       </FormField>
       <div className="contact__actions">
         <Button type="submit" loading={send.isPending}>

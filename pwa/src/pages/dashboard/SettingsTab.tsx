@@ -56,38 +56,29 @@ function SettingsForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile({
     onSuccess: () => toast({ title: 'Settings saved', description: 'Your profile has been updated.' }),
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    watch,
-    applyServerErrors,
-    formState: { errors, isDirty },
-  } = useDomainForm(profileSettingsSchema, {
+  const form = useDomainForm(profileSettingsSchema, {
     defaultValues: valuesFrom(profile),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  useEffect(() => reset(valuesFrom(profile)), [profile, reset]);
-  const hasAddress = watch('defaultShippingAddress') !== null;
-  const addressErrors = errors.defaultShippingAddress;
+  useEffect(() => form.reset(valuesFrom(profile)), [profile, form.reset]);
+  const hasAddress = form.watch('defaultShippingAddress') !== null;
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     update.mutate(input satisfies ProfileSettingsInput, {
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Could not save settings' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Could not save settings' } }),
     });
   });
 
   return (
     <form className="settings-form" onSubmit={onSubmit} noValidate aria-label="Account settings">
       <div className="settings-form__grid">
-        <FormField label="First name" required error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...register('firstName')} />
+        <FormField label="First name" required {...form.field('firstName')}>
+          <Input autoComplete="given-name" />
         </FormField>
-        <FormField label="Last name" required error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register('lastName')} />
+        <FormField label="Last name" required {...form.field('lastName')}>
+          <Input autoComplete="family-name" />
         </FormField>
       </div>
       <p className="settings-form__email">
@@ -97,7 +88,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
         label="Save a default shipping address"
         checked={hasAddress}
         onChange={(event) =>
-          setValue('defaultShippingAddress', event.target.checked ? { ...EMPTY_ADDRESS } : null, {
+          form.setValue('defaultShippingAddress', event.target.checked ? { ...EMPTY_ADDRESS } : null, {
             shouldDirty: true,
           })
         }
@@ -105,36 +96,31 @@ function SettingsForm({ profile }: { profile: Profile }) {
       {hasAddress && (
         <fieldset className="settings-form__address">
           <legend>Default shipping address</legend>
-          <FormField label="Street address" required error={addressErrors?.street?.message}>
-            <Input autoComplete="street-address" {...register('defaultShippingAddress.street')} />
+          <FormField label="Street address" required {...form.field('defaultShippingAddress.street')}>
+            <Input autoComplete="street-address" />
           </FormField>
           <div className="settings-form__grid settings-form__grid--address">
-            <FormField label="City" required error={addressErrors?.city?.message}>
-              <Input autoComplete="address-level2" {...register('defaultShippingAddress.city')} />
+            <FormField label="City" required {...form.field('defaultShippingAddress.city')}>
+              <Input autoComplete="address-level2" />
             </FormField>
-            <FormField label="State" required error={addressErrors?.state?.message}>
-              <Select
-                autoComplete="address-level1"
-                placeholder="Select state"
-                options={US_STATE_OPTIONS}
-                {...register('defaultShippingAddress.state')}
-              />
+            <FormField label="State" required {...form.field('defaultShippingAddress.state')}>
+              <Select autoComplete="address-level1" placeholder="Select state" options={US_STATE_OPTIONS} />
             </FormField>
-            <FormField label="ZIP code" required error={addressErrors?.zipCode?.message}>
-              <Input
-                autoComplete="postal-code"
-                inputMode="numeric"
-                {...register('defaultShippingAddress.zipCode')}
-              />
+            <FormField label="ZIP code" required {...form.field('defaultShippingAddress.zipCode')}>
+              <Input autoComplete="postal-code" inputMode="numeric" />
             </FormField>
-            <FormField label="Country" error={addressErrors?.country?.message}>
-              <Input autoComplete="country" {...register('defaultShippingAddress.country')} />
+            <FormField label="Country" {...form.field('defaultShippingAddress.country')}>
+              <Input autoComplete="country" />
             </FormField>
           </div>
         </fieldset>
       )}
       <div className="settings-form__actions">
-        <Button type="submit" loading={update.isPending} disabled={!isDirty && !update.isPending}>
+        <Button
+          type="submit"
+          loading={update.isPending}
+          disabled={!form.formState.isDirty && !update.isPending}
+        >
           Save Changes
         </Button>
       </div>

@@ -20,26 +20,20 @@ export function SupportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const send = useSendSupportMessage(MESSAGE_SENT);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(supportContactSchema, {
+  const form = useDomainForm(supportContactSchema, {
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
 
-  const onSubmit = handleSubmit((input) => {
+  const onSubmit = form.handleSubmit((input) => {
     send.mutate(input, {
       onSuccess: () => {
-        reset(EMPTY);
+        form.reset(EMPTY);
         onOpenChange(false);
       },
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Message not sent' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Message not sent' } }),
     });
   });
 
@@ -58,11 +52,11 @@ export function SupportDialog({
         noValidate
         aria-label="Contact support"
       >
-        <FormField label="Subject" required error={errors.subject?.message}>
-          <Input {...register('subject')} />
+        <FormField label="Subject" required {...form.field('subject')}>
+          <Input />
         </FormField>
-        <FormField label="Message" required error={errors.message?.message}>
-          <Textarea rows={6} {...register('message')} />
+        <FormField label="Message" required {...form.field('message')}>
+          <Textarea rows={6} />
         </FormField>
         <div className="support-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={send.isPending}>

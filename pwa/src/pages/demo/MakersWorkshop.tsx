@@ -109,16 +109,10 @@ function CustomOrderDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const request = useRequestCustomOrder(store.id);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(customOrderSchema, { defaultValues: EMPTY_REQUEST });
+  const form = useDomainForm(customOrderSchema, { defaultValues: EMPTY_REQUEST });
 
   const close = () => {
-    reset(EMPTY_REQUEST);
+    form.reset(EMPTY_REQUEST);
     onOpenChange(false);
   };
 
@@ -128,7 +122,7 @@ function CustomOrderDialog({
         toast({ title: 'Request sent!', description: `${store.displayName} will get back to you soon.` });
         close();
       },
-      onError: (error) => applyServerErrors(error, { toast: { title: 'Error' } }),
+      onError: (error) => form.applyServerErrors(error, { toast: { title: 'Error' } }),
     });
 
   return (
@@ -138,25 +132,25 @@ function CustomOrderDialog({
       title="Request Custom Order"
       description="Tell us what you need and we'll send you a quote."
     >
-      <form className="custom-order" onSubmit={handleSubmit(onValid)} noValidate>
-        <FormField label="Full Name" error={errors.fullName?.message} required>
-          <Input autoComplete="name" {...register('fullName')} />
+      <form className="custom-order" onSubmit={form.handleSubmit(onValid)} noValidate>
+        <FormField label="Full Name" required {...form.field('fullName')}>
+          <Input autoComplete="name" />
         </FormField>
-        <FormField label="Email Address" error={errors.email?.message} required>
-          <Input type="email" autoComplete="email" {...register('email')} />
+        <FormField label="Email Address" required {...form.field('email')}>
+          <Input type="email" autoComplete="email" />
         </FormField>
-        <FormField label="Phone Number" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        <FormField label="Phone Number" {...form.field('phone')}>
+          <Input type="tel" autoComplete="tel" />
         </FormField>
-        <FormField label="Project Description" error={errors.description?.message} required>
-          <Textarea rows={4} {...register('description')} />
+        <FormField label="Project Description" required {...form.field('description')}>
+          <Textarea rows={4} />
         </FormField>
         <div className="form-grid">
-          <FormField label="Timeline" error={errors.timeline?.message}>
-            <Input placeholder="e.g. within 2 weeks" {...register('timeline')} />
+          <FormField label="Timeline" {...form.field('timeline')}>
+            <Input placeholder="e.g. within 2 weeks" />
           </FormField>
-          <FormField label="Budget Range" error={errors.budget?.message}>
-            <Input placeholder="e.g. $50-$100" {...register('budget')} />
+          <FormField label="Budget Range" {...form.field('budget')}>
+            <Input placeholder="e.g. $50-$100" />
           </FormField>
         </div>
         <div className="checkout__actions">

@@ -3,7 +3,7 @@
 import { brandsFor, modelsFor, technologies } from '@printfarm/domain/printerCatalogue';
 import type { UseFieldArrayReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import {
@@ -101,11 +101,7 @@ export function PrinterInventorySection({
           })}
         </ol>
       )}
-      {inventoryError && (
-        <p className="field__error" role="alert">
-          {inventoryError}
-        </p>
-      )}
+      <FieldMessage error={inventoryError} />
       <div className="inventory__footer">
         <Button variant="outline" size="sm" onClick={() => inventory.append({ ...NEW_ROW })}>
           + Add Printer

@@ -55,30 +55,24 @@ const INVESTMENT_OPTIONS = INVESTMENT_TIMELINES.map((value) => ({ value, label: 
 
 export function ApplicationForm() {
   const submitApplication = useSubmitApplication();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(applicationFormSchema, {
+  const form = useDomainForm(applicationFormSchema, {
     defaultValues: EMPTY_FORM,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
 
-  const onSubmit = handleSubmit(({ terms: _terms, ...application }) => {
+  const onSubmit = form.handleSubmit(({ terms: _terms, ...application }) => {
     submitApplication.mutate(application satisfies Omit<ApplicationFormInput, 'terms'>, {
       onSuccess: () => {
         toast({
           title: 'Application Submitted Successfully!',
           description: "We'll be in touch within 48 hours to discuss your territory and next steps.",
         });
-        reset(EMPTY_FORM);
+        form.reset(EMPTY_FORM);
       },
       onError: (error) =>
-        applyServerErrors(error, {
+        form.applyServerErrors(error, {
           toast: {
             title: 'Submission Failed',
             description: (error) =>
@@ -91,48 +85,40 @@ export function ApplicationForm() {
   return (
     <form className="opp-form" onSubmit={onSubmit} noValidate aria-label="Operator application">
       <div className="opp-form__grid">
-        <FormField label="First Name" required error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...register('firstName')} />
+        <FormField label="First Name" required {...form.field('firstName')}>
+          <Input autoComplete="given-name" />
         </FormField>
-        <FormField label="Last Name" required error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...register('lastName')} />
+        <FormField label="Last Name" required {...form.field('lastName')}>
+          <Input autoComplete="family-name" />
         </FormField>
-        <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
+        <FormField label="Email" required {...form.field('email')}>
+          <Input type="email" autoComplete="email" />
         </FormField>
-        <FormField label="Phone" required error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...register('phone')} />
+        <FormField label="Phone" required {...form.field('phone')}>
+          <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
         </FormField>
-        <FormField label="City" required error={errors.city?.message}>
-          <Input autoComplete="address-level2" {...register('city')} />
+        <FormField label="City" required {...form.field('city')}>
+          <Input autoComplete="address-level2" />
         </FormField>
-        <FormField label="State" required error={errors.state?.message}>
-          <Select placeholder="Select your state" options={US_STATE_OPTIONS} {...register('state')} />
+        <FormField label="State" required {...form.field('state')}>
+          <Select placeholder="Select your state" options={US_STATE_OPTIONS} />
         </FormField>
-        <FormField label="3D Printing Experience" error={errors.experience?.message}>
-          <Select
-            placeholder="Select your experience level"
-            options={EXPERIENCE_OPTIONS}
-            {...register('experience')}
-          />
+        <FormField label="3D Printing Experience" {...form.field('experience')}>
+          <Select placeholder="Select your experience level" options={EXPERIENCE_OPTIONS} />
         </FormField>
-        <FormField label="Investment Timeline" error={errors.investment?.message}>
-          <Select
-            placeholder="When could you start?"
-            options={INVESTMENT_OPTIONS}
-            {...register('investment')}
-          />
+        <FormField label="Investment Timeline" {...form.field('investment')}>
+          <Select placeholder="When could you start?" options={INVESTMENT_OPTIONS} />
         </FormField>
       </div>
       <FormField
         label="Workspace"
         hint="Garage, basement, spare room... roughly how much space?"
-        error={errors.workspace?.message}
+        {...form.field('workspace')}
       >
-        <Input {...register('workspace')} />
+        <Input />
       </FormField>
-      <FormField label="Anything else we should know?" error={errors.notes?.message}>
-        <Textarea rows={4} {...register('notes')} />
+      <FormField label="Anything else we should know?" {...form.field('notes')}>
+        <Textarea rows={4} />
       </FormField>
       <CheckboxField
         label={
@@ -144,8 +130,7 @@ export function ApplicationForm() {
             ).
           </>
         }
-        error={errors.terms?.message}
-        {...register('terms')}
+        {...form.field('terms')}
       />
       <Button type="submit" size="lg" loading={submitApplication.isPending} className="opp-form__submit">
         {submitApplication.isPending ? 'Submitting...' : 'Submit Application'}

@@ -19,22 +19,16 @@ export function CancelDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const cancel = useCancelPrintRequest(request.id, toastOnFailure('Could not cancel the request'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    reset,
-    formState: { errors },
-  } = useDomainForm(cancelRequestSchema, { defaultValues: { reason: '' }, send: 'typed' });
+  const form = useDomainForm(cancelRequestSchema, { defaultValues: { reason: '' }, send: 'typed' });
   const withFarm = request.job !== null && ['ordered', 'accepted'].includes(request.status);
-  const onSubmit = handleSubmit(({ reason }) =>
+  const onSubmit = form.handleSubmit(({ reason }) =>
     cancel.mutate(reason.trim() ? { reason } : {}, {
       onSuccess: () => {
         onOpenChange(false);
-        reset();
+        form.reset();
         toast({ title: 'Request cancelled', description: `${request.title} will not be printed.` });
       },
-      onError: (error) => applyServerErrors(error, { focus: true }),
+      onError: (error) => form.applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -61,13 +55,8 @@ export function CancelDialog({
       }
     >
       <form id="cancel-request-form" onSubmit={onSubmit} noValidate>
-        <FormField label="Reason (optional)" error={errors.reason?.message}>
-          <Textarea
-            rows={3}
-            maxLength={500}
-            placeholder="e.g. I found the part elsewhere"
-            {...register('reason')}
-          />
+        <FormField label="Reason (optional)" {...form.field('reason')}>
+          <Textarea rows={3} maxLength={500} placeholder="e.g. I found the part elsewhere" />
         </FormField>
       </form>
     </Dialog>

@@ -18,7 +18,7 @@ import {
 } from '../../api/printRequests.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select, type SelectOption } from '../../components/ui/select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -120,11 +120,7 @@ function ColourField({
           className={cx(custom && 'colour-field__input--chosen')}
         />
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessage error={error} />
     </fieldset>
   );
 }

@@ -84,25 +84,18 @@ export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) 
   const open = useOpenClaim(requestId, toastOnFailure('Could not send your report'));
   const [photos, setPhotos] = useState<ClaimPhoto[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    clearErrors,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(claimSchema, {
+  const form = useDomainForm(claimSchema, {
     defaultValues: { reason: '', details: '', photos: [] as string[] },
     reValidateMode: 'onChange',
   });
 
   const keep = (next: ClaimPhoto[]) => {
     setPhotos(next);
-    setValue(
+    form.setValue(
       'photos',
       next.map((photo) => photo.dataUrl),
     );
-    clearErrors('photos');
+    form.clearErrors('photos');
   };
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -113,13 +106,13 @@ export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) 
     keep(added.photos);
   };
 
-  const onSubmit = handleSubmit((claim) =>
+  const onSubmit = form.handleSubmit((claim) =>
     open.mutate(claim, {
       onSuccess: () => {
         onClose();
         toast({ title: 'Problem reported', description: `${farmName} answers with a reprint or a refund.` });
       },
-      onError: (error) => applyServerErrors(error, { focus: true }),
+      onError: (error) => form.applyServerErrors(error, { focus: true }),
     }),
   );
 
@@ -136,21 +129,21 @@ export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) 
       }
     >
       <form id={formId} className="claim-form" onSubmit={onSubmit} noValidate>
-        <FormField label="What went wrong" required error={errors.reason?.message}>
-          <Select placeholder="Choose what went wrong" options={REASON_OPTIONS} {...register('reason')} />
+        <FormField label="What went wrong" required {...form.field('reason')}>
+          <Select placeholder="Choose what went wrong" options={REASON_OPTIONS} />
         </FormField>
         <FormField
           label="Details"
           required
           hint="What you see, on which parts: 10 to 2,000 characters."
-          error={errors.details?.message}
+          {...form.field('details')}
         >
-          <Textarea rows={4} maxLength={2000} {...register('details')} />
+          <Textarea rows={4} maxLength={2000} />
         </FormField>
         <FormField
           label="Photos (optional)"
           hint={`Up to ${CLAIM_PHOTOS.max} photos: JPEG, PNG or WebP, 3 MB each.`}
-          error={photoProblem ?? photosMessage(errors.photos)}
+          error={photoProblem ?? photosMessage(form.formState.errors.photos)}
         >
           {(control) => (
             <div className="claim-form__photos">

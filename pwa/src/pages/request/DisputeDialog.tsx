@@ -14,19 +14,17 @@ import { type ClaimDialogProps, DialogFooter } from './ClaimDialog.tsx';
 export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
   const formId = useId();
   const dispute = useDisputeClaim(requestId, toastOnFailure('Could not send your dispute'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(claimDisputeSchema, { defaultValues: { reason: '' }, reValidateMode: 'onChange' });
-  const onSubmit = handleSubmit((input) =>
+  const form = useDomainForm(claimDisputeSchema, {
+    defaultValues: { reason: '' },
+    reValidateMode: 'onChange',
+  });
+  const onSubmit = form.handleSubmit((input) =>
     dispute.mutate(input, {
       onSuccess: () => {
         onClose();
         toast({ title: 'Dispute sent', description: 'Our staff look at it and decide; we e-mail you both.' });
       },
-      onError: (error) => applyServerErrors(error, { focus: true }),
+      onError: (error) => form.applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -42,8 +40,8 @@ export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
-        <FormField label="Why the answer does not settle it" required error={errors.reason?.message}>
-          <Textarea rows={4} maxLength={1000} autoFocus {...register('reason')} />
+        <FormField label="Why the answer does not settle it" required {...form.field('reason')}>
+          <Textarea rows={4} maxLength={1000} autoFocus />
         </FormField>
       </form>
     </Dialog>

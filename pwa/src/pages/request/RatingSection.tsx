@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printRequests.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
@@ -60,11 +60,7 @@ function Stars({
           {WORDS[value]}
         </span>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessage error={error} />
     </fieldset>
   );
 }
@@ -80,21 +76,14 @@ function ShownStars({ score }: { score: number }) {
 
 function RatingForm({ request }: { request: PrintRequestDetail }) {
   const rate = useRatePrintRequest(request.id, toastOnFailure('Could not send your rating'));
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    applyServerErrors,
-    watch,
-    formState: { errors },
-  } = useDomainForm(ratingSchema, {
+  const form = useDomainForm(ratingSchema, {
     defaultValues: { quality: 0, communication: 0, timeliness: 0, comment: '' },
     reValidateMode: 'onChange',
     send: 'typed',
   });
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     rate.mutate(values satisfies RatingInput, {
-      onError: (error) => applyServerErrors(error, { focus: true }),
+      onError: (error) => form.applyServerErrors(error, { focus: true }),
     }),
   );
   return (
@@ -105,19 +94,14 @@ function RatingForm({ request }: { request: PrintRequestDetail }) {
             key={score.name}
             label={score.label}
             hint={score.hint}
-            value={watch(score.name)}
-            onChange={(value) => setValue(score.name, value, { shouldValidate: true })}
-            error={errors[score.name]?.message}
+            value={form.watch(score.name)}
+            onChange={(value) => form.setValue(score.name, value, { shouldValidate: true })}
+            error={form.formState.errors[score.name]?.message}
           />
         ))}
       </div>
-      <FormField label="Comment (optional)" error={errors.comment?.message}>
-        <Textarea
-          rows={3}
-          maxLength={2000}
-          placeholder="What went well, what could be better?"
-          {...register('comment')}
-        />
+      <FormField label="Comment (optional)" {...form.field('comment')}>
+        <Textarea rows={3} maxLength={2000} placeholder="What went well, what could be better?" />
       </FormField>
       <div className="rating-form__actions">
         <Button type="submit" loading={rate.isPending}>

@@ -1,6 +1,7 @@
 // A row of mutually exclusive choices drawn as one segmented control: native radio buttons, so the
 // keyboard, screen readers and tests treat it as the radio group it is.
 import { useId } from 'react';
+import { FieldMessage } from '../../components/ui/form-field.tsx';
 import { cx } from '../../lib/cx.ts';
 
 export interface SegmentedOption<T extends string | number> {
@@ -55,11 +56,7 @@ export function Segmented<T extends string | number>({
           </label>
         ))}
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessage error={error} />
     </fieldset>
   );
 }

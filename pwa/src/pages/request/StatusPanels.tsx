@@ -70,6 +70,18 @@ export function QuotingPanel({ request }: { request: PrintRequestDetail }) {
   );
 }
 
+/** One thing the customer can change, and the button that takes them to its field. */
+function ChangeOption({ field, action, children }: { field: string; action: string; children: ReactNode }) {
+  return (
+    <li>
+      <span className="status-panel__option-text">{children}</span>
+      <Button size="sm" variant="outline" onClick={() => focusField(field)}>
+        {action}
+      </Button>
+    </li>
+  );
+}
+
 export function QuoteIssuePanel({ request }: { request: PrintRequestDetail }) {
   const offerings = useQuery(offeringQueries.all());
   const others = offeredMaterials(offerings.data, request.technology ?? '')
@@ -80,36 +92,21 @@ export function QuoteIssuePanel({ request }: { request: PrintRequestDetail }) {
       <p>{request.quoteIssue}</p>
       <p className="status-panel__lead">What you can change:</p>
       <ul className="status-panel__options">
-        <li>
-          <span className="status-panel__option-text">
-            Another material
-            {others.length > 0 && (
-              <span className="status-panel__small"> (farms offer {others.join(', ')})</span>
-            )}
-          </span>
-          <Button size="sm" variant="outline" onClick={() => focusField(FIELD_IDS.material)}>
-            Change material
-          </Button>
-        </li>
-        <li>
-          <span className="status-panel__option-text">
-            Another technology: resin and nylon farms print large and fine parts too
-          </span>
-          <Button size="sm" variant="outline" onClick={() => focusField(FIELD_IDS.technology)}>
-            Change technology
-          </Button>
-        </li>
-        <li>
-          <span className="status-panel__option-text">
-            Another ship-to ZIP code
-            {request.searchRadiusMiles
-              ? `: we searched within ${request.searchRadiusMiles} miles of ${request.shipToZip}`
-              : ''}
-          </span>
-          <Button size="sm" variant="outline" onClick={() => focusField(FIELD_IDS.shipToZip)}>
-            Change ZIP code
-          </Button>
-        </li>
+        <ChangeOption field={FIELD_IDS.material} action="Change material">
+          Another material
+          {others.length > 0 && (
+            <span className="status-panel__small"> (farms offer {others.join(', ')})</span>
+          )}
+        </ChangeOption>
+        <ChangeOption field={FIELD_IDS.technology} action="Change technology">
+          Another technology: resin and nylon farms print large and fine parts too
+        </ChangeOption>
+        <ChangeOption field={FIELD_IDS.shipToZip} action="Change ZIP code">
+          Another ship-to ZIP code
+          {request.searchRadiusMiles
+            ? `: we searched within ${request.searchRadiusMiles} miles of ${request.shipToZip}`
+            : ''}
+        </ChangeOption>
       </ul>
       <p className="status-panel__small">
         A part that is too large for every printer nearby can also be the reason: check its size and unit

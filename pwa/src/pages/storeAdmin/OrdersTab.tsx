@@ -13,7 +13,6 @@ import { shortId } from '@printfarm/domain/shortId';
 import { formatIssues } from '@printfarm/domain/validation';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { errorMessage } from '../../api/request.ts';
 import { type ManagedStore, type StoreOrder, useUpdateOrderStatus } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -21,20 +20,20 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
 import { priceCents } from '../../lib/cart.ts';
 import { paymentStatusLabel } from '../../lib/orderPayment.ts';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 
-export function OrdersTab({
-  store,
-  orders,
-  loading,
-}: {
+/** What the Orders and Shipping tabs show: the store's orders, as loaded. */
+export interface StoreOrdersProps {
   store: ManagedStore;
   orders: StoreOrder[] | undefined;
   loading: boolean;
-}) {
+}
+
+export function OrdersTab({ store, orders, loading }: StoreOrdersProps) {
   if (loading) return <Skeleton className="admin-order-skeleton" />;
   if ((orders ?? []).length === 0) return <p className="store-admin__muted">No orders yet</p>;
   return (
@@ -82,12 +81,7 @@ function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) 
           setCarrier('');
           setTrackingNumber('');
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update order'),
-            variant: 'destructive',
-          }),
+        ...toastOnFailure('Error'),
       },
     );
   };

@@ -4,6 +4,7 @@ import type { StoreOrder } from '../../api/stores.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { priceCents } from '../../lib/cart.ts';
+import { OrderListCard } from './OrderListCard.tsx';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 
 export const RECENT_ORDERS = 5;
@@ -38,32 +39,24 @@ export function OverviewTab({ orders, loading }: { orders: StoreOrder[] | undefi
           </Card>
         ))}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Recent Orders</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {loading ? (
-            <Skeleton className="stat-card__skeleton" />
-          ) : list.length === 0 ? (
-            <p className="store-admin__muted">No orders yet</p>
-          ) : (
-            <ul className="recent-orders">
-              {list.slice(0, RECENT_ORDERS).map((order) => (
-                <li key={order.id} className="recent-order">
-                  <div>
-                    <p className="recent-order__name">{order.customerName}</p>
-                    <p className="store-admin__muted">{order.customerEmail}</p>
-                  </div>
-                  <span className="store-admin__muted">{orderDate(order.createdAt)}</span>
-                  <span className="recent-order__amount">{formatUsd(priceCents(order.totalAmount))}</span>
-                  <OrderStatusBadge status={order.status} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <OrderListCard
+        title="Recent Orders"
+        loading={loading}
+        skeletonClassName="stat-card__skeleton"
+        empty="No orders yet"
+        orders={list.slice(0, RECENT_ORDERS)}
+        row={(order) => (
+          <>
+            <div>
+              <p className="recent-order__name">{order.customerName}</p>
+              <p className="store-admin__muted">{order.customerEmail}</p>
+            </div>
+            <span className="store-admin__muted">{orderDate(order.createdAt)}</span>
+            <span className="recent-order__amount">{formatUsd(priceCents(order.totalAmount))}</span>
+            <OrderStatusBadge status={order.status} />
+          </>
+        )}
+      />
     </div>
   );
 }

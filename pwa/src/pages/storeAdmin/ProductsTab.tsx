@@ -19,6 +19,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { priceCents } from '../../lib/cart.ts';
 import { ProductImage } from '../store/StoreParts.tsx';
 
@@ -124,22 +125,16 @@ const optionalNumber = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 const tagList = (value: unknown) => (typeof value === 'string' ? parseTags(value) : value);
 
-function ProductFormDialog({
-  store,
-  product,
-  onClose,
-}: {
+/** The product dialogs' props: the form's product is null for a new one, the delete dialog's while closed. */
+interface ProductDialogProps {
   store: ManagedStore;
   product: ManagedProduct | null;
   onClose: () => void;
-}) {
+}
+
+function ProductFormDialog({ store, product, onClose }: ProductDialogProps) {
   const save = useSaveProduct(store);
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(productSchema, {
+  const form = useDomainForm(productSchema, {
     defaultValues: product ? valuesOf(product) : EMPTY_PRODUCT,
   });
 
@@ -155,7 +150,7 @@ function ProductFormDialog({
           onClose();
         },
         onError: (error) =>
-          applyServerErrors(error, {
+          form.applyServerErrors(error, {
             toast: { title: 'Error', description: (error) => errorMessage(error, 'Failed to save product') },
           }),
       },
@@ -168,53 +163,49 @@ function ProductFormDialog({
       title={product ? 'Edit Product' : 'Add Product'}
       size="lg"
     >
-      <form onSubmit={handleSubmit(onValid)} noValidate className="admin-form">
-        <FormField label="Product Name" error={errors.name?.message} required>
-          <Input {...register('name')} />
+      <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
+        <FormField label="Product Name" required {...form.field('name')}>
+          <Input />
         </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          <Textarea rows={3} {...register('description')} />
+        <FormField label="Description" {...form.field('description')}>
+          <Textarea rows={3} />
         </FormField>
         <div className="form-grid">
-          <FormField label="Price ($)" error={errors.price?.message} required>
-            <Input inputMode="decimal" placeholder="12.99" {...register('price')} />
+          <FormField label="Price ($)" required {...form.field('price')}>
+            <Input inputMode="decimal" placeholder="12.99" />
           </FormField>
-          <FormField label="Stock Quantity" error={errors.stockQuantity?.message}>
-            <Input
-              type="number"
-              min={0}
-              step={1}
-              {...register('stockQuantity', { setValueAs: optionalNumber })}
-            />
+          <FormField
+            label="Stock Quantity"
+            {...form.field('stockQuantity', { register: { setValueAs: optionalNumber } })}
+          >
+            <Input type="number" min={0} step={1} />
           </FormField>
-          <FormField label="Print Time (minutes)" error={errors.printTime?.message}>
-            <Input
-              type="number"
-              min={0}
-              step={1}
-              {...register('printTime', { setValueAs: optionalNumber })}
-            />
+          <FormField
+            label="Print Time (minutes)"
+            {...form.field('printTime', { register: { setValueAs: optionalNumber } })}
+          >
+            <Input type="number" min={0} step={1} />
           </FormField>
         </div>
         <div className="form-grid">
-          <FormField label="Category" error={errors.category?.message}>
-            <Input {...register('category')} />
+          <FormField label="Category" {...form.field('category')}>
+            <Input />
           </FormField>
-          <FormField label="Material" error={errors.materialType?.message}>
-            <Input placeholder="PLA, PETG, Resin..." {...register('materialType')} />
+          <FormField label="Material" {...form.field('materialType')}>
+            <Input placeholder="PLA, PETG, Resin..." />
           </FormField>
         </div>
         <FormField
           label="Tags"
           hint="Separate tags with commas"
-          error={errors.tags?.message ?? errors.tags?.[0]?.message}
+          error={form.formState.errors.tags?.message ?? form.formState.errors.tags?.[0]?.message}
         >
-          <Input {...register('tags', { setValueAs: tagList })} />
+          <Input {...form.register('tags', { setValueAs: tagList })} />
         </FormField>
-        <FormField label="Image URL" error={errors.imageUrl?.message}>
-          <Input type="url" placeholder="https://" {...register('imageUrl')} />
+        <FormField label="Image URL" {...form.field('imageUrl')}>
+          <Input type="url" placeholder="https://" />
         </FormField>
-        <CheckboxField label="Show in store" {...register('isActive')} />
+        <CheckboxField label="Show in store" {...form.register('isActive')} />
         <div className="admin-form__actions">
           <Button variant="outline" onClick={onClose}>
             Cancel
@@ -228,15 +219,7 @@ function ProductFormDialog({
   );
 }
 
-function DeleteProductDialog({
-  store,
-  product,
-  onClose,
-}: {
-  store: ManagedStore;
-  product: ManagedProduct | null;
-  onClose: () => void;
-}) {
+function DeleteProductDialog({ store, product, onClose }: ProductDialogProps) {
   const remove = useDeleteProduct(store);
   const confirm = () => {
     if (!product) return;
@@ -251,12 +234,7 @@ function DeleteProductDialog({
         });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to delete product'),
-          variant: 'destructive',
-        }),
+      ...toastOnFailure('Error'),
     });
   };
   return (

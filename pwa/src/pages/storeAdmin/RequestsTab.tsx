@@ -20,6 +20,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { orderDate } from './orderBadge.tsx';
 
 const STATUS_OPTIONS = CUSTOM_ORDER_STATUSES.map((status) => ({
@@ -74,12 +75,7 @@ function RequestRow({ store, request }: { store: ManagedStore; request: CustomOr
             title: 'Request updated',
             description: `${request.fullName}'s request is now ${CUSTOM_ORDER_STATUS_LABELS[next]}.`,
           }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update the request'),
-            variant: 'destructive',
-          }),
+        ...toastOnFailure('Error'),
       },
     );
   };

@@ -28,17 +28,11 @@ export function SettingsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateStoreSettings(store);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(storeSettingsSchema, { defaultValues: valuesOf(store) });
+  const form = useDomainForm(storeSettingsSchema, { defaultValues: valuesOf(store) });
 
   useEffect(() => {
-    if (open) reset(valuesOf(store));
-  }, [open, store, reset]);
+    if (open) form.reset(valuesOf(store));
+  }, [open, store, form.reset]);
 
   const onValid = (settings: StoreSettings) =>
     update.mutate(settings, {
@@ -47,7 +41,7 @@ export function SettingsDialog({
         onOpenChange(false);
       },
       onError: (error) =>
-        applyServerErrors(error, {
+        form.applyServerErrors(error, {
           toast: { title: 'Error', description: (error) => errorMessage(error, 'Failed to update store') },
         }),
     });
@@ -59,18 +53,18 @@ export function SettingsDialog({
       title="Store Settings"
       description="How your store appears to shoppers."
     >
-      <form onSubmit={handleSubmit(onValid)} noValidate className="admin-form">
-        <FormField label="Store Name" error={errors.displayName?.message} required>
-          <Input {...register('displayName')} />
+      <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
+        <FormField label="Store Name" required {...form.field('displayName')}>
+          <Input />
         </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          <Textarea rows={3} {...register('description')} />
+        <FormField label="Description" {...form.field('description')}>
+          <Textarea rows={3} />
         </FormField>
-        <FormField label="Logo URL" error={errors.logoUrl?.message}>
-          <Input type="url" placeholder="https://" {...register('logoUrl')} />
+        <FormField label="Logo URL" {...form.field('logoUrl')}>
+          <Input type="url" placeholder="https://" />
         </FormField>
-        <FormField label="Banner URL" error={errors.bannerUrl?.message}>
-          <Input type="url" placeholder="https://" {...register('bannerUrl')} />
+        <FormField label="Banner URL" {...form.field('bannerUrl')}>
+          <Input type="url" placeholder="https://" />
         </FormField>
         <div className="admin-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)}>

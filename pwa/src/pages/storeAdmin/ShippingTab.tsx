@@ -4,9 +4,9 @@ import { shortId } from '@printfarm/domain/shortId';
 import { countOf } from '@printfarm/domain/words';
 import type { ManagedStore, StoreOrder } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { OrderListCard } from './OrderListCard.tsx';
+import type { StoreOrdersProps } from './OrdersTab.tsx';
 import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 import { ShippingRules } from './ShippingRules.tsx';
 
@@ -53,54 +53,38 @@ function printSlip(store: ManagedStore, order: StoreOrder): void {
   slip.document.close();
 }
 
-export function ShippingTab({
-  store,
-  orders,
-  loading,
-}: {
-  store: ManagedStore;
-  orders: StoreOrder[] | undefined;
-  loading: boolean;
-}) {
+export function ShippingTab({ store, orders, loading }: StoreOrdersProps) {
   const toShip = (orders ?? []).filter(
     (order) => order.status === 'pending' || order.status === 'processing' || order.status === 'shipped',
   );
   return (
     <div className="admin-shipping">
       <ShippingRules store={store} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Packing Slips</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {loading ? (
-            <Skeleton className="admin-order-skeleton" />
-          ) : toShip.length === 0 ? (
-            <p className="store-admin__muted">No orders waiting to ship.</p>
-          ) : (
-            <ul className="recent-orders">
-              {toShip.map((order) => (
-                <li key={order.id} className="recent-order">
-                  <div>
-                    <p className="recent-order__name">
-                      #{shortId(order.id)} · {order.customerName}
-                    </p>
-                    <p className="store-admin__muted">
-                      {order.shippingAddress.city}, {order.shippingAddress.state} ·{' '}
-                      {shippingMethodName(order.shippingMethod)}
-                    </p>
-                  </div>
-                  <span className="store-admin__muted">{itemCount(order)}</span>
-                  <OrderStatusBadge status={order.status} />
-                  <Button size="sm" variant="outline" onClick={() => printSlip(store, order)}>
-                    Print Packing Slip
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <OrderListCard
+        title="Packing Slips"
+        loading={loading}
+        skeletonClassName="admin-order-skeleton"
+        empty="No orders waiting to ship."
+        orders={toShip}
+        row={(order) => (
+          <>
+            <div>
+              <p className="recent-order__name">
+                #{shortId(order.id)} · {order.customerName}
+              </p>
+              <p className="store-admin__muted">
+                {order.shippingAddress.city}, {order.shippingAddress.state} ·{' '}
+                {shippingMethodName(order.shippingMethod)}
+              </p>
+            </div>
+            <span className="store-admin__muted">{itemCount(order)}</span>
+            <OrderStatusBadge status={order.status} />
+            <Button size="sm" variant="outline" onClick={() => printSlip(store, order)}>
+              Print Packing Slip
+            </Button>
+          </>
+        )}
+      />
     </div>
   );
 }
