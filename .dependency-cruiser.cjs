@@ -51,7 +51,7 @@ module.exports = {
       'services-below-presenters',
       '^api/src/services/',
       '^api/src/presenters/',
-      'a service reads and writes rows; what the caller sees is the presenters\' business, never the other way',
+      "a service reads and writes rows; what the caller sees is the presenters' business, never the other way",
     ),
     {
       name: 'pwa-views-types-only',

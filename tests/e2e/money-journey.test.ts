@@ -199,7 +199,10 @@ describe('money journeys in Chromium', () => {
       await figure('Paid out').getByText(usd(shareCents)).waitFor(WAIT);
       expect(await figure('Available').textContent()).toBe(usd(0));
       // The job's own row says its share went out with this payout.
-      await earnings.locator(`[data-job-id="${job.id}"]`).getByText(/^Paid out/).waitFor(WAIT);
+      await earnings
+        .locator(`[data-job-id="${job.id}"]`)
+        .getByText(/^Paid out/)
+        .waitFor(WAIT);
       const link = earnings.getByRole('link', { name: 'Statement (CSV)' }).first();
       expect(await link.getAttribute('href')).toBe(`/api/operator/payouts/${payout.id}/statement.csv`);
       await saveScreenshot(earnings, import.meta.url, 'farm-earnings-paid-out', { fullPage: true });

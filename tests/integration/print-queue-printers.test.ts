@@ -151,8 +151,13 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     expect(items).toHaveLength(100);
 
     const context = { ...server.workers.jobContext('test-poll'), connectors: createConnector };
-    const [mk4] = [...byPrinterId.values()].filter(({ spec }) => spec.name === 'Octo MK4');
-    const [bambu] = [...byPrinterId.values()].filter(({ spec }) => spec.name === 'X1C black');
+    const named = (name: string) => {
+      const found = [...byPrinterId.values()].find(({ spec }) => spec.name === name);
+      if (!found) throw new Error(`no printer ${name}`);
+      return found;
+    };
+    const mk4 = named('Octo MK4');
+    const bambu = named('X1C black');
     let broke = false;
     const started = Date.now();
     // The operator's side: poll as the schedule does, clear every finished bed, and midway break things.
@@ -162,8 +167,8 @@ describe('the queue on six connected printers of three protocols (simulated)', (
         const done = await prisma().queueItem.count({ where: { jobId: { in: jobIds }, state: 'done' } });
         if (!broke && done >= 40) {
           broke = true;
-          await (bambu?.simulator as BambuSimulator).restartBroker();
-          await mk4?.simulator.restart();
+          await (bambu.simulator as BambuSimulator).restartBroker();
+          await mk4.simulator.restart();
         }
         for (const printer of await prisma().printer.findMany({
           where: { farmId: farm.farm.id, state: 'needs_attention' },
@@ -198,7 +203,7 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     const starts = simulators.flatMap((simulator) => [...simulator.starts.values()]);
     expect(starts.every((count) => count === 1)).toBe(true);
     // Each part was started once, and once more only when the power cycle lost its print.
-    const lost = mk4?.simulator.printer.lostPrints.length ?? 0;
+    const lost = mk4.simulator.printer.lostPrints.length;
     expect(starts.length).toBe(items.length + lost);
     expect(lost).toBeLessThanOrEqual(1);
     for (const jobId of jobIds) {
