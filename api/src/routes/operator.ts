@@ -13,6 +13,14 @@ import {
 } from '@printfarm/domain/printJob';
 import * as v from 'valibot';
 import { requireRole, userOf } from '../auth/guards.ts';
+import { acceptJob } from '../commands/acceptJob.ts';
+import { counterJob } from '../commands/counterJob.ts';
+import { declineJob } from '../commands/declineJob.ts';
+import { deliverJob } from '../commands/deliverJob.ts';
+import type { JobActionContext } from '../commands/jobAction.ts';
+import { reportProgress } from '../commands/reportProgress.ts';
+import { shipJob } from '../commands/shipJob.ts';
+import { startJob } from '../commands/startJob.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
@@ -26,19 +34,7 @@ import {
   loadFarmSettings,
   saveFarmSettings,
 } from '../services/operatorFarm.ts';
-import {
-  acceptJob,
-  counterJob,
-  countNewJobs,
-  declineJob,
-  deliverJob,
-  getOperatorJob,
-  type JobActionContext,
-  listOperatorJobs,
-  reportProgress,
-  shipJob,
-  startJob,
-} from '../services/operatorJobs.ts';
+import { countNewJobs, getOperatorJob, listOperatorJobs } from '../services/operatorJobs.ts';
 
 const requireOperator = requireRole('operator', 'staff');
 const JOB_NOT_FOUND = 'Job not found';
