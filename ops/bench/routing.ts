@@ -20,7 +20,7 @@ import { workersProcessEnv } from '../../workers/src/processEnv.ts';
 import { call, offersOf, submitAndQuote, uploadedRequest } from '../fixtures/apiClient.ts';
 import { cookieHeaderFrom } from '../fixtures/auth.ts';
 import { binaryStlCube } from '../fixtures/tus.ts';
-import { percentile } from '../lib/bench.ts';
+import { latencyRow, percentile } from '../lib/bench.ts';
 import { step } from '../lib/log.ts';
 import { freePort } from '../lib/ports.ts';
 import { generatePrismaClient, migrate, repoRoot, startMaildev } from '../lib/prepare.ts';
@@ -278,18 +278,6 @@ export function mailArrived(
 /** A pause of 0-300 ms: longer than the relay's 250 ms poll (OUTBOX_POLL_MS). */
 const dephase = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
 
-function summary(label: string, samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    measure: label,
-    runs: sorted.length,
-    'p50 ms': percentile(sorted, 50).toFixed(0),
-    'p95 ms': percentile(sorted, 95).toFixed(0),
-    'min ms': (sorted[0] ?? Number.NaN).toFixed(0),
-    'max ms': (sorted.at(-1) ?? Number.NaN).toFixed(0),
-  };
-}
-
 async function routingBench(): Promise<void> {
   const RUNS = Number(process.env.BENCH_RUNS ?? 20);
   const X1: PrinterInventoryEntry = {
@@ -366,8 +354,8 @@ async function routingBench(): Promise<void> {
         plain.push(performance.now() - started);
       }
       console.table([
-        summary('outbox e-mail → MailDev (baseline)', plain),
-        summary('accept → operator e-mail in MailDev', routed),
+        latencyRow('outbox e-mail → MailDev (baseline)', plain),
+        latencyRow('accept → operator e-mail in MailDev', routed),
       ]);
       const ratio =
         percentile(

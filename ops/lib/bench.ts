@@ -130,6 +130,19 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** One table row of a measure's samples (milliseconds, in any order): runs, p50, p95, min and max. */
+export function latencyRow(label: string, samples: readonly number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    measure: label,
+    runs: sorted.length,
+    'p50 ms': percentile(sorted, 50).toFixed(0),
+    'p95 ms': percentile(sorted, 95).toFixed(0),
+    'min ms': (sorted[0] ?? Number.NaN).toFixed(0),
+    'max ms': (sorted.at(-1) ?? Number.NaN).toFixed(0),
+  };
+}
+
 export const requestsPerSecond = (result: LoadResult) => result.requests / result.seconds;
 
 /**

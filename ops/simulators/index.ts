@@ -17,7 +17,7 @@
 //                     power-loss recovery (it lands in printer.lostPrints); uploaded files stay
 //   stop()            closes everything
 // The Bambu simulator also has restartBroker(): its MQTT broker alone restarts, the print carries on.
-import type { ConnectorKind } from '../../workers/src/printers/connectors/types.ts';
+import type { ConnectorConfig, ConnectorKind } from '../../workers/src/printers/connectors/types.ts';
 import { type BambuOptions, type BambuSimulator, startBambu } from './bambu.ts';
 import type { Simulator } from './handle.ts';
 import { type MoonrakerOptions, startMoonraker } from './moonraker.ts';
@@ -43,4 +43,30 @@ export function startSimulator<K extends ConnectorKind>(
     bambu: () => startBambu(options),
   };
   return started[kind]() as Promise<K extends 'bambu' ? BambuSimulator : Simulator>;
+}
+
+/**
+ * The connector as an operator enters it (POST /api/operator/printers): no pinned certificate, which the
+ * form does not ask for, so the workers take the Bambu simulator's self-signed one as a printer's.
+ */
+export function connectorInputOf(config: ConnectorConfig) {
+  switch (config.kind) {
+    case 'octoprint':
+      return { kind: 'octoprint', baseUrl: config.baseUrl, apiKey: config.apiKey };
+    case 'moonraker':
+      return {
+        kind: 'moonraker',
+        baseUrl: config.baseUrl,
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      };
+    case 'bambu':
+      return {
+        kind: 'bambu',
+        host: config.host,
+        serial: config.serial,
+        accessCode: config.accessCode,
+        mqttPort: config.mqttPort,
+        ftpsPort: config.ftpsPort,
+      };
+  }
 }

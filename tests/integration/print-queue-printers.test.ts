@@ -9,7 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PrinterView } from '../../api/src/views/index.ts';
-import { type BambuSimulator, type Simulator, startSimulator } from '../../ops/simulators/index.ts';
+import {
+  type BambuSimulator,
+  connectorInputOf,
+  type Simulator,
+  startSimulator,
+} from '../../ops/simulators/index.ts';
 import { printerPoll } from '../../workers/src/jobs/printerPoll.ts';
 import { createConnector } from '../../workers/src/printers/connectors/index.ts';
 import type { ConnectorConfig } from '../../workers/src/printers/connectors/types.ts';
@@ -60,28 +65,6 @@ const JOBS = Array.from({ length: 10 }, (_, i) => ({
   color: i >= 8 ? 'White' : 'Black',
   bbox: i === 6 || i === 7 ? { x: 200, y: 200, z: 40 } : { x: 30, y: 30, z: 20 },
 }));
-
-const connectorInput = (config: ConnectorConfig) => {
-  switch (config.kind) {
-    case 'octoprint':
-      return { kind: 'octoprint', baseUrl: config.baseUrl, apiKey: config.apiKey };
-    case 'moonraker':
-      return {
-        kind: 'moonraker',
-        baseUrl: config.baseUrl,
-        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-      };
-    case 'bambu':
-      return {
-        kind: 'bambu',
-        host: config.host,
-        serial: config.serial,
-        accessCode: config.accessCode,
-        mqttPort: config.mqttPort,
-        ftpsPort: config.ftpsPort,
-      };
-  }
-};
 
 describe('the queue on six connected printers of three protocols (simulated)', () => {
   const server = useServerSuite({
@@ -140,7 +123,7 @@ describe('the queue on six connected printers of three protocols (simulated)', (
         nozzleMm: 0.4,
         material: spec.material,
         color: spec.color,
-        connector: connectorInput(simulator.config),
+        connector: connectorInputOf(simulator.config),
       });
       expect(added.status, JSON.stringify(added.body)).toBe(201);
       byPrinterId.set(added.body.id, { spec, simulator });
