@@ -81,17 +81,28 @@ async function actOnItem<T>(
   });
 }
 
+/** One of the farm's printers that can print the item (material, colour, bed, nozzle); else a 400 saying why. */
+async function printerThatFits(
+  tx: Prisma.TransactionClient,
+  farmId: string,
+  printerId: string,
+  item: QueueItem,
+) {
+  const printer = await findFarmPrinter(tx, farmId, printerId).catch(() => {
+    throw badRequest('Choose one of your printers', { printerId: 'Choose one of your printers' });
+  });
+  const fit = eligibility(partOf(item), printerOf(printer));
+  if (!fit.ok) {
+    const message = `${printer.name} cannot print this part: ${fit.reason}`;
+    throw badRequest(message, { printerId: message });
+  }
+  return printer;
+}
+
 export function pinItem(prisma: PrismaClient, farmId: string, itemId: string, printerId: string | null) {
   return actOnItem(prisma, farmId, itemId, ['queued', 'held'], 'pin', async (tx, item) => {
     if (printerId) {
-      const printer = await findFarmPrinter(tx, farmId, printerId).catch(() => {
-        throw badRequest('Choose one of your printers', { printerId: 'Choose one of your printers' });
-      });
-      const fit = eligibility(partOf(item), printerOf(printer));
-      if (!fit.ok) {
-        const message = `${printer.name} cannot print this part: ${fit.reason}`;
-        throw badRequest(message, { printerId: message });
-      }
+      await printerThatFits(tx, farmId, printerId, item);
     }
     await tx.queueItem.update({ where: { id: item.id }, data: { pinnedPrinterId: printerId } });
     await recordJob(tx, 'printer.dispatch', { farmId });
@@ -114,14 +125,7 @@ export function releaseItem(prisma: PrismaClient, farmId: string, itemId: string
 /** Started by hand on a printer: it must be able to print the part, and be free. */
 export function startItemByHand(prisma: PrismaClient, farmId: string, itemId: string, printerId: string) {
   return actOnItem(prisma, farmId, itemId, ['queued', 'held'], 'start', async (tx, item) => {
-    const printer = await findFarmPrinter(tx, farmId, printerId).catch(() => {
-      throw badRequest('Choose one of your printers', { printerId: 'Choose one of your printers' });
-    });
-    const fit = eligibility(partOf(item), printerOf(printer));
-    if (!fit.ok) {
-      const message = `${printer.name} cannot print this part: ${fit.reason}`;
-      throw badRequest(message, { printerId: message });
-    }
+    const printer = await printerThatFits(tx, farmId, printerId, item);
     if (item.pinnedPrinterId && item.pinnedPrinterId !== printer.id) {
       throw badRequest('This item is pinned to another printer', {
         printerId: 'This item is pinned to another printer',
