@@ -76,6 +76,12 @@ describe('the print queue by hand', () => {
     const done = await prisma().printJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(done.progressPercent).toBe(100);
     expect(done.printedAt).not.toBeNull();
+    // The operator's job says so: every part printed, ready to ship.
+    const view = await call<{ state: string; printedAt: string | null }>(
+      kit.url(`/api/operator/jobs/${job.id}`),
+      farm.cookie,
+    );
+    expect(view.body).toMatchObject({ state: 'printing', printedAt: done.printedAt?.toISOString() });
     expect(await outboxMails(prisma(), `job-printing:${job.id}`)).toBe(1);
   });
 

@@ -59,6 +59,8 @@ export function presentOperatorJob(job: JobDetailRow, context: PrintabilityConte
     offeredAt: job.offeredAt.toISOString(),
     respondedAt: iso(job.respondedAt),
     startedAt: iso(job.startedAt),
+    /** Every part of it printed (the print queue's last item done): ready to ship. */
+    printedAt: iso(job.printedAt),
     shippedAt: iso(job.shippedAt),
     deliveredAt: iso(job.deliveredAt),
     rating: job.rating

@@ -78,8 +78,12 @@ export function JobActions({ job }: { job: OperatorJob }) {
       return (
         <Panel
           tone="action"
-          title="Printing"
-          description={`Ready by ${day(job.readyBy)}. Report progress as plates finish; ship when it is packed.`}
+          title={job.printedAt ? 'Printed — ready to ship' : 'Printing'}
+          description={
+            job.printedAt
+              ? `Every part came off the printers ${moment(job.printedAt)}. Pack it and mark it shipped.`
+              : `Ready by ${day(job.readyBy)}. Report progress as plates finish; ship when it is packed.`
+          }
         >
           <ProgressControl key={job.progressPercent} job={job} />
           <div className="op-next__buttons">{shipButton}</div>
