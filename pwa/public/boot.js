@@ -15,13 +15,24 @@
   document.addEventListener('submit', hold, true);
   // A button (not a form's submit button) does nothing until the app runs it: a press on one before
   // then is held too, and pressed again once the app is ready (once, however often it was pressed).
-  const pressed = new Set();
+  // The app may have put a new button in its place (a re-render): the press then goes to the button
+  // with the same name at the same place among those so named. One the app has disabled for a moment
+  // (still loading) is pressed once it is enabled, within a few seconds.
+  const nameOf = (button) => (button.getAttribute('aria-label') || button.textContent || '').trim();
+  const named = (name) => [...document.querySelectorAll('button')].filter((each) => nameOf(each) === name);
+  const pressed = new Map();
   const holdPress = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || button.type === 'submit' || button.disabled) return;
     event.preventDefault();
     event.stopPropagation();
-    pressed.add(button);
+    const name = nameOf(button);
+    if (!pressed.has(button)) pressed.set(button, { name, index: named(name).indexOf(button) });
+  };
+  const pressAgain = (button, { name, index }, until) => {
+    const target = button.isConnected ? button : named(name)[index];
+    if (target && !target.disabled) target.click();
+    else if (Date.now() < until) setTimeout(() => pressAgain(button, { name, index }, until), 50);
   };
   document.addEventListener('click', holdPress, true);
   window.addEventListener(
@@ -32,7 +43,7 @@
       // After the task that announced it, so that the app's own handlers take the event.
       setTimeout(() => {
         for (const [form, submitter] of held) if (form.isConnected) form.requestSubmit(submitter);
-        for (const button of pressed) if (button.isConnected && !button.disabled) button.click();
+        for (const [button, place] of pressed) pressAgain(button, place, Date.now() + 3000);
       }, 0);
     },
     { once: true },
