@@ -381,6 +381,7 @@ describe('production cookies and headers', () => {
     apiEnv: {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PRINTER_SECRETS_KEY: 'ab'.repeat(32),
       PUBLIC_URL: 'https://printfarm.example',
       GOOGLE_MAPS_API_KEY: 'test-key',
     },

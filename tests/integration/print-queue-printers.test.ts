@@ -185,10 +185,18 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     }
     const starts = simulators.flatMap((simulator) => [...simulator.starts.values()]);
     expect(starts.every((count) => count === 1)).toBe(true);
-    // Each part was started once, and once more only when the power cycle lost its print.
+    // Each part was started once, and once more only when the power cycle took its print: lost while
+    // printing, or finished just before the cut and not yet read back (the queue cannot tell, and
+    // prints it again rather than ship a part nobody saw finish). Only the power-cycled printer's.
     const lost = mk4.simulator.printer.lostPrints.length;
-    expect(starts.length).toBe(items.length + lost);
-    expect(lost).toBeLessThanOrEqual(1);
+    const retried = printed.filter((item) => item.attempts > 1);
+    expect(retried.length).toBeLessThanOrEqual(1);
+    expect(retried.length).toBeGreaterThanOrEqual(lost);
+    for (const item of retried) {
+      expect(item.attempts).toBe(2);
+      expect(item.lastFailure).toBe('The printer restarted and lost the print');
+    }
+    expect(starts.length).toBe(items.length + retried.length);
     for (const jobId of jobIds) {
       const job = await prisma().printJob.findUniqueOrThrow({ where: { id: jobId } });
       expect(job.progressPercent).toBe(100);
@@ -198,7 +206,7 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     const petg = [...byPrinterId.values()].find(({ spec }) => spec.material === 'PETG');
     expect(petg?.simulator.starts.size).toBe(0);
     console.info(
-      `100 parts on 6 simulated printers in ${elapsedS.toFixed(1)} s; lost prints reprinted: ${lost}`,
+      `100 parts on 6 simulated printers in ${elapsedS.toFixed(1)} s; reprinted after the power cycle: ${retried.length}`,
     );
   });
 });

@@ -115,6 +115,13 @@ export async function findFarmPrinter(
   return printer;
 }
 
+/** Locks the farm's printer row for the rest of the transaction; a printer that is gone is a 404. */
+async function lockFarmPrinter(tx: Prisma.TransactionClient, farmId: string, id: string): Promise<void> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM printers WHERE id = ${id}::uuid AND farm_id = ${farmId}::uuid FOR UPDATE`;
+  if (rows.length === 0) throw notFound(PRINTER_NOT_FOUND);
+}
+
 export async function updatePrinter(
   prisma: PrismaClient,
   config: ApiConfig,
@@ -146,6 +153,8 @@ export async function updatePrinter(
       : {}),
   };
   return prisma.$transaction(async (tx) => {
+    // Removed meanwhile (another tab, another operator): a 404, not a failed update.
+    await lockFarmPrinter(tx, farmId, id);
     const printer = await named(tx.printer.update({ where: { id }, data }));
     // A printer made ready (or given another material) may take the next item now.
     if (printer.state === 'idle' && printer.connector !== 'none') {
@@ -158,7 +167,8 @@ export async function updatePrinter(
 /** Removes a printer; one printing an item is refused (the item would lose its printer mid-print). */
 export async function removePrinter(prisma: PrismaClient, farmId: string, id: string) {
   await prisma.$transaction(async (tx) => {
-    await findFarmPrinter(tx, farmId, id);
+    // Locked, so that two removals at once answer one 204 and one 404.
+    await lockFarmPrinter(tx, farmId, id);
     const printing = await tx.queueItem.count({ where: { printerId: id, state: 'printing' } });
     if (printing > 0) throw conflict('This printer is printing an item: mark it done or failed first');
     await tx.printer.delete({ where: { id } });
