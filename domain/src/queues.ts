@@ -135,6 +135,11 @@ export const jobPayloadSchemas = {
     itemId: v.pipe(v.string(), v.uuid()),
     printerId: v.pipe(v.string(), v.uuid()),
   }),
+  /** Makes a queue item's 3MF project for one printer (cached in printer_projects). */
+  'queue.project': v.object({
+    itemId: v.pipe(v.string(), v.uuid()),
+    printerId: v.pipe(v.string(), v.uuid()),
+  }),
   /** The queue's e-mails: the customer's 'printing started', the operator's 'a print failed'. */
   'queue.mail': v.variant('kind', [
     v.object({ kind: v.literal('printing-started'), jobId: v.pipe(v.string(), v.uuid()) }),

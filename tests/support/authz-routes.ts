@@ -411,6 +411,12 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     path: '/api/operator/queue/:itemId/gcode?farmId=:farmId&printerId=:printerId',
     expect: operatorArea(409),
   },
+  {
+    method: 'GET',
+    route: '/api/operator/queue/:itemId/project.3mf',
+    path: '/api/operator/queue/:itemId/project.3mf?farmId=:farmId&printerId=:printerId',
+    expect: operatorArea(409),
+  },
   { method: 'GET', route: '/api/profile', expect: signedIn },
   { method: 'GET', route: '/api/membership', expect: signedIn },
   {

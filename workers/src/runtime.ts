@@ -86,7 +86,7 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
         prefix: config.QUEUE_PREFIX,
         // Slicing is CPU-heavy and runs a process per job: fewer at once than light jobs.
         concurrency:
-          name === 'request.firm' || name === 'queue.slice'
+          name === 'request.firm' || name === 'queue.slice' || name === 'queue.project'
             ? config.SLICER_CONCURRENCY
             : config.WORKER_CONCURRENCY,
         // Names the process on each job it takes (job.processedBy), for the queue screen and audits.

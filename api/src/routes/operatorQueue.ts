@@ -1,5 +1,5 @@
 // The farm's print queue (issue 27): the list, the operator's order, pins and holds, the hand-worked
-// flow (start, done, failed) and each item's G-code for a printer. Another farm's item answers 404.
+// flow (start, done, failed) and each item's G-code or 3MF project for a printer. Another farm's item answers 404.
 import {
   queueFailSchema,
   queueOrderSchema,
@@ -25,12 +25,12 @@ import {
   reorderQueue,
   startItemByHand,
 } from '../services/printQueue.ts';
-import { itemGcode } from '../services/printQueueGcode.ts';
+import { itemGcode, itemProject } from '../services/printQueueGcode.ts';
 import { farmQuerySchema } from './operatorPrinters.ts';
 
 const requireOperator = requireRole('operator', 'staff');
 const ITEM_NOT_FOUND = 'Queue item not found';
-const gcodeQuerySchema = v.object({
+const printerFileQuerySchema = v.object({
   ...farmQuerySchema.entries,
   printerId: v.pipe(v.string('Choose a printer'), v.uuid('Choose a printer')),
 });
@@ -100,22 +100,28 @@ export function registerOperatorQueueRoutes(router: AppRouter, { prisma }: ApiDe
     markItemFailed(prisma, farmId, id, input.reason),
   );
 
-  router.get(
-    '/api/operator/queue/:itemId/gcode',
-    requireOperator,
-    validate(gcodeQuerySchema, 'query'),
-    async (ctx) => {
-      const itemId = idParam(ctx, 'itemId', ITEM_NOT_FOUND);
-      const answer = await itemGcode(prisma, await farmOf(ctx), itemId, ctx.state.query.printerId);
-      ctx.set('Cache-Control', 'no-store');
-      if (answer.kind === 'slicing') {
-        ctx.status = 202;
-        ctx.body = { message: answer.message };
-        return;
-      }
-      ctx.set('Content-Type', 'text/x-gcode');
-      ctx.set('Content-Disposition', `attachment; filename="${answer.fileName}"`);
-      ctx.body = Buffer.from(answer.gcode);
-    },
-  );
+  /** The item's file for one printer, or 202 with why to come back while a worker makes it. */
+  function printerFileRoute(file: string, contentType: string, answerOf: typeof itemGcode) {
+    router.get(
+      `/api/operator/queue/:itemId/${file}`,
+      requireOperator,
+      validate(printerFileQuerySchema, 'query'),
+      async (ctx) => {
+        const itemId = idParam(ctx, 'itemId', ITEM_NOT_FOUND);
+        const answer = await answerOf(prisma, await farmOf(ctx), itemId, ctx.state.query.printerId);
+        ctx.set('Cache-Control', 'no-store');
+        if (answer.kind === 'pending') {
+          ctx.status = 202;
+          ctx.body = { message: answer.message };
+          return;
+        }
+        ctx.set('Content-Type', contentType);
+        ctx.set('Content-Disposition', `attachment; filename="${answer.fileName}"`);
+        ctx.body = Buffer.from(answer.bytes);
+      },
+    );
+  }
+
+  printerFileRoute('gcode', 'text/x-gcode', itemGcode);
+  printerFileRoute('project.3mf', 'model/3mf', itemProject);
 }

@@ -152,13 +152,16 @@ function refreshPrinters(queryClient: QueryClient, farmId: string | null) {
   void queryClient.invalidateQueries({ queryKey: printQueueKeys.queue(farmId) });
 }
 
-/** An item's G-code for one printer, as a file to save. */
+/** What the queue screen downloads for a printer: its G-code, or a 3MF project to open in a slicer. */
+export type PrinterFileKind = 'gcode' | 'project.3mf';
+
+/** An item's G-code or project for one printer, as a file to save. */
 export interface GcodeFile {
   blob: Blob;
   fileName: string;
 }
 
-/** The server is still slicing the part for that printer (202): asked again after a short wait. */
+/** The server is still slicing the part or making its project for that printer (202): asked again after a short wait. */
 export class GcodePreparing extends Error {
   constructor(message: string) {
     super(message);
@@ -170,28 +173,33 @@ const GCODE_RETRY_MS = 3_000;
 /** About a minute of waiting; a part that takes longer is asked for again by the operator. */
 const GCODE_ATTEMPTS = 20;
 
-async function fetchGcode(farmId: string | null, itemId: string, printerId: string): Promise<GcodeFile> {
+type PrinterFileRequest = { itemId: string; printerId: string; kind: PrinterFileKind };
+
+async function fetchPrinterFile(
+  farmId: string | null,
+  { itemId, printerId, kind }: PrinterFileRequest,
+): Promise<GcodeFile> {
   const response = await apiRequest(
     'GET',
-    withFarm(`/api/operator/queue/${encodeURIComponent(itemId)}/gcode`, farmId, { printerId }),
+    withFarm(`/api/operator/queue/${encodeURIComponent(itemId)}/${kind}`, farmId, { printerId }),
   );
   if (response.status === 202) {
     const { message } = (await response.json()) as { message: string };
     throw new GcodePreparing(message);
   }
   const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'part.gcode';
+  const fileName =
+    /filename="([^"]+)"/.exec(disposition)?.[1] ?? (kind === 'gcode' ? 'part.gcode' : 'part.3mf');
   return { blob: await response.blob(), fileName };
 }
 
 /**
- * Fetches the G-code, asking again every few seconds while the server slices it; while it waits,
- * `failureReason` is a GcodePreparing with the server's words.
+ * Fetches the G-code or the 3MF project, asking again every few seconds while the server makes it;
+ * while it waits, `failureReason` is a GcodePreparing with the server's words.
  */
 export function useGcodeDownload(farmId: string | null, outcome: Outcome<GcodeFile> = {}) {
   return useMutation({
-    mutationFn: ({ itemId, printerId }: { itemId: string; printerId: string }) =>
-      fetchGcode(farmId, itemId, printerId),
+    mutationFn: (request: PrinterFileRequest) => fetchPrinterFile(farmId, request),
     retry: (failures, error) => error instanceof GcodePreparing && failures < GCODE_ATTEMPTS,
     retryDelay: GCODE_RETRY_MS,
     onSuccess: (file) => outcome.onSuccess?.(file),

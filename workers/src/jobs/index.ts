@@ -18,6 +18,7 @@ import { payoutsRun } from './payoutsRun.ts';
 import { printerDispatch } from './printerDispatch.ts';
 import { printerPoll } from './printerPoll.ts';
 import { queueMail } from './queueMail.ts';
+import { queueProject } from './queueProject.ts';
 import { queueReport } from './queueReport.ts';
 import { queueSlice } from './queueSlice.ts';
 import { requestFirm } from './requestFirm.ts';
@@ -54,5 +55,6 @@ export const jobHandlers: JobHandlers = {
   'printer.poll': printerPoll,
   'queue.report': queueReport,
   'queue.slice': queueSlice,
+  'queue.project': queueProject,
   'queue.mail': queueMail,
 };

@@ -93,28 +93,8 @@ export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
   const modelPath = path.resolve(request.modelPath);
   return inWorkDir(async (workDir) => {
     const gcodePath = path.join(workDir, 'model.gcode');
-    const args = [
-      '--export-gcode',
-      '--load',
-      fileURLToPath(new URL(`profiles/${request.profileKey}.ini`, import.meta.url)),
-      ...bedArguments(request.bedMm),
-      ...(request.nozzleMm ? ['--nozzle-diameter', String(request.nozzleMm)] : []),
-      '--filament-density',
-      String(request.filamentDensity),
-      '--scale',
-      String(request.scale),
-      '--loglevel',
-      '1',
-      '--output',
-      gcodePath,
-      modelPath,
-    ];
-    const outcome = await runLimited(request.slicerPath ?? DEFAULT_SLICER, args, {
-      timeoutMs: request.timeoutMs,
-      memoryMb: request.memoryMb,
-      cwd: workDir,
-      env: slicerEnv(workDir),
-    });
+    const args = ['--export-gcode', ...settingsArguments(request), '--output', gcodePath, modelPath];
+    const outcome = await runSlicer(request, args, workDir);
     if (outcome.kind !== 'exited' || outcome.code !== 0) {
       const reason = sliceFailure(outcome, request.timeoutMs, modelPath);
       const empty = outcome.kind === 'exited' && EMPTY_PRINT.test(outcome.stderr);
@@ -142,6 +122,36 @@ export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
   });
 }
 
+export type SlicerSettings = Pick<
+  SliceRequest,
+  'profileKey' | 'scale' | 'filamentDensity' | 'bedMm' | 'nozzleMm' | 'timeoutMs' | 'memoryMb' | 'slicerPath'
+>;
+
+/** The profile, then the printer's bed, nozzle and material over it, and the scale: as sliced. */
+export function settingsArguments(request: SlicerSettings): string[] {
+  return [
+    '--load',
+    fileURLToPath(new URL(`profiles/${request.profileKey}.ini`, import.meta.url)),
+    ...bedArguments(request.bedMm),
+    ...(request.nozzleMm ? ['--nozzle-diameter', String(request.nozzleMm)] : []),
+    '--filament-density',
+    String(request.filamentDensity),
+    '--scale',
+    String(request.scale),
+    '--loglevel',
+    '1',
+  ];
+}
+
+export function runSlicer(request: SlicerSettings, args: string[], workDir: string) {
+  return runLimited(request.slicerPath ?? DEFAULT_SLICER, args, {
+    timeoutMs: request.timeoutMs,
+    memoryMb: request.memoryMb,
+    cwd: workDir,
+    env: slicerEnv(workDir),
+  });
+}
+
 /** The printer's bed and height on the command line, which ranks above the profile's. */
 function bedArguments(bed: SliceRequest['bedMm']): string[] {
   if (!bed) return [];
@@ -158,7 +168,7 @@ function slicerEnv(workDir: string): NodeJS.ProcessEnv {
 }
 
 /** A private temporary folder (mode 0700), removed whatever happens inside. */
-async function inWorkDir<T>(use: (workDir: string) => Promise<T>): Promise<T> {
+export async function inWorkDir<T>(use: (workDir: string) => Promise<T>): Promise<T> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'printfarm-slice-'));
   try {
     return await use(workDir);

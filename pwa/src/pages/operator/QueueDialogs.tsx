@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import {
   GcodePreparing,
   type Printer,
+  type PrinterFileKind,
   type QueueItem,
   useGcodeDownload,
   useQueueCommand,
@@ -172,12 +173,13 @@ export function GcodeDialog({
       options.find((option) => !option.disabled)?.value ??
       '',
   );
-  const download = useGcodeDownload(farmId, toastOnFailure('Could not download the G-code'));
+  const download = useGcodeDownload(farmId, toastOnFailure('Could not download the file'));
   const preparing = download.isPending && download.failureReason instanceof GcodePreparing;
   const printer = printers.find((candidate) => candidate.id === printerId);
-  const onDownload = () =>
+  const loading = (kind: PrinterFileKind) => download.isPending && download.variables?.kind === kind;
+  const onDownload = (kind: PrinterFileKind) =>
     download.mutate(
-      { itemId: item.id, printerId },
+      { itemId: item.id, printerId, kind },
       {
         onSuccess: (file) => {
           saveFile(file.blob, file.fileName);
@@ -190,14 +192,26 @@ export function GcodeDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`G-code for ${partName(item)}`}
-      description="Sliced for the printer's own bed, nozzle and material, in the orientation the part was quoted in."
+      description="Sliced for the printer's own bed, nozzle and material, in the orientation the part was quoted in; or as a 3MF project with those settings, to open in PrusaSlicer, OrcaSlicer or Bambu Studio."
       size="sm"
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             {preparing ? 'Close' : 'Cancel'}
           </Button>
-          <Button onClick={onDownload} loading={download.isPending} disabled={!printerId}>
+          <Button
+            variant="outline"
+            onClick={() => onDownload('project.3mf')}
+            loading={loading('project.3mf')}
+            disabled={!printerId || download.isPending}
+          >
+            3MF project
+          </Button>
+          <Button
+            onClick={() => onDownload('gcode')}
+            loading={loading('gcode')}
+            disabled={!printerId || download.isPending}
+          >
             Download G-code
           </Button>
         </>
@@ -218,7 +232,7 @@ export function GcodeDialog({
       </div>
       <p className="gcode-status" role="status">
         {preparing && printer
-          ? `Slicing the part for ${printer.name}. It downloads by itself when it is ready.`
+          ? `${download.variables?.kind === 'gcode' ? 'Slicing the part' : 'Preparing the 3MF project'} for ${printer.name}. It downloads by itself when it is ready.`
           : ''}
       </p>
     </Dialog>
