@@ -15,6 +15,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -39,29 +40,6 @@ function printerOptions(item: QueueItem, printers: readonly Printer[]) {
         disabled: !!reason,
       };
     });
-}
-
-function Footer({
-  formId,
-  pending,
-  submit,
-  onCancel,
-}: {
-  formId: string;
-  pending: boolean;
-  submit: string;
-  onCancel: () => void;
-}) {
-  return (
-    <>
-      <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={pending}>
-        {submit}
-      </Button>
-    </>
-  );
 }
 
 export function StartDialog({
@@ -96,7 +74,14 @@ export function StartDialog({
       description="For a print you started yourself, e.g. from the G-code on a card."
       size="sm"
       dismissible={!start.isPending}
-      footer={<Footer formId={formId} pending={start.isPending} submit="Mark started" onCancel={onClose} />}
+      footer={
+        <FormDialogFooter
+          formId={formId}
+          pending={start.isPending}
+          submit="Mark started"
+          onCancel={onClose}
+        />
+      }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
         <FormField label="Printer" required error={form.formState.errors.printerId?.message}>
@@ -135,7 +120,9 @@ export function FailDialog({ farmId, item, onClose }: ItemDialogProps) {
       description="The part goes back to its place in the queue with this reason, and the printer waits for you to look at it."
       size="sm"
       dismissible={!fail.isPending}
-      footer={<Footer formId={formId} pending={fail.isPending} submit="Mark failed" onCancel={onClose} />}
+      footer={
+        <FormDialogFooter formId={formId} pending={fail.isPending} submit="Mark failed" onCancel={onClose} />
+      }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
         <FormField label="What went wrong" required error={form.formState.errors.reason?.message}>

@@ -6,9 +6,9 @@ import { type ChangeEvent, useId, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useOpenClaim } from '../../api/claims.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -24,29 +24,6 @@ export interface ClaimDialogProps {
   requestId: string;
   farmName: string;
   onClose: () => void;
-}
-
-export function DialogFooter({
-  formId,
-  pending,
-  submit,
-  onCancel,
-}: {
-  formId: string;
-  pending: boolean;
-  submit: string;
-  onCancel: () => void;
-}) {
-  return (
-    <>
-      <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={pending}>
-        {submit}
-      </Button>
-    </>
-  );
 }
 
 /** The first message about the photos: the list's own, or one photo's (the server names 'photos.2'). */
@@ -125,7 +102,7 @@ export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) 
       size="md"
       dismissible={!open.isPending}
       footer={
-        <DialogFooter formId={formId} pending={open.isPending} submit="Send report" onCancel={onClose} />
+        <FormDialogFooter formId={formId} pending={open.isPending} submit="Send report" onCancel={onClose} />
       }
     >
       <form id={formId} className="claim-form" onSubmit={onSubmit} noValidate>

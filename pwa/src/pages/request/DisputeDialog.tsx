@@ -6,10 +6,11 @@ import { useDisputeClaim } from '../../api/claims.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
-import { type ClaimDialogProps, DialogFooter } from './ClaimDialog.tsx';
+import type { ClaimDialogProps } from './ClaimDialog.tsx';
 
 export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
   const formId = useId();
@@ -36,7 +37,12 @@ export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps
       size="sm"
       dismissible={!dispute.isPending}
       footer={
-        <DialogFooter formId={formId} pending={dispute.isPending} submit="Send dispute" onCancel={onClose} />
+        <FormDialogFooter
+          formId={formId}
+          pending={dispute.isPending}
+          submit="Send dispute"
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
