@@ -189,14 +189,15 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     // printing, or finished just before the cut and not yet read back (the queue cannot tell, and
     // prints it again rather than ship a part nobody saw finish). Only the power-cycled printer's.
     const lost = mk4.simulator.printer.lostPrints.length;
-    const retried = printed.filter((item) => item.attempts > 1);
-    expect(retried.length).toBeLessThanOrEqual(1);
-    expect(retried.length).toBeGreaterThanOrEqual(lost);
-    for (const item of retried) {
-      expect(item.attempts).toBe(2);
+    // A claim given back unsent (the printer was busy or out of reach when asked) also counts an
+    // attempt but starts nothing; a print that went wrong leaves its reason.
+    const reprinted = printed.filter((item) => item.lastFailure !== null);
+    expect(reprinted.length).toBeLessThanOrEqual(1);
+    expect(reprinted.length).toBeGreaterThanOrEqual(lost);
+    for (const item of reprinted) {
       expect(item.lastFailure).toBe('The printer restarted and lost the print');
     }
-    expect(starts.length).toBe(items.length + retried.length);
+    expect(starts.length).toBe(items.length + reprinted.length);
     for (const jobId of jobIds) {
       const job = await prisma().printJob.findUniqueOrThrow({ where: { id: jobId } });
       expect(job.progressPercent).toBe(100);
@@ -206,7 +207,7 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     const petg = [...byPrinterId.values()].find(({ spec }) => spec.material === 'PETG');
     expect(petg?.simulator.starts.size).toBe(0);
     console.info(
-      `100 parts on 6 simulated printers in ${elapsedS.toFixed(1)} s; reprinted after the power cycle: ${retried.length}`,
+      `100 parts on 6 simulated printers in ${elapsedS.toFixed(1)} s; reprinted after the power cycle: ${reprinted.length}`,
     );
   });
 });
