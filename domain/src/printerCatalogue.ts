@@ -1,4 +1,6 @@
 // The printer catalogue of customer-side section 3, word for word: technology → brand → models.
+import publishedBuildVolumes from './publishedBuildVolumes.json' with { type: 'json' };
+
 export const PRINTER_CATALOGUE = {
   'FFF/FDM': {
     'Bambu Lab': ['A1 mini', 'A1', 'X1 Carbon', 'X1E', 'P1P', 'P1S'],
@@ -151,155 +153,27 @@ type ModelOf<B extends string> = Extract<CataloguedPrinter, { brand: B }>['model
 type PublishedBuildVolumes = {
   readonly [B in CataloguedPrinter['brand']]?: { readonly [M in ModelOf<B>]?: BuildVolume };
 };
+/** The brands, or brands' models, of a table of volumes that the catalogue does not list. */
+type Uncatalogued<Table> = {
+  [B in keyof Table]: B extends CataloguedPrinter['brand'] ? Exclude<keyof Table[B], ModelOf<B>> : B;
+}[keyof Table];
 
-const cube = (side: number): BuildVolume => ({ x: side, y: side, z: side });
+/** The table as it is, where a brand or model the catalogue does not list (a misspelling) fails to compile. */
+function cataloguedOnly<Table extends PublishedBuildVolumes>(
+  table: Table & { [Name in Uncatalogued<Table> & string]: 'not in the catalogue' },
+): PublishedBuildVolumes {
+  return table;
+}
 
 /**
- * Build volumes (mm) from the manufacturers' spec sheets and product pages, keyed by the catalogue's own
- * brand and model names so a misspelt one does not compile. Keyed by brand alone, not technology: where the
+ * Build volumes (mm) from the manufacturers' spec sheets and product pages (publishedBuildVolumes.json),
+ * keyed by the catalogue's own brand and model names. Keyed by brand alone, not technology: where the
  * catalogue lists a machine under two technologies (HP 4200, EOS M 290, Fuse 1+ 30W) it is the same machine.
- * A family name stands for its smallest member, so a farm is never promised more room than it has.
+ * A family name stands for its smallest member, so a farm is never promised more room than it has: the
+ * Stratasys F123 series is its F170, the Desktop Metal Shop System its 4 L build box (the smallest of four),
+ * the Production System its P-1 (the smaller of P-1 and P-50).
  */
-export const PUBLISHED_BUILD_VOLUME_MM = {
-  'Bambu Lab': {
-    'A1 mini': cube(180),
-    A1: cube(256),
-    'X1 Carbon': cube(256),
-    X1E: cube(256),
-    P1P: cube(256),
-    P1S: cube(256),
-  },
-  Creality: {
-    'Ender 3': { x: 220, y: 220, z: 250 },
-    'Ender 3 V2': { x: 220, y: 220, z: 250 },
-    'Ender 3 S1': { x: 220, y: 220, z: 270 },
-    'Ender 5': { x: 220, y: 220, z: 300 },
-    'CR-10': { x: 300, y: 300, z: 400 },
-    K1: { x: 220, y: 220, z: 250 },
-    'K1 Max': cube(300),
-    'Halot-One': { x: 127, y: 80, z: 160 },
-    'LD-002H': { x: 130, y: 82, z: 160 },
-    'LD-006': { x: 192, y: 120, z: 250 },
-  },
-  Prusa: {
-    MK4: { x: 250, y: 210, z: 220 },
-    'MK3S+': { x: 250, y: 210, z: 210 },
-    'MINI+': cube(180),
-    XL: cube(360),
-  },
-  Ultimaker: {
-    S3: { x: 230, y: 190, z: 200 },
-    S5: { x: 330, y: 240, z: 300 },
-    '2+ Connect': { x: 223, y: 220, z: 205 },
-    'Method X': { x: 190, y: 190, z: 196 },
-  },
-  Formlabs: {
-    'Fuse 1+ 30W': { x: 165, y: 165, z: 300 },
-    'Form 3': { x: 145, y: 145, z: 185 },
-    '3+': { x: 145, y: 145, z: 185 },
-    '3L': { x: 335, y: 200, z: 300 },
-    '3B': { x: 145, y: 145, z: 185 },
-    'Form 4': { x: 200, y: 125, z: 210 },
-  },
-  Markforged: {
-    'Mark Two': { x: 320, y: 132, z: 154 },
-    'Mark X': { x: 330, y: 270, z: 200 },
-    'Onyx One': { x: 320, y: 132, z: 154 },
-    'Onyx Pro': { x: 320, y: 132, z: 154 },
-    'Metal X': { x: 300, y: 220, z: 180 },
-  },
-  Raise3D: {
-    Pro2: { x: 305, y: 305, z: 300 },
-    Pro3: cube(300),
-    E2: { x: 330, y: 240, z: 240 },
-    E2CF: { x: 330, y: 240, z: 240 },
-  },
-  Stratasys: {
-    F123: cube(254), // the F123 series, as its smallest member the F170
-    F170: cube(254),
-    F270: { x: 305, y: 254, z: 305 },
-    F370: { x: 355, y: 254, z: 355 },
-    F770: { x: 1000, y: 610, z: 610 },
-    J750: { x: 490, y: 390, z: 200 },
-    J826: { x: 255, y: 252, z: 200 },
-    J850: { x: 490, y: 390, z: 200 },
-  },
-  FlashForge: {
-    'Creator Pro': { x: 227, y: 148, z: 150 },
-    'Adventurer 3': cube(150),
-    Dreamer: { x: 230, y: 150, z: 140 },
-  },
-  LulzBot: {
-    'TAZ Pro': { x: 280, y: 280, z: 285 },
-    'Mini 2': { x: 160, y: 160, z: 180 },
-  },
-  Elegoo: {
-    'Mars 3': { x: 143.43, y: 89.6, z: 175 },
-    'Mars 4': { x: 153.36, y: 77.76, z: 175 },
-    'Saturn 2': { x: 218.88, y: 123.12, z: 250 },
-    'Saturn 3': { x: 218.88, y: 122.88, z: 250 },
-  },
-  Anycubic: {
-    'Photon M3': { x: 163.84, y: 102.4, z: 180 },
-    'Photon Mono X': { x: 192, y: 120, z: 245 },
-    'Photon Ultra': { x: 102.4, y: 57.6, z: 165 },
-  },
-  Peopoly: {
-    Phenom: { x: 276, y: 155, z: 400 },
-    'Phenom L': { x: 345, y: 194, z: 400 },
-    'Phenom XXL': { x: 527, y: 296, z: 600 },
-  },
-  '3D Systems': {
-    'NextDent 5100': { x: 124.8, y: 70.2, z: 196 },
-    'Figure 4': { x: 124.8, y: 70.2, z: 196 },
-    'ProX SLS 6100': { x: 381, y: 330, z: 460 },
-    'sPro 60': { x: 381, y: 330, z: 460 },
-    'sPro 140': { x: 550, y: 550, z: 460 },
-    'ProJet MJP 2500': { x: 294, y: 211, z: 144 },
-    '3600': { x: 298, y: 185, z: 203 },
-    'ProX DMP 320': { x: 275, y: 275, z: 420 },
-    'DMP Flex 350': { x: 275, y: 275, z: 420 },
-  },
-  Phrozen: {
-    'Sonic Mini 8K': { x: 165, y: 72, z: 180 },
-    Transform: { x: 292, y: 165, z: 400 },
-  },
-  HP: {
-    'Multi Jet Fusion 5200': { x: 380, y: 284, z: 380 },
-    '3200': { x: 380, y: 284, z: 380 },
-    '4200': { x: 380, y: 284, z: 380 },
-    '5200': { x: 380, y: 284, z: 380 },
-    '5210': { x: 380, y: 284, z: 380 },
-    'Metal Jet': { x: 430, y: 320, z: 200 },
-  },
-  EOS: {
-    'P 396': { x: 340, y: 340, z: 600 },
-    'P 770': { x: 700, y: 380, z: 580 },
-    'M 290': { x: 250, y: 250, z: 325 },
-    'M 400': cube(400),
-    'M 300-4': { x: 300, y: 300, z: 400 },
-  },
-  Sinterit: {
-    'Lisa Pro': { x: 110, y: 160, z: 245 },
-  },
-  'Desktop Metal': {
-    'Shop System': { x: 350, y: 222, z: 50 }, // the 4 L build box, the smallest of four
-    'Studio System 2': { x: 300, y: 200, z: 200 },
-    'Production System': { x: 200, y: 100, z: 40 }, // the P-1, the smaller of P-1 and P-50
-  },
-  ExOne: {
-    'Innovent+': { x: 160, y: 65, z: 65 },
-    '25 Pro': { x: 400, y: 250, z: 250 },
-  },
-  'SLM Solutions': {
-    'SLM 280': { x: 280, y: 280, z: 365 },
-    'SLM 500': { x: 500, y: 280, z: 365 },
-  },
-  Renishaw: {
-    'AM 400': { x: 250, y: 250, z: 300 },
-    'AM 500Q': { x: 250, y: 250, z: 350 },
-  },
-} as const satisfies PublishedBuildVolumes;
+export const PUBLISHED_BUILD_VOLUME_MM = cataloguedOnly(publishedBuildVolumes);
 
 function publishedBuildVolume(brand: string, model: string): BuildVolume | undefined {
   const byBrand: Readonly<Record<string, Readonly<Record<string, BuildVolume>>>> = PUBLISHED_BUILD_VOLUME_MM;
