@@ -3,6 +3,7 @@
 // signed-up ones.
 import type { PrinterInventoryEntry } from './farmSignup.ts';
 import { type BuildVolume, buildVolumeOf, largestBuildVolume, type Technology } from './printerCatalogue.ts';
+import technologyProfiles from './technologyProfiles.json' with { type: 'json' };
 
 export interface TechnologyProfile {
   /** Parts one printer of this kind turns out in a day, for the farm's capacity figure. */
@@ -12,56 +13,8 @@ export interface TechnologyProfile {
   postProcessing: string[];
 }
 
-export const TECHNOLOGY_PROFILES: Record<Technology, TechnologyProfile> = {
-  'FFF/FDM': {
-    partsPerPrinterPerDay: 8,
-    materials: ['PLA', 'PETG', 'ABS', 'TPU'],
-    layerHeightMm: { min: 0.08, max: 0.32 },
-    postProcessing: ['support removal', 'sanding'],
-  },
-  'SLA/Resin': {
-    partsPerPrinterPerDay: 6,
-    materials: ['Standard Resin', 'Tough Resin', 'Flexible Resin'],
-    layerHeightMm: { min: 0.025, max: 0.1 },
-    postProcessing: ['washing', 'UV curing', 'support removal'],
-  },
-  SLS: {
-    partsPerPrinterPerDay: 40,
-    materials: ['Nylon PA12', 'Nylon PA11'],
-    layerHeightMm: { min: 0.08, max: 0.12 },
-    postProcessing: ['depowdering', 'bead blasting', 'dyeing'],
-  },
-  'Multi Jet Fusion': {
-    partsPerPrinterPerDay: 60,
-    materials: ['Nylon PA12', 'Nylon PA11', 'TPU'],
-    layerHeightMm: { min: 0.08, max: 0.08 },
-    postProcessing: ['depowdering', 'bead blasting', 'dyeing'],
-  },
-  PolyJet: {
-    partsPerPrinterPerDay: 10,
-    materials: ['Photopolymer', 'Digital ABS', 'Rubber-like'],
-    layerHeightMm: { min: 0.014, max: 0.032 },
-    postProcessing: ['support removal'],
-  },
-  'Binder Jetting': {
-    partsPerPrinterPerDay: 30,
-    materials: ['Stainless Steel', 'Sand', 'Full-color Gypsum'],
-    layerHeightMm: { min: 0.05, max: 0.1 },
-    postProcessing: ['sintering', 'infiltration'],
-  },
-  'Metal 3D Printing': {
-    partsPerPrinterPerDay: 4,
-    materials: ['Stainless Steel 316L', 'Aluminum AlSi10Mg', 'Titanium Ti64'],
-    layerHeightMm: { min: 0.02, max: 0.06 },
-    postProcessing: ['heat treatment', 'support removal', 'machining'],
-  },
-  Other: {
-    partsPerPrinterPerDay: 5,
-    materials: ['Various'],
-    layerHeightMm: { min: 0.05, max: 0.3 },
-    postProcessing: [],
-  },
-};
+/** What printers of each technology turn out, in what, and what their parts need (technologyProfiles.json). */
+export const TECHNOLOGY_PROFILES: Record<Technology, TechnologyProfile> = technologyProfiles;
 
 /** One print_farm_capabilities row (without its farm). */
 export interface CapabilityRow {
