@@ -5,6 +5,7 @@ import {
   optionalText,
   optionalWebUrl,
   requiredText,
+  ruleAcross,
   stateCode,
   textOfAtLeast,
 } from './fields.ts';
@@ -28,13 +29,10 @@ export const printerInventoryEntrySchema = v.pipe(
       v.maxValue(MAX_PRINTERS_PER_ENTRY, `Printer count must be at most ${MAX_PRINTERS_PER_ENTRY}`),
     ),
   }),
-  v.forward(
-    v.partialCheck(
-      [['technology'], ['brand']],
-      (entry) => isCataloguedBrand(entry.technology, entry.brand),
-      'Choose a brand listed for this technology',
-    ),
-    ['brand'],
+  ruleAcross(
+    ['technology', 'brand'],
+    (entry) => isCataloguedBrand(entry.technology, entry.brand),
+    'Choose a brand listed for this technology',
   ),
 );
 

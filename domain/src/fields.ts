@@ -140,3 +140,29 @@ export function optionalWebUrl(message: string) {
     ),
   );
 }
+
+/**
+ * A rule between two fields whose message shows under the second ('Choose a carrier' under the carrier).
+ * It runs as soon as both fields are valid, even while others are not, so the form shows it with theirs.
+ */
+export function ruleAcross<
+  TInput extends Record<string, unknown>,
+  const TOther extends keyof TInput & string,
+  const TField extends keyof TInput & string,
+>(
+  [other, field]: readonly [TOther, TField],
+  requirement: (input: Pick<TInput, TOther | TField>) => boolean,
+  message: string,
+) {
+  type Selection = Pick<TInput, TOther | TField>;
+  type Rule = v.BaseValidation<TInput, TInput, v.PartialCheckIssue<Selection>>;
+  // valibot checks paths against an input type it knows; TInput is still generic here, so the check is
+  // made on any object and the signature above ties both names to TInput.
+  const paths: [[string], [string]] = [[other], [field]];
+  const check = v.partialCheck<Record<string, unknown>, typeof paths, Record<string, unknown>, string>(
+    paths,
+    (input) => requirement(input as Selection),
+    message,
+  );
+  return v.forward(check, [field]) as unknown as Rule;
+}

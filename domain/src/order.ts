@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { emailAddress, formObject, optionalText, plainText, requiredText, stateCode } from './fields.ts';
+import {
+  emailAddress,
+  formObject,
+  optionalText,
+  plainText,
+  requiredText,
+  ruleAcross,
+  stateCode,
+} from './fields.ts';
+import { labelsOf } from './labels.ts';
 import { isMoneyAmount } from './money.ts';
 import {
   DEFAULT_SHIPPING_METHOD,
@@ -131,13 +140,7 @@ export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** How people read each status: on badges, in the status picker, in e-mails. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+export const ORDER_STATUS_LABELS = labelsOf(ORDER_STATUSES);
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'pending';
 
 /** The status as people read it ('Pending'); an unknown status is shown as it is. */
@@ -163,21 +166,15 @@ export const orderStatusUpdateSchema = v.pipe(
     carrier: v.optional(v.picklist(CARRIERS, 'Choose a carrier')),
     trackingNumber: optionalText(100),
   }),
-  v.forward(
-    v.partialCheck(
-      [['status'], ['carrier']],
-      (update) => update.status !== 'shipped' || Boolean(update.carrier),
-      'Choose a carrier',
-    ),
-    ['carrier'],
+  ruleAcross(
+    ['status', 'carrier'],
+    (update) => update.status !== 'shipped' || Boolean(update.carrier),
+    'Choose a carrier',
   ),
-  v.forward(
-    v.partialCheck(
-      [['status'], ['trackingNumber']],
-      (update) => update.status !== 'shipped' || Boolean(update.trackingNumber),
-      'Tracking number is required',
-    ),
-    ['trackingNumber'],
+  ruleAcross(
+    ['status', 'trackingNumber'],
+    (update) => update.status !== 'shipped' || Boolean(update.trackingNumber),
+    'Tracking number is required',
   ),
 );
 

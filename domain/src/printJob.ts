@@ -1,7 +1,7 @@
 // A print job is one routing of an ordered request to one farm. Its states, and what the operator
 // sends when answering or reporting on it (routes under /api/operator/jobs).
 import * as v from 'valibot';
-import { formObject, requiredText } from './fields.ts';
+import { formObject, requiredText, ruleAcross } from './fields.ts';
 import { futureDateSchema } from './printRequest.ts';
 import { priceSchema } from './store.ts';
 import { CARRIERS, isTrackingNumberOf, normalizeTrackingNumber, trackingNumberHint } from './tracking.ts';
@@ -88,13 +88,10 @@ export const shipJobSchema = v.pipe(
       v.transform(normalizeTrackingNumber),
     ),
   }),
-  v.forward(
-    v.partialCheck(
-      [['carrier'], ['trackingNumber']],
-      (shipment) => isTrackingNumberOf(shipment.carrier, shipment.trackingNumber),
-      'This is not a tracking number of the chosen carrier',
-    ),
-    ['trackingNumber'],
+  ruleAcross(
+    ['carrier', 'trackingNumber'],
+    (shipment) => isTrackingNumberOf(shipment.carrier, shipment.trackingNumber),
+    'This is not a tracking number of the chosen carrier',
   ),
 );
 export type Shipment = v.InferOutput<typeof shipJobSchema>;

@@ -2,7 +2,8 @@
 // what is loaded) and how the workers reach it. Secrets (API key, access code) are write-only: an edit
 // that leaves them out keeps the stored ones.
 import * as v from 'valibot';
-import { formObject, optionalText, requiredText } from './fields.ts';
+import { formObject, optionalText, requiredText, ruleAcross } from './fields.ts';
+import { labelsOf } from './labels.ts';
 import {
   buildVolumeOf,
   isCataloguedBrand,
@@ -14,13 +15,7 @@ import {
 export const PRINTER_STATES = ['idle', 'printing', 'paused', 'offline', 'needs_attention'] as const;
 export type PrinterState = (typeof PRINTER_STATES)[number];
 
-export const PRINTER_STATE_LABELS: Record<PrinterState, string> = {
-  idle: 'Idle',
-  printing: 'Printing',
-  paused: 'Paused',
-  offline: 'Offline',
-  needs_attention: 'Needs attention',
-};
+export const PRINTER_STATE_LABELS = labelsOf(PRINTER_STATES);
 
 export const CONNECTOR_KINDS = ['none', 'octoprint', 'moonraker', 'bambu'] as const;
 export type PrinterConnectorKind = (typeof CONNECTOR_KINDS)[number];
@@ -108,13 +103,10 @@ const printerEntries = {
 
 export const printerSchema = v.pipe(
   formObject(printerEntries),
-  v.forward(
-    v.partialCheck(
-      [['technology'], ['brand']],
-      (printer) => isCataloguedBrand(printer.technology, printer.brand),
-      'Choose a brand listed for this technology',
-    ),
-    ['brand'],
+  ruleAcross(
+    ['technology', 'brand'],
+    (printer) => isCataloguedBrand(printer.technology, printer.brand),
+    'Choose a brand listed for this technology',
   ),
 );
 export type PrinterInput = v.InferOutput<typeof printerSchema>;

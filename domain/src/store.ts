@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { emailAddress, formObject, optionalText, optionalWebUrl, plainText, requiredText } from './fields.ts';
+import { labelsOf } from './labels.ts';
 import { formatCents, parseCents } from './money.ts';
 
 export const MAX_TAGS = 20;
@@ -80,13 +81,7 @@ export const customOrderSchema = formObject({
 /** Where a custom order request stands, as the store sets it in its Requests tab. */
 export const CUSTOM_ORDER_STATUSES = ['new', 'contacted', 'quoted', 'accepted', 'declined'] as const;
 export type CustomOrderStatus = (typeof CUSTOM_ORDER_STATUSES)[number];
-export const CUSTOM_ORDER_STATUS_LABELS: Record<CustomOrderStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  quoted: 'Quoted',
-  accepted: 'Accepted',
-  declined: 'Declined',
-};
+export const CUSTOM_ORDER_STATUS_LABELS = labelsOf(CUSTOM_ORDER_STATUSES);
 
 export const customOrderStatusSchema = formObject({
   status: v.picklist(CUSTOM_ORDER_STATUSES, 'Choose a status'),
