@@ -2,6 +2,20 @@
 // The outbox stores `{ job, payload }`; the relay publishes it to the queue named `job`.
 import * as v from 'valibot';
 
+const uuid = v.pipe(v.string(), v.uuid());
+/** A job that needs nothing but its name: the schedulers' sweeps. */
+const nothing = v.object({});
+
+/** A quote stage of a request, for one submit of it (`round`): a stale round does nothing. */
+const requestRound = v.object({ requestId: uuid, round: v.pipe(v.number(), v.integer(), v.minValue(1)) });
+/** A queue item made ready for one printer. */
+const itemForPrinter = v.object({ itemId: uuid, printerId: uuid });
+
+/** A job about one row, named by its id: `{ fileId }`, `{ paymentId }`... */
+function aboutRow<const Key extends string>(key: Key) {
+  return v.object({ [key]: uuid } as Record<Key, typeof uuid>);
+}
+
 export const jobPayloadSchemas = {
   'email.send': v.object({
     messageKey: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
@@ -14,142 +28,105 @@ export const jobPayloadSchemas = {
     view: v.optional(v.object({ message: v.pipe(v.string(), v.minLength(1)), args: v.array(v.unknown()) })),
   }),
   /** Format check and mesh metrics for an uploaded design (project_files row). */
-  'model.analyze': v.object({
-    fileId: v.pipe(v.string(), v.uuid()),
-  }),
+  'model.analyze': aboutRow('fileId'),
   /** Geocode, territory density, duplicates and lead score for a new operator application. */
-  'application.enrich': v.object({
-    applicationId: v.pipe(v.string(), v.uuid()),
-  }),
+  'application.enrich': aboutRow('applicationId'),
   /** The 48-hour follow-up on an operator application that is still New. */
-  'application.followup': v.object({
-    applicationId: v.pipe(v.string(), v.uuid()),
-  }),
+  'application.followup': aboutRow('applicationId'),
   /** Address → coordinates for one print farm (workers/src/jobs/farmGeocode.ts). */
-  'farm.geocode': v.object({
-    farmId: v.pipe(v.string(), v.uuid()),
-  }),
+  'farm.geocode': aboutRow('farmId'),
   /** Deletes expired rows of the sessions table; repeated by a job scheduler (workers/src/schedules.ts). */
-  'sessions.purge': v.object({}),
+  'sessions.purge': nothing,
   /**
    * Stage 1 of a quote: candidate farms near the ship-to ZIP and an instant offer from each, priced from
    * the geometry. `round` names the submit it answers; a stale round does nothing.
    */
-  'request.quote': v.object({
-    requestId: v.pipe(v.string(), v.uuid()),
-    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  }),
+  'request.quote': requestRound,
   /** Stage 2 (FDM): slices each file with PrusaSlicer and re-prices the round's offers as firm. */
-  'request.firm': v.object({
-    requestId: v.pipe(v.string(), v.uuid()),
-    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  }),
+  'request.firm': requestRound,
   /**
    * 'Your quotes are ready', once per round: recorded by stage 2 when the firm prices are in, and by
    * stage 1 to run after a short wait, so a slow slicer never holds the news back (the first to run
    * sends it; the e-mail's key refuses the second).
    */
-  'request.quotesMail': v.object({
-    requestId: v.pipe(v.string(), v.uuid()),
-    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  }),
+  'request.quotesMail': requestRound,
   /**
    * Offers an ordered request to a farm: the customer's chosen offer, or after a decline, a timeout or a
    * refused counter-offer the next best one still valid (none left: back to quoting, wider).
    */
   'request.route': v.object({
-    requestId: v.pipe(v.string(), v.uuid()),
-    offerId: v.optional(v.pipe(v.string(), v.uuid())),
+    requestId: uuid,
+    offerId: v.optional(uuid),
     /** 'approved': the customer paid the difference to a dearer farm after theirs fell through. */
     reason: v.picklist(['chosen', 'declined', 'expired', 'refused', 'approved']),
   }),
   /** A job's answer deadline: the operator's (response) or the customer's on a counter-offer (counter). */
   'job.deadline': v.object({
-    jobId: v.pipe(v.string(), v.uuid()),
+    jobId: uuid,
     kind: v.picklist(['response', 'counter']),
   }),
   /** Reminds the operator of a job still unanswered a few hours before its deadline. */
-  'job.remind': v.object({
-    jobId: v.pipe(v.string(), v.uuid()),
-  }),
+  'job.remind': aboutRow('jobId'),
   /** Refits the estimator on the network's own slices; repeated by a scheduler. */
-  'estimator.calibrate': v.object({}),
+  'estimator.calibrate': nothing,
   /** Marks quoted requests whose offers passed their validity as expired; repeated by a scheduler. */
-  'offers.expire': v.object({}),
+  'offers.expire': nothing,
   /**
    * A payment was secured (paid in full, or a card authorised): route the order, accept the counter-offer
    * whose difference it pays, or capture a store order or invoice; refund it if that was cancelled.
    */
-  'payment.secured': v.object({
-    paymentId: v.pipe(v.string(), v.uuid()),
-  }),
+  'payment.secured': aboutRow('paymentId'),
   /**
    * Takes a secured payment: the farm accepted the job, or a store order or membership invoice was paid.
    * Calls the processor first (idempotent), then writes the ledger under the payment's own key.
    */
-  'payment.capture': v.object({
-    paymentId: v.pipe(v.string(), v.uuid()),
-  }),
+  'payment.capture': aboutRow('paymentId'),
   /** Gives money back (all that is refundable when `cents` is absent); `key` names the refund once. */
   'payment.refund': v.object({
-    paymentId: v.pipe(v.string(), v.uuid()),
+    paymentId: uuid,
     cents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
     key: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
     reason: v.pipe(v.string(), v.minLength(1), v.maxLength(500)),
   }),
   /** A card payment called off before it was paid: its PaymentIntent is cancelled at the processor. */
-  'payment.void': v.object({
-    paymentId: v.pipe(v.string(), v.uuid()),
-  }),
+  'payment.void': aboutRow('paymentId'),
   /** The claims window of a delivered job closed: without an open claim, the farm's share is released. */
-  'claims.close': v.object({
-    jobId: v.pipe(v.string(), v.uuid()),
-  }),
+  'claims.close': aboutRow('jobId'),
   /** States every payee's available balance as a payout; repeated weekly by a scheduler. */
-  'payouts.run': v.object({}),
+  'payouts.run': nothing,
   /** Sends one stated payout through the processor (Stripe); with invoice staff send it. */
-  'payout.send': v.object({
-    payoutId: v.pipe(v.string(), v.uuid()),
-  }),
+  'payout.send': aboutRow('payoutId'),
   /** Invoices each member farm's monthly fee for the current month; repeated daily, once per month. */
-  'membership.invoice': v.object({}),
+  'membership.invoice': nothing,
   /**
    * Gives each idle connected printer of the farm its next eligible queue item: slices it for the
    * printer, records the attempt, then sends it (a retry finds the print already running).
    */
-  'printer.dispatch': v.object({
-    farmId: v.pipe(v.string(), v.uuid()),
-  }),
+  'printer.dispatch': aboutRow('farmId'),
   /** Reads every connected printer's status and records what changed as queue.report events; repeated. */
-  'printer.poll': v.object({}),
+  'printer.poll': nothing,
   /** What a printer said about one attempt at an item: progress, printed, or failed/cancelled. */
   'queue.report': v.object({
-    itemId: v.pipe(v.string(), v.uuid()),
+    itemId: uuid,
     fileName: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
     outcome: v.picklist(['progress', 'finished', 'failed']),
     progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
     reason: v.optional(v.pipe(v.string(), v.maxLength(500))),
   }),
   /** Slices a queue item for one printer's bed, nozzle and material (cached in printer_slices). */
-  'queue.slice': v.object({
-    itemId: v.pipe(v.string(), v.uuid()),
-    printerId: v.pipe(v.string(), v.uuid()),
-  }),
+  'queue.slice': itemForPrinter,
   /** Makes a queue item's 3MF project for one printer (cached in printer_projects). */
-  'queue.project': v.object({
-    itemId: v.pipe(v.string(), v.uuid()),
-    printerId: v.pipe(v.string(), v.uuid()),
-  }),
+  'queue.project': itemForPrinter,
   /** The queue's e-mails: the customer's 'printing started', the operator's 'a print failed'. */
   'queue.mail': v.variant('kind', [
-    v.object({ kind: v.literal('printing-started'), jobId: v.pipe(v.string(), v.uuid()) }),
+    v.object({ kind: v.literal('printing-started'), jobId: uuid }),
     v.object({
       kind: v.literal('print-failed'),
-      jobId: v.pipe(v.string(), v.uuid()),
-      itemId: v.pipe(v.string(), v.uuid()),
+      jobId: uuid,
+      itemId: uuid,
       attempt: v.pipe(v.number(), v.integer(), v.minValue(0)),
       reason: v.pipe(v.string(), v.maxLength(500)),
-      printerId: v.optional(v.pipe(v.string(), v.uuid())),
+      printerId: v.optional(uuid),
     }),
   ]),
 } as const;
