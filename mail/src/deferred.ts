@@ -2,91 +2,41 @@
 // the plain text, subject and key at once, and the message's name and input beside them; the e-mail
 // worker renders the HTML from those just before sending. React never runs inside a request or an open
 // transaction, and the outbox carries the message's facts instead of a few kilobytes of markup.
-import {
-  applicationConfirmationEmail,
-  applicationFollowupAlertEmail,
-  applicationFollowupEmail,
-} from './applications.ts';
+import * as applications from './applications.ts';
 import { type Email, htmlDeferral } from './compose.ts';
-import { customOrderAcknowledgementEmail, customOrderRequestEmail } from './customOrders.ts';
-import { farmSignupEmail } from './farms.ts';
-import { membershipInvoiceEmail } from './membership.ts';
-import { newsletterConfirmEmail } from './newsletter.ts';
-import {
-  counterAnsweredEmail,
-  jobCancelledEmail,
-  jobReminderEmail,
-  newJobEmail,
-  printFailedEmail,
-} from './operatorJobs.ts';
-import {
-  newOrderEmail,
-  orderCancelledEmail,
-  orderConfirmationEmail,
-  orderDeliveredEmail,
-  orderShippedEmail,
-} from './orders.ts';
-import {
-  claimAnsweredEmail,
-  claimOpenedEmail,
-  paymentReceivedEmail,
-  paymentRequestedEmail,
-  payoutSentEmail,
-  refundEmail,
-} from './payments.ts';
-import {
-  cannotQuoteEmail,
-  counterOfferEmail,
-  deliveredEmail,
-  halfwayEmail,
-  jobAcceptedEmail,
-  noFarmEmail,
-  printingStartedEmail,
-  quotesReadyEmail,
-  requotingEmail,
-  reroutedEmail,
-  shippedEmail,
-} from './requests.ts';
-import { supportMessageEmail } from './support.ts';
+import * as customOrders from './customOrders.ts';
+import * as farms from './farms.ts';
+import * as membership from './membership.ts';
+import * as newsletter from './newsletter.ts';
+import * as operatorJobs from './operatorJobs.ts';
+import * as orders from './orders.ts';
+import * as payments from './payments.ts';
+import * as requests from './requests.ts';
+import * as support from './support.ts';
+
+type MessagesOf<Module> = {
+  [Name in keyof Module as Name extends `${string}Email` ? Name : never]: Module[Name];
+};
+
+/** A module's messages: what it exports under a name ending in 'Email' (not its helpers and constants). */
+function messagesOf<Module extends object>(module: Module): MessagesOf<Module> {
+  return Object.fromEntries(
+    Object.entries(module).filter(([name]) => name.endsWith('Email')),
+  ) as MessagesOf<Module>;
+}
 
 /** Every message, by the name a deferred e-mail carries. */
 const MESSAGES = {
-  applicationConfirmationEmail,
-  applicationFollowupAlertEmail,
-  applicationFollowupEmail,
-  cannotQuoteEmail,
-  claimAnsweredEmail,
-  claimOpenedEmail,
-  customOrderAcknowledgementEmail,
-  customOrderRequestEmail,
-  farmSignupEmail,
-  membershipInvoiceEmail,
-  newsletterConfirmEmail,
-  counterAnsweredEmail,
-  jobCancelledEmail,
-  printFailedEmail,
-  jobReminderEmail,
-  newJobEmail,
-  newOrderEmail,
-  orderCancelledEmail,
-  orderConfirmationEmail,
-  orderDeliveredEmail,
-  orderShippedEmail,
-  paymentReceivedEmail,
-  paymentRequestedEmail,
-  payoutSentEmail,
-  refundEmail,
-  counterOfferEmail,
-  deliveredEmail,
-  halfwayEmail,
-  jobAcceptedEmail,
-  noFarmEmail,
-  printingStartedEmail,
-  quotesReadyEmail,
-  requotingEmail,
-  reroutedEmail,
-  shippedEmail,
-  supportMessageEmail,
+  ...messagesOf(applications),
+  ...messagesOf(customOrders),
+  ...messagesOf(farms),
+  ...messagesOf(membership),
+  ...messagesOf(newsletter),
+  ...messagesOf(operatorJobs),
+  ...messagesOf(orders),
+  ...messagesOf(payments),
+  ...messagesOf(requests),
+  ...messagesOf(support),
 };
 
 export type MessageName = keyof typeof MESSAGES;
