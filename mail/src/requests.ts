@@ -24,6 +24,15 @@ export interface MailOffer {
 
 const SEE_REQUEST = 'See your request';
 
+/** News of the customer's job from the farm that has it. */
+type JobNews = (
+  appUrl: string,
+  customer: MailPerson,
+  request: MailRequest,
+  job: MailJob,
+  farmName: string,
+) => Promise<Email>;
+
 /** 'ready by Friday, May 1, 2026, 12 miles away (estimate)' */
 const milesAway = (miles: number) => (miles < 1 ? 'under a mile away' : `${Math.round(miles)} miles away`);
 
@@ -133,51 +142,33 @@ export function noFarmEmail(
   );
 }
 
-export function jobAcceptedEmail(
-  appUrl: string,
-  customer: MailPerson,
-  request: MailRequest,
-  job: MailJob,
-  farmName: string,
-): Promise<Email> {
+export const jobAcceptedEmail: JobNews = (appUrl, customer, request, job, farmName) => {
   const url = requestUrl(appUrl, request.id);
   const accepted = `${farmName} accepted "${request.title}" for ${usd(job.price)} and plans to have it ready by ${dayText(job.readyBy)}.`;
   return letter(customer, `job-accepted:${job.id}`, `${farmName} accepted your order: ${request.title}`, {
     html: [h(Paragraph, null, accepted), h(ActionButton, { href: url }, 'Follow your order')],
     text: [accepted, `Follow it here: ${url}`],
   });
-}
+};
 
-export function printingStartedEmail(
-  appUrl: string,
-  customer: MailPerson,
-  request: MailRequest,
-  job: MailJob,
-  farmName: string,
-): Promise<Email> {
+export const printingStartedEmail: JobNews = (appUrl, customer, request, job, farmName) => {
   const url = requestUrl(appUrl, request.id);
   const started = `${farmName} started printing "${request.title}". You can watch its progress here:`;
   return letter(customer, `job-printing:${job.id}`, `Printing has started: ${request.title}`, {
     html: [h(Paragraph, null, started), h(ActionButton, { href: url }, 'Watch its progress')],
     text: [started, url],
   });
-}
+};
 
 /** A long job past half-way: said once, so a print that runs for days is not silent until it ships. */
-export function halfwayEmail(
-  appUrl: string,
-  customer: MailPerson,
-  request: MailRequest,
-  job: MailJob,
-  farmName: string,
-): Promise<Email> {
+export const halfwayEmail: JobNews = (appUrl, customer, request, job, farmName) => {
   const url = requestUrl(appUrl, request.id);
   const halfway = `${farmName} is past half-way printing "${request.title}". It should be ready by ${dayText(job.readyBy)}.`;
   return letter(customer, `job-halfway:${job.id}`, `Half-way there: ${request.title}`, {
     html: [h(Paragraph, null, halfway), h(ActionButton, { href: url }, 'Watch its progress')],
     text: [halfway, `Watch its progress: ${url}`],
   });
-}
+};
 
 export function shippedEmail(
   appUrl: string,
@@ -207,13 +198,7 @@ export function shippedEmail(
   });
 }
 
-export function deliveredEmail(
-  appUrl: string,
-  customer: MailPerson,
-  request: MailRequest,
-  job: MailJob,
-  farmName: string,
-): Promise<Email> {
+export const deliveredEmail: JobNews = (appUrl, customer, request, job, farmName) => {
   const url = requestUrl(appUrl, request.id, '#rate');
   const delivered = `"${request.title}" has been delivered. We hope it came out exactly as you pictured it.`;
   const rate = [
@@ -228,7 +213,7 @@ export function deliveredEmail(
     ],
     text: [delivered, '', ...rate, url],
   });
-}
+};
 
 export function counterOfferEmail(
   appUrl: string,
