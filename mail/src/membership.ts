@@ -1,24 +1,14 @@
 // What a farm's operator reads when a membership fee is invoiced: the signup fee on approval, the
 // monthly fee on the 1st. It says how much, by when, and how to pay (the spec's two options) with the
 // reference and the payer's full name and e-mail, so staff can match the money to the invoice.
+import type { InvoiceFacts } from '@printfarm/domain/membership';
 import { formatUsd } from '@printfarm/domain/money';
 import { createElement as h } from 'react';
 import type { Email } from './compose.ts';
 import { dayText, letter, type MailPerson } from './marketplace.ts';
 import { ActionButton, Facts, factLines, Paragraph, type TextFact } from './parts.ts';
 
-export interface MailInvoice {
-  id: string;
-  kind: 'signup' | 'monthly';
-  farmName: string;
-  /** The month it is for (its 1st), or the approval day for the signup fee. */
-  period: Date;
-  dueAt: Date;
-  amountCents: number;
-  reference: string;
-  payerName: string;
-  payerEmail: string;
-}
+export type MailInvoice = InvoiceFacts;
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

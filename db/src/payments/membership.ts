@@ -6,6 +6,7 @@
 // 'invoice.paid').
 
 import { post as rules } from '@printfarm/domain/ledger';
+import type { InvoiceFacts, InvoiceKind } from '@printfarm/domain/membership';
 import { parseCents } from '@printfarm/domain/money';
 import type { JobPayload } from '@printfarm/domain/queues';
 import type { MembershipInvoice, Payment, PrintFarm, Prisma } from '../generated/client.ts';
@@ -14,24 +15,12 @@ import { recordJob } from '../outbox/index.ts';
 import { farmOperatorContact } from '../requests/mail.ts';
 import { createPayment, moneyTerms } from './flow.ts';
 
-export type InvoiceKind = 'signup' | 'monthly';
-
 type InvoicedFarm = Pick<PrintFarm, 'id' | 'userId' | 'displayName' | 'contactName' | 'contactEmail'>;
 
 /** What the invoice e-mail says; mail/membership.ts words it (db does not import mail). */
 export interface InvoiceNotice {
   to: { email: string; firstName: string | null };
-  invoice: {
-    id: string;
-    kind: InvoiceKind;
-    farmName: string;
-    period: Date;
-    dueAt: Date;
-    amountCents: number;
-    reference: string;
-    payerName: string;
-    payerEmail: string;
-  };
+  invoice: InvoiceFacts;
   /** Staff's words on where to send the money (platform settings); may be empty. */
   instructions: string;
 }
