@@ -4,7 +4,7 @@ import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import { countOf } from '@printfarm/domain/words';
-import { createElement as h } from 'react';
+import { createElement as h, type ReactNode } from 'react';
 import { compose, type Email } from './compose.ts';
 import {
   ActionButton,
@@ -116,6 +116,24 @@ function addressLines(order: MailOrder): string[] {
   return [order.customerName, a.street, `${a.city}, ${a.state} ${a.zipCode}`, a.country ?? 'US'];
 }
 
+/** An e-mail to the order's customer about it ('order-shipped:<id>'): 'Hi <name>,', then the body. */
+function toCustomer(
+  order: MailOrder,
+  news: string,
+  subject: string,
+  body: { preview: string; html: readonly ReactNode[]; text: readonly string[] },
+): Promise<Email> {
+  const greeting = `Hi ${order.customerName},`;
+  return compose({
+    messageKey: `order-${news}:${order.id}`,
+    to: order.customerEmail,
+    subject,
+    preview: body.preview,
+    html: [h(Paragraph, null, greeting), ...body.html],
+    text: [greeting, '', ...body.text],
+  });
+}
+
 export function orderConfirmationEmail(order: MailOrder, store: MailStore, orderUrl: string): Promise<Email> {
   const number = `Order #${shortId(order.id)} · ${itemCount(order)}`;
   const thanks = `Thank you for your order from ${store.displayName}. We have received it and will let you know when it ships.`;
@@ -126,13 +144,9 @@ export function orderConfirmationEmail(order: MailOrder, store: MailStore, order
     'When your order ships, we e-mail you its tracking number.',
   ];
   const questions = `Questions? Reply to this e-mail or contact ${store.displayName} directly.`;
-  return compose({
-    messageKey: `order-confirmation:${order.id}`,
-    to: order.customerEmail,
-    subject: `Your order from ${store.displayName} (#${shortId(order.id)})`,
+  return toCustomer(order, 'confirmation', `Your order from ${store.displayName} (#${shortId(order.id)})`, {
     preview: thanks,
     html: [
-      h(Paragraph, null, `Hi ${order.customerName},`),
       h(Paragraph, null, thanks),
       h(Subheading, null, number),
       h(OrderTable, { order }),
@@ -150,8 +164,6 @@ export function orderConfirmationEmail(order: MailOrder, store: MailStore, order
       h(Paragraph, { muted: true }, questions),
     ],
     text: [
-      `Hi ${order.customerName},`,
-      '',
       thanks,
       '',
       number,
@@ -215,62 +227,60 @@ export function orderShippedEmail(order: MailOrder, store: MailStore, orderUrl =
     ...(order.carrier ? [['Carrier', order.carrier] as const] : []),
     ['Tracking number', order.trackingNumber ?? ''],
   ];
-  return compose({
-    messageKey: `order-shipped:${order.id}`,
-    to: order.customerEmail,
-    subject: `Your order from ${store.displayName} has shipped (#${shortId(order.id)})`,
-    preview: news,
-    html: [
-      h(Paragraph, null, `Hi ${order.customerName},`),
-      h(Paragraph, null, news),
-      h(Facts, { rows: facts }),
-      ...(tracking ? [h(ActionButton, { href: tracking }, 'Track your parcel')] : []),
-      h(Lines, { lines: order.items.map(itemName) }),
-      ...(orderUrl
-        ? [h(Paragraph, null, 'Your order: ', h(InlineLink, { href: orderUrl }, `#${shortId(order.id)}`))]
-        : []),
-    ],
-    text: [
-      `Hi ${order.customerName},`,
-      '',
-      news,
-      ...factLines(facts),
-      ...(tracking ? [`Track your parcel: ${tracking}`] : []),
-      '',
-      ...order.items.map((item) => `  ${itemName(item)}`),
-      ...(orderUrl ? ['', `See your order at any time: ${orderUrl}`] : []),
-    ],
-  });
+  return toCustomer(
+    order,
+    'shipped',
+    `Your order from ${store.displayName} has shipped (#${shortId(order.id)})`,
+    {
+      preview: news,
+      html: [
+        h(Paragraph, null, news),
+        h(Facts, { rows: facts }),
+        ...(tracking ? [h(ActionButton, { href: tracking }, 'Track your parcel')] : []),
+        h(Lines, { lines: order.items.map(itemName) }),
+        ...(orderUrl
+          ? [h(Paragraph, null, 'Your order: ', h(InlineLink, { href: orderUrl }, `#${shortId(order.id)}`))]
+          : []),
+      ],
+      text: [
+        news,
+        ...factLines(facts),
+        ...(tracking ? [`Track your parcel: ${tracking}`] : []),
+        '',
+        ...order.items.map((item) => `  ${itemName(item)}`),
+        ...(orderUrl ? ['', `See your order at any time: ${orderUrl}`] : []),
+      ],
+    },
+  );
 }
 
 /** Sent once, when the store marks the order delivered (it can be delivered only once). */
 export function orderDeliveredEmail(order: MailOrder, store: MailStore, orderUrl: string): Promise<Email> {
   const news = `Your order #${shortId(order.id)} from ${store.displayName} has been delivered. We hope you enjoy it!`;
   const contact = `If anything is wrong with it, please contact ${store.displayName}.`;
-  return compose({
-    messageKey: `order-delivered:${order.id}`,
-    to: order.customerEmail,
-    subject: `Your order from ${store.displayName} has been delivered (#${shortId(order.id)})`,
-    preview: news,
-    html: [
-      h(Paragraph, null, `Hi ${order.customerName},`),
-      h(Paragraph, null, news),
-      h(Lines, { lines: order.items.map(itemName) }),
-      h(ActionButton, { href: orderUrl }, 'See your order'),
-      h(Paragraph, null, contact),
-    ],
-    text: [
-      `Hi ${order.customerName},`,
-      '',
-      news,
-      '',
-      ...order.items.map((item) => `  ${itemName(item)}`),
-      '',
-      `See your order at any time: ${orderUrl}`,
-      '',
-      contact,
-    ],
-  });
+  return toCustomer(
+    order,
+    'delivered',
+    `Your order from ${store.displayName} has been delivered (#${shortId(order.id)})`,
+    {
+      preview: news,
+      html: [
+        h(Paragraph, null, news),
+        h(Lines, { lines: order.items.map(itemName) }),
+        h(ActionButton, { href: orderUrl }, 'See your order'),
+        h(Paragraph, null, contact),
+      ],
+      text: [
+        news,
+        '',
+        ...order.items.map((item) => `  ${itemName(item)}`),
+        '',
+        `See your order at any time: ${orderUrl}`,
+        '',
+        contact,
+      ],
+    },
+  );
 }
 
 export function orderCancelledEmail(order: MailOrder, store: MailStore): Promise<Email> {
@@ -280,16 +290,14 @@ export function orderCancelledEmail(order: MailOrder, store: MailStore): Promise
     : `You have not been charged for it${payment ? `; please do not send the payment (reference ${payment.reference})` : ''}.`;
   const cancelled = `Your order #${shortId(order.id)} from ${store.displayName} has been cancelled. ${charge}`;
   const contact = `If this is unexpected, please contact ${store.displayName} directly.`;
-  return compose({
-    messageKey: `order-cancelled:${order.id}`,
-    to: order.customerEmail,
-    subject: `Your order from ${store.displayName} was cancelled (#${shortId(order.id)})`,
-    preview: cancelled,
-    html: [
-      h(Paragraph, null, `Hi ${order.customerName},`),
-      h(Paragraph, null, cancelled),
-      h(Paragraph, null, contact),
-    ],
-    text: [`Hi ${order.customerName},`, '', cancelled, contact],
-  });
+  return toCustomer(
+    order,
+    'cancelled',
+    `Your order from ${store.displayName} was cancelled (#${shortId(order.id)})`,
+    {
+      preview: cancelled,
+      html: [h(Paragraph, null, cancelled), h(Paragraph, null, contact)],
+      text: [cancelled, contact],
+    },
+  );
 }
