@@ -10,7 +10,7 @@ import {
   type PayeeBalances,
   payeeAccount,
 } from '@printfarm/domain/ledger';
-import type { Prisma } from './generated/client.ts';
+import { Prisma } from './generated/client.ts';
 
 export interface LedgerRefs {
   paymentId?: string | null;
@@ -117,4 +117,26 @@ export async function accountTotals(db: Reader) {
   const rows = await db.$queryRaw<{ code: string; kind: string; balance: bigint }[]>`
     SELECT code, kind, balance_cents AS balance FROM ledger_accounts ORDER BY code`;
   return rows.map((row) => ({ code: row.code, kind: row.kind, balanceCents: Number(row.balance) }));
+}
+
+/**
+ * A payee's pending money from the transactions of one job or one payment: its share of each capture,
+ * less the share of each refund.
+ */
+export async function pendingFrom(
+  db: Reader,
+  payee: Payee,
+  source: { jobId: string } | { paymentId: string },
+): Promise<number> {
+  const ofSource =
+    'jobId' in source
+      ? Prisma.sql`t.job_id = ${source.jobId}::uuid`
+      : Prisma.sql`t.payment_id = ${source.paymentId}::uuid`;
+  const [row] = await db.$queryRaw<{ total: bigint | null }[]>`
+    SELECT sum(e.amount_cents) AS total
+    FROM ledger_entries e
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE ${ofSource} AND a.code = ${payeeAccount(payee, 'pending')}`;
+  return 0 - Number(row?.total ?? 0);
 }

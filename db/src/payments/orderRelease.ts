@@ -3,7 +3,7 @@
 // window instead, release.ts).
 import { post as rules } from '@printfarm/domain/ledger';
 import type { Prisma } from '../generated/client.ts';
-import { post } from '../ledger.ts';
+import { pendingFrom, post } from '../ledger.ts';
 
 /**
  * The store's pending money for one order: the sum of its payment's entries on the store's pending
@@ -13,13 +13,7 @@ export async function pendingForOrder(
   tx: Pick<Prisma.TransactionClient, '$queryRaw'>,
   order: { storeId: string; paymentId: string },
 ): Promise<number> {
-  const [row] = await tx.$queryRaw<{ total: bigint | null }[]>`
-    SELECT sum(e.amount_cents) AS total
-    FROM ledger_entries e
-    JOIN ledger_transactions t ON t.id = e.transaction_id
-    JOIN ledger_accounts a ON a.id = e.account_id
-    WHERE t.payment_id = ${order.paymentId}::uuid AND a.code = ${`store:${order.storeId}:pending`}`;
-  return 0 - Number(row?.total ?? 0);
+  return pendingFrom(tx, { kind: 'store', id: order.storeId }, { paymentId: order.paymentId });
 }
 
 /**

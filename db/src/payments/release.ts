@@ -1,7 +1,7 @@
 // Releasing a farm's share of a job: after the claims window, unless a claim still holds it.
 import { post as rules } from '@printfarm/domain/ledger';
 import type { Prisma } from '../generated/client.ts';
-import { post } from '../ledger.ts';
+import { pendingFrom, post } from '../ledger.ts';
 
 /** Claims that hold a job's money until they are settled. */
 export const HOLDING_CLAIMS = ['open', 'disputed'];
@@ -14,13 +14,7 @@ export async function pendingForJob(
   tx: Prisma.TransactionClient,
   job: { id: string; farmId: string },
 ): Promise<number> {
-  const [row] = await tx.$queryRaw<{ total: bigint | null }[]>`
-    SELECT sum(e.amount_cents) AS total
-    FROM ledger_entries e
-    JOIN ledger_transactions t ON t.id = e.transaction_id
-    JOIN ledger_accounts a ON a.id = e.account_id
-    WHERE t.job_id = ${job.id}::uuid AND a.code = ${`farm:${job.farmId}:pending`}`;
-  return -Number(row?.total ?? 0);
+  return pendingFrom(tx, { kind: 'farm', id: job.farmId }, { jobId: job.id });
 }
 
 /**
