@@ -8,6 +8,7 @@ import { printSettingsOf } from '@printfarm/domain/printSettings';
 import { OFFER_VALIDITY_DAYS, statusLabel } from '@printfarm/domain/requestStatus';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import type { PrintRequestDetailRow, PrintRequestListRow } from '../services/printRequests.ts';
+import { presentClaimFacts } from './claim.ts';
 import { presentPayment } from './payment.ts';
 import { presentProjectFile } from './projectFile.ts';
 import { presentShipTo } from './shipTo.ts';
@@ -151,12 +152,7 @@ export function presentPrintRequest(
 
 function presentClaim(claim: NonNullable<PrintRequestDetailRow['claim']>) {
   return {
-    id: claim.id,
-    status: claim.status,
-    reason: claim.reason,
-    details: claim.details,
-    answer: claim.answer,
-    refundCents: claim.refundCents,
+    ...presentClaimFacts(claim),
     photoCount: claim._count.photos,
     createdAt: claim.createdAt.toISOString(),
     answeredAt: claim.answeredAt?.toISOString() ?? null,

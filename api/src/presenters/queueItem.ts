@@ -10,9 +10,10 @@ export function presentQueueItem(
   printers: readonly Printer[],
   fileNames: Map<string, string>,
 ) {
+  const part = partOf(item);
   const fits = printers.map((printer) => ({
     printerId: printer.id,
-    ...eligibility(partOf(item), printerOf(printer)),
+    ...eligibility(part, printerOf(printer)),
   }));
   return {
     id: item.id,
@@ -26,15 +27,8 @@ export function presentQueueItem(
     fileName: fileNames.get(item.fileId) ?? 'part',
     copy: item.copy,
     readyBy: item.readyBy.toISOString().slice(0, 10),
-    technology: item.technology,
-    material: item.material,
-    color: item.color,
-    layerHeightMm: item.layerHeightMm,
+    ...part,
     orientation: item.orientation,
-    sizeMm:
-      item.partXMm !== null && item.partYMm !== null && item.partZMm !== null
-        ? { x: item.partXMm, y: item.partYMm, z: item.partZMm }
-        : null,
     progressPercent: Math.round(item.progress * 100),
     attempts: item.attempts,
     lastFailure: item.lastFailure,

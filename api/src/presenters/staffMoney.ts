@@ -1,6 +1,7 @@
 // The staff money screen: payments (what each pays for, in words), payouts with their payee, and the
 // claims staff may have to decide. Staff see payers' names and e-mails: they match transfers by them.
 import type { JobClaim, Payment, Payout, RefundTransfer } from '@printfarm/db';
+import { presentClaimFacts } from './claim.ts';
 import { presentPayment } from './payment.ts';
 
 interface PaymentSubject {
@@ -101,12 +102,7 @@ export function presentStaffClaim(
   claim: JobClaim & { request: { title: string }; farm: { displayName: string } },
 ) {
   return {
-    id: claim.id,
-    status: claim.status,
-    reason: claim.reason,
-    details: claim.details,
-    answer: claim.answer,
-    refundCents: claim.refundCents,
+    ...presentClaimFacts(claim),
     request: { id: claim.requestId, title: claim.request.title },
     farm: { id: claim.farmId, name: claim.farm.displayName },
     jobId: claim.jobId,
