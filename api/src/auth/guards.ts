@@ -37,6 +37,8 @@ export function requireRole(...roles: Role[]): Guard {
 }
 
 export const requireStaff = requireRole('staff');
+/** An operator, or staff acting for one. */
+export const requireOperator = requireRole('operator', 'staff');
 
 /**
  * Ownership rule for records a user owns (farms, stores, requests, files): staff may act on any;

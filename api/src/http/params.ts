@@ -1,4 +1,5 @@
 import { isUuid } from '@printfarm/domain/ids';
+import * as v from 'valibot';
 import type { AnyStateMiddleware, AppContext } from './context.ts';
 import { notFound } from './errors.ts';
 
@@ -16,3 +17,8 @@ export function requireIdParam(name: string, message = 'Not found'): AnyStateMid
     await next();
   };
 }
+
+/** ?farmId= on an operator's route: which of their farms it is about (the first when absent). */
+export const farmQuerySchema = v.object({
+  farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
+});

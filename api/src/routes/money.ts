@@ -9,10 +9,10 @@ import {
 } from '@printfarm/domain/claims';
 import { payoutSetupSchema } from '@printfarm/domain/receipts';
 import * as v from 'valibot';
-import { requireRole, requireStaff, requireUser, userOf } from '../auth/guards.ts';
+import { requireOperator, requireRole, requireStaff, requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
-import { idParam } from '../http/params.ts';
+import { farmQuerySchema, idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { cardCheckoutUrl } from '../services/cardCheckout.ts';
 import { answerClaim, claimPhoto, decideClaim, disputeClaim, openClaim } from '../services/claims.ts';
@@ -20,17 +20,12 @@ import { operatorEarnings, payoutStatementCsv } from '../services/earnings.ts';
 import { PAYMENT_NOT_FOUND } from '../services/payments.ts';
 import { startPayoutSetup } from '../services/payoutAccounts.ts';
 
-const farmQuerySchema = v.object({
-  farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
-});
-
 const checkoutSchema = v.object({
   token: v.optional(v.pipe(v.string('Invalid order link'), v.maxLength(200, 'Invalid order link'))),
 });
 
 export function registerMoneyRoutes(router: AppRouter, { prisma, config, payments }: ApiDeps): void {
   const appUrl = config.PUBLIC_URL;
-  const requireOperator = requireRole('operator', 'staff');
 
   router.get('/api/operator/earnings', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

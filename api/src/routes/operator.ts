@@ -11,8 +11,8 @@ import {
   progressSchema,
   shipJobSchema,
 } from '@printfarm/domain/printJob';
-import * as v from 'valibot';
-import { requireRole, userOf } from '../auth/guards.ts';
+import type * as v from 'valibot';
+import { requireOperator, userOf } from '../auth/guards.ts';
 import { acceptJob } from '../commands/acceptJob.ts';
 import { counterJob } from '../commands/counterJob.ts';
 import { declineJob } from '../commands/declineJob.ts';
@@ -23,7 +23,7 @@ import { shipJob } from '../commands/shipJob.ts';
 import { startJob } from '../commands/startJob.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
-import { idParam } from '../http/params.ts';
+import { farmQuerySchema, idParam } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentFarmSettingsAnswer } from '../presenters/farmSettings.ts';
 import { presentOperatorJob, presentOperatorSummary } from '../presenters/printJob.ts';
@@ -36,11 +36,7 @@ import {
 } from '../services/operatorFarm.ts';
 import { countNewJobs, getOperatorJob, listOperatorJobs } from '../services/operatorJobs.ts';
 
-const requireOperator = requireRole('operator', 'staff');
 const JOB_NOT_FOUND = 'Job not found';
-const farmQuerySchema = v.object({
-  farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
-});
 
 export function registerOperatorRoutes(
   router: AppRouter,

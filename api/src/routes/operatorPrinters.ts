@@ -1,11 +1,10 @@
 // The farm's printers (issue 27): list, add, edit (what is loaded, its state, its connector), remove.
 // Operators see only their own farm's printers (another farm's answers 404); staff name the farm.
 import { printerSchema, printerUpdateSchema } from '@printfarm/domain/printers';
-import * as v from 'valibot';
-import { requireRole, userOf } from '../auth/guards.ts';
+import { requireOperator, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
-import { idParam } from '../http/params.ts';
+import { farmQuerySchema, idParam } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentPrinter } from '../presenters/printer.ts';
 import { findManagedFarm } from '../services/operatorFarm.ts';
@@ -17,11 +16,7 @@ import {
   updatePrinter,
 } from '../services/printers.ts';
 
-const requireOperator = requireRole('operator', 'staff');
 const PRINTER_NOT_FOUND = 'Printer not found';
-export const farmQuerySchema = v.object({
-  farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
-});
 
 export function registerOperatorPrinterRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
   const farmOf = (ctx: AppContext) =>

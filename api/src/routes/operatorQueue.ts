@@ -7,10 +7,10 @@ import {
   queueStartSchema,
 } from '@printfarm/domain/printQueue';
 import * as v from 'valibot';
-import { requireRole, userOf } from '../auth/guards.ts';
+import { requireOperator, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
-import { idParam } from '../http/params.ts';
+import { farmQuerySchema, idParam } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentQueueItem } from '../presenters/queueItem.ts';
 import { findManagedFarm } from '../services/operatorFarm.ts';
@@ -26,9 +26,7 @@ import {
   startItemByHand,
 } from '../services/printQueue.ts';
 import { itemGcode, itemProject } from '../services/printQueueGcode.ts';
-import { farmQuerySchema } from './operatorPrinters.ts';
 
-const requireOperator = requireRole('operator', 'staff');
 const ITEM_NOT_FOUND = 'Queue item not found';
 const printerFileQuerySchema = v.object({
   ...farmQuerySchema.entries,
