@@ -17,6 +17,7 @@ import { FIRST_FRAME_DATA_ID, FIRST_FRAME_SLOT_ATTRIBUTE } from '@printfarm/map/
 import { mapFirstFrame } from '@printfarm/map/mapFirstFrame';
 import type { Context, Next } from 'koa';
 import type { MarkerSnapshot, PublicFarmCache } from '../services/publicFarmCache.ts';
+import { sendEncoded } from './encodedBody.ts';
 import { prerenderedFile } from './spa.ts';
 
 const brotli = promisify(brotliCompressCallback);
@@ -102,14 +103,6 @@ export function mapPagesMiddleware(distDir: string, publicFarms: PublicFarmCache
       ctx.status = 304;
       return;
     }
-    if (ctx.acceptsEncodings('br') === 'br') {
-      ctx.set('Content-Encoding', 'br');
-      ctx.body = page.brotli;
-    } else if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = page.gzip;
-    } else {
-      ctx.body = page.html;
-    }
+    sendEncoded(ctx, { plain: page.html, gzip: page.gzip, brotli: page.brotli });
   };
 }

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { currentUser, requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AnyStateMiddleware, AppContext, AppRouter } from '../http/context.ts';
+import { sendEncoded } from '../http/encodedBody.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
@@ -48,16 +49,7 @@ function sendCachedJson(ctx: AppContext, snapshot: EncodedJson): void {
     return;
   }
   ctx.type = 'application/json';
-  // Browsers list gzip before br at the same weight; the smaller copy goes to any client that takes it.
-  if (snapshot.brotli && ctx.acceptsEncodings('br') === 'br') {
-    ctx.set('Content-Encoding', 'br');
-    ctx.body = snapshot.brotli;
-  } else if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    ctx.set('Content-Encoding', 'gzip');
-    ctx.body = snapshot.gzip;
-  } else {
-    ctx.body = snapshot.json;
-  }
+  sendEncoded(ctx, { plain: snapshot.json, gzip: snapshot.gzip, brotli: snapshot.brotli });
 }
 
 /** Someone signed out is sent to sign in first, and comes back to the same address. */
