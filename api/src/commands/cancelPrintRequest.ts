@@ -1,8 +1,7 @@
 // The customer cancels a request before printing: an open job is closed and its farm told, and what
 // was paid is voided or refunded. One transaction with the request row locked, its history and its events.
 import type { Prisma, PrismaClient } from '@printfarm/db';
-import { recordJob } from '@printfarm/db/outbox';
-import { callOff } from '@printfarm/db/payments/flow';
+import { withdrawPayment } from '@printfarm/db/payments/flow';
 import { mailOperator } from '@printfarm/db/requests/mail';
 import { transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
@@ -56,14 +55,10 @@ async function settleCancelledPayments(tx: Prisma.TransactionClient, requestId: 
     where: { requestId, status: { in: ['awaiting', 'authorized', 'captured'] } },
   });
   for (const payment of payments) {
-    if (payment.status === 'awaiting' && payment.receivedCents === 0) {
-      await callOff(tx, payment, 'The order was cancelled before the payment arrived');
-    } else {
-      await recordJob(tx, 'payment.refund', {
-        paymentId: payment.id,
-        key: `cancel:${payment.id}`,
-        reason: 'You cancelled the order before printing',
-      });
-    }
+    await withdrawPayment(tx, payment, {
+      unpaid: 'The order was cancelled before the payment arrived',
+      refundKey: `cancel:${payment.id}`,
+      refundReason: 'You cancelled the order before printing',
+    });
   }
 }

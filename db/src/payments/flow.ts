@@ -192,6 +192,26 @@ export async function callOff(tx: Prisma.TransactionClient, payment: Payment, re
   if (payment.provider === 'stripe') await recordJob(tx, 'payment.void', { paymentId: payment.id });
 }
 
+/**
+ * A payment whose purpose is gone, however far it got: called off while nothing has arrived, else
+ * refunded in full under `refundKey` (payment.refund calls the processor, then the ledger).
+ */
+export async function withdrawPayment(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  words: { unpaid: string; refundKey: string; refundReason: string },
+): Promise<void> {
+  if (payment.status === 'awaiting' && payment.receivedCents === 0) {
+    await callOff(tx, payment, words.unpaid);
+  } else {
+    await recordJob(tx, 'payment.refund', {
+      paymentId: payment.id,
+      key: words.refundKey,
+      reason: words.refundReason,
+    });
+  }
+}
+
 /** Is what the payment pays for still wanted? A cancelled request or order, a closed counter-offer, not. */
 export async function stillWanted(tx: Prisma.TransactionClient, payment: Payment): Promise<boolean> {
   if (payment.requestId) {

@@ -2,7 +2,7 @@
 // refused) and offers the order to the next farm.
 import type { Prisma } from '../generated/client.ts';
 import { recordJob } from '../outbox/index.ts';
-import { callOff } from '../payments/flow.ts';
+import { withdrawPayment } from '../payments/flow.ts';
 import { transitionPrintRequest } from './transition.ts';
 
 export interface FallThrough {
@@ -43,15 +43,11 @@ export async function closeJobAndReroute(
     },
   });
   for (const payment of differences) {
-    if (payment.status === 'awaiting' && payment.receivedCents === 0) {
-      await callOff(tx, payment, 'The counter-offer closed before the difference arrived');
-    } else {
-      await recordJob(tx, 'payment.refund', {
-        paymentId: payment.id,
-        key: `counter-closed:${payment.id}`,
-        reason: 'The counter-offer closed, so the difference is not needed',
-      });
-    }
+    await withdrawPayment(tx, payment, {
+      unpaid: 'The counter-offer closed before the difference arrived',
+      refundKey: `counter-closed:${payment.id}`,
+      refundReason: 'The counter-offer closed, so the difference is not needed',
+    });
   }
   await recordJob(tx, 'request.route', { requestId: request.id, reason: state });
 }
