@@ -7,6 +7,7 @@ import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { refundable } from '@printfarm/db/payments/refunds';
 import { mailCustomer, mailOperator } from '@printfarm/db/requests/mail';
+import { recordStatusChange } from '@printfarm/db/requests/transition';
 import {
   CLAIM_PHOTOS,
   CLAIM_REASONS,
@@ -77,14 +78,9 @@ export async function openClaim(
         },
       },
     });
-    await tx.requestStatusHistory.create({
-      data: {
-        requestId,
-        fromStatus: request.status,
-        toStatus: request.status,
-        changedByUserId: user.id,
-        note: `Claim opened: ${CLAIM_REASONS[input.reason]}`,
-      },
+    await recordStatusChange(tx, requestId, request.status, request.status, {
+      byUserId: user.id,
+      note: `Claim opened: ${CLAIM_REASONS[input.reason]}`,
     });
     await mailOperator(tx, job.farmId, (operator) =>
       deferredEmail('claimOpenedEmail', appUrl, operator, {

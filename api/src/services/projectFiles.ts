@@ -4,7 +4,11 @@
 import type { FileAnalysis, Prisma, PrismaClient, ProjectFile } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
+import {
+  lockPrintRequest,
+  recordStatusChange,
+  transitionPrintRequest,
+} from '@printfarm/db/requests/transition';
 import { DEFAULT_PRINT_SETTINGS } from '@printfarm/domain/printSettings';
 import { EDITABLE_STATUSES, statusLabel } from '@printfarm/domain/requestStatus';
 import { modelFormatFromName } from '@printfarm/domain/upload';
@@ -74,14 +78,9 @@ async function createDraftRequest(
     },
     select: { id: true },
   });
-  await tx.requestStatusHistory.create({
-    data: {
-      requestId: request.id,
-      fromStatus: null,
-      toStatus: 'draft',
-      changedByUserId: userId,
-      note: `Created by uploading ${fileName}`,
-    },
+  await recordStatusChange(tx, request.id, null, 'draft', {
+    byUserId: userId,
+    note: `Created by uploading ${fileName}`,
   });
   return request.id;
 }

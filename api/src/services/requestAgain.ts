@@ -5,6 +5,7 @@
 
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
+import { recordStatusChange } from '@printfarm/db/requests/transition';
 import { canRequestAgain, statusLabel } from '@printfarm/domain/requestStatus';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
@@ -66,14 +67,9 @@ export async function requestAgain(
       },
       select: { id: true },
     });
-    await tx.requestStatusHistory.create({
-      data: {
-        requestId: draft.id,
-        fromStatus: null,
-        toStatus: 'draft',
-        changedByUserId: user.id,
-        note: `Requested again from “${source.title}”`,
-      },
+    await recordStatusChange(tx, draft.id, null, 'draft', {
+      byUserId: user.id,
+      note: `Requested again from “${source.title}”`,
     });
 
     for (const [index, file] of files.entries()) {

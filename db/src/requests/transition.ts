@@ -33,13 +33,18 @@ export async function transitionPrintRequest(
 ): Promise<void> {
   assertTransition(request.status, to);
   await tx.customPrintRequest.update({ where: { id: request.id }, data: { ...data, status: to } });
+  await recordStatusChange(tx, request.id, request.status, to, { byUserId, note });
+}
+
+/** One line of a request's timeline: the status it left (null for a request just made) and the one it has. */
+export async function recordStatusChange(
+  tx: Prisma.TransactionClient,
+  requestId: string,
+  from: string | null,
+  to: string,
+  { byUserId, note = null }: Omit<TransitionOptions, 'data'>,
+): Promise<void> {
   await tx.requestStatusHistory.create({
-    data: {
-      requestId: request.id,
-      fromStatus: request.status,
-      toStatus: to,
-      changedByUserId: byUserId,
-      note,
-    },
+    data: { requestId, fromStatus: from, toStatus: to, changedByUserId: byUserId, note },
   });
 }
