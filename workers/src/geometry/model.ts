@@ -2,24 +2,31 @@
 // whatever sink the caller asked for: the analysis's MeshAccumulator, which measures and keeps nothing,
 // or the inspection's triangle soup (inspect/soup.ts), which keeps every triangle.
 import type { ModelFormat } from '@printfarm/domain/upload';
+import type { StoredUpload } from '../storage/uploads.ts';
 import { MeshAccumulator } from './mesh.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/**
+ * A function of one triangle given as its nine coordinates (x, y, z of each corner): parsers call it
+ * millions of times, so a triangle is never an array.
+ */
+export type TriangleFunction<Result> = (
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+) => Result;
+
 /** What parsers feed triangles through. */
 export interface MeshSink {
   readonly triangleCount: number;
-  addTriangle(
-    ax: number,
-    ay: number,
-    az: number,
-    bx: number,
-    by: number,
-    bz: number,
-    cx: number,
-    cy: number,
-    cz: number,
-  ): void;
+  addTriangle: TriangleFunction<void>;
   /** Triangle (i, j, k) of a vertex list: see VertexList and addIndexedTriangle. */
   addListedTriangle(coordinates: Float64Array, welded: Int32Array, i: number, j: number, k: number): void;
   /** `records` binary STL facets of 50 bytes from byte `at` of `view`. */
@@ -41,6 +48,17 @@ export interface ParsedModel<Mesh extends MeshSink = MeshAccumulator> {
   /** Size in mm when there is no mesh (G-code extrusion extents). */
   extents?: { x: number; y: number; z: number };
   metadata: { [key: string]: JsonValue };
+}
+
+/** A mesh format's parser: reads a stored file into a mesh made by `newMesh`. */
+export type MeshParser = <Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+) => Promise<ParsedModel<Mesh>>;
+
+/** The parser as the analysis runs it: into a MeshAccumulator. */
+export function forAnalysis(parse: MeshParser): (upload: StoredUpload) => Promise<ParsedModel> {
+  return (upload) => parse(upload, newMeshAccumulator);
 }
 
 /** Growable float64 storage for formats whose faces refer back to earlier vertices. */

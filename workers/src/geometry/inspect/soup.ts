@@ -4,7 +4,7 @@ import type { ModelFormat } from '@printfarm/domain/upload';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { StoredUpload } from '../../storage/uploads.ts';
 import { readRange } from '../../storage/uploads.ts';
-import type { MeshSink, NewMesh, ParsedModel } from '../model.ts';
+import type { MeshParser, MeshSink, TriangleFunction } from '../model.ts';
 import { parseObjInto } from '../obj.ts';
 import { parsePlyInto } from '../ply.ts';
 import { count, ModelRejection } from '../reject.ts';
@@ -24,12 +24,7 @@ export const MAX_INSPECTED_TRIANGLES = 4_000_000;
 /** The formats that hold a mesh (G-code holds toolpaths). */
 type MeshFormat = Exclude<ModelFormat, 'gcode'>;
 
-type SoupParser = (
-  upload: StoredUpload,
-  newMesh: NewMesh<SoupCollector>,
-) => Promise<ParsedModel<SoupCollector>>;
-
-const PARSERS: Record<MeshFormat, SoupParser> = {
+const PARSERS: Record<MeshFormat, MeshParser> = {
   stl: parseStlInto,
   obj: parseObjInto,
   '3mf': parse3mfInto,
@@ -48,17 +43,7 @@ export class SoupCollector implements MeshSink {
     this.triangles = new Float64Array(9 * Math.min(Math.max(64, expectedTriangles), limit));
   }
 
-  addTriangle(
-    ax: number,
-    ay: number,
-    az: number,
-    bx: number,
-    by: number,
-    bz: number,
-    cx: number,
-    cy: number,
-    cz: number,
-  ): void {
+  addTriangle: TriangleFunction<void> = (ax, ay, az, bx, by, bz, cx, cy, cz) => {
     const at = this.claim(1);
     const t = this.triangles;
     t[at] = ax;
@@ -71,7 +56,7 @@ export class SoupCollector implements MeshSink {
     t[at + 7] = cy;
     t[at + 8] = cz;
     if (!Number.isFinite(ax + ay + az + bx + by + bz + cx + cy + cz)) refuseNaN();
-  }
+  };
 
   addListedTriangle(coordinates: Float64Array, _welded: Int32Array, i: number, j: number, k: number): void {
     const at = this.claim(1);
