@@ -5,7 +5,6 @@
 // when printed as oriented in the file (Z up).
 import { fitsTypicalBuildVolume, TECHNOLOGIES, type Technology } from '@printfarm/domain/printerCatalogue';
 import { instantiateKernel, type Memory, type MeshKernel } from './kernel/kernel.ts';
-import type { TriangleFunction } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 
 /** Facets whose corners all lie this close (mm) to the lowest point rest on the build plate. */
@@ -62,11 +61,21 @@ export class MeshAccumulator {
     this.kernel.reserve(Math.min(vertices, MAX_VERTICES));
   }
 
-  addTriangle: TriangleFunction<void> = (ax, ay, az, bx, by, bz, cx, cy, cz) => {
+  addTriangle(
+    ax: number,
+    ay: number,
+    az: number,
+    bx: number,
+    by: number,
+    bz: number,
+    cx: number,
+    cy: number,
+    cz: number,
+  ): void {
     const kernel = this.kernel;
     if (kernel.measure(ax, ay, az, bx, by, bz, cx, cy, cz) !== 0) this.reject(FAULT_NOT_A_NUMBER);
     kernel.connect(this.weld(ax, ay, az), this.weld(bx, by, bz), this.weld(cx, cy, cz));
-  };
+  }
 
   /**
    * Triangle (i, j, k) of a vertex list: x, y, z of vertex n at 3n in `coordinates`, its welded id + 1
