@@ -3,6 +3,7 @@
 // or the inspection's triangle soup (inspect/soup.ts), which keeps every triangle.
 import type { ModelFormat } from '@printfarm/domain/upload';
 import type { StoredUpload } from '../storage/uploads.ts';
+import { grown } from './grow.ts';
 import { MeshAccumulator } from './mesh.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -70,12 +71,8 @@ export class VertexList {
 
   push(x: number, y: number, z: number): void {
     if ((this.length + 1) * 3 > this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-      const welded = new Int32Array(this.welded.length * 2);
-      welded.set(this.welded);
-      this.welded = welded;
+      this.data = grown(this.data, this.data.length * 2);
+      this.welded = grown(this.welded, this.welded.length * 2);
     }
     const at = this.length * 3;
     this.data[at] = x;

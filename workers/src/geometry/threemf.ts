@@ -2,6 +2,7 @@
 // unpacked (zipArchive.ts); then the model part is scanned as a stream of tags into object meshes,
 // expanded through components and build items.
 import type { Readable } from 'node:stream';
+import { grown } from './grow.ts';
 import { forAnalysis, type JsonValue, type MeshParser, type MeshSink, VertexList } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 import { attributes, scanTags } from './xmlTags.ts';
@@ -112,9 +113,7 @@ async function parseModelPart(stream: Readable, partName: string): Promise<Model
         }
       }
       if ((current.triangleCount + 1) * 3 > current.triangles.length) {
-        const grown = new Int32Array(Math.max(3 * 1024, current.triangles.length * 2));
-        grown.set(current.triangles);
-        current.triangles = grown;
+        current.triangles = grown(current.triangles, Math.max(3 * 1024, current.triangles.length * 2));
       }
       current.triangles.set(corners, current.triangleCount * 3);
       current.triangleCount++;

@@ -4,6 +4,7 @@ import type { ModelFormat } from '@printfarm/domain/upload';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { StoredUpload } from '../../storage/uploads.ts';
 import { readRange } from '../../storage/uploads.ts';
+import { grown } from '../grow.ts';
 import type { MeshParser, MeshSink } from '../model.ts';
 import { parseObjInto } from '../obj.ts';
 import { parsePlyInto } from '../ply.ts';
@@ -112,9 +113,8 @@ export class SoupCollector implements MeshSink {
       );
     }
     if (this.triangleCount * 9 > this.triangles.length) {
-      const grown = new Float64Array(Math.max(this.triangleCount * 9, this.triangles.length * 2));
-      grown.set(this.triangles.subarray(0, at));
-      this.triangles = grown;
+      const length = Math.max(this.triangleCount * 9, this.triangles.length * 2);
+      this.triangles = grown(this.triangles.subarray(0, at), length);
     }
     return at;
   }
