@@ -25,6 +25,7 @@ export type PrinterPart =
   | { kind: 'failed'; reason: string }
   | { kind: 'gcode'; file: StoredFile }
   | { kind: 'mesh'; file: StoredFile; key: SliceKey; rotation: Rotation3; scale: number };
+type MeshPart = Extract<PrinterPart, { kind: 'mesh' }>;
 
 export async function printerPart(
   prisma: PrismaClient,
@@ -65,9 +66,9 @@ export function printerSettings(
 }
 
 /** Writes the turned, scaled copy in a private folder, hands its path to `use`, and removes it. */
-export function withPartCopy<R>(
+function withPartCopy<R>(
   { config, files }: PartContext,
-  part: Extract<PrinterPart, { kind: 'mesh' }>,
+  part: MeshPart,
   use: (copyPath: string) => Promise<R>,
   failed: (reason: string) => R,
 ): Promise<R> {
@@ -97,6 +98,51 @@ export function withPartCopy<R>(
 }
 
 /** A reason that is no verdict on the part: nothing is kept, so it is tried again once things are back. */
-export function isPassingTrouble(reason: string): boolean {
+function isPassingTrouble(reason: string): boolean {
   return /not installed|not found|ENOENT|missing from storage/i.test(reason);
+}
+
+type Failed = { ok: false; reason: string };
+/** A trouble that passes: answered, not kept. */
+type Passing = Failed & { lasting: false };
+
+/** A table that keeps, by the part's key, what was made of it for a kind of printer, or why it failed. */
+interface MadeTable<Columns> {
+  upsert(args: {
+    where: { sha256_profileKey_units_orientation_bed_nozzleMm_material: SliceKey };
+    update: Record<string, never>;
+    create: SliceKey & { status: 'ok' | 'failed'; reason: string | null } & Columns;
+  }): PromiseLike<unknown>;
+}
+
+/**
+ * Makes what a printer needs of a mesh part (its G-code, its project) from our copy with the printer's
+ * settings, and keeps a lasting outcome, made or refused, in `table` (with `columns` of what was made);
+ * a passing trouble is answered and not kept, so the next try makes it again.
+ */
+export async function makeAndKeep<Made extends { ok: true } | Failed, Columns>(
+  context: PartContext,
+  { item, printer, part }: { item: QueueItem; printer: Printer; part: MeshPart },
+  make: (settings: SlicerSettings & { modelPath: string }) => Promise<Made>,
+  table: MadeTable<Columns>,
+  columns: (made: Made | Failed) => Columns,
+): Promise<Made | Failed | Passing> {
+  const made = await withPartCopy<Made | Failed>(
+    context,
+    part,
+    (modelPath) => make({ ...printerSettings(context.config, item, printer), modelPath }),
+    (reason) => ({ ok: false, reason }),
+  );
+  if (!made.ok && isPassingTrouble(made.reason)) return { ok: false, reason: made.reason, lasting: false };
+  await table.upsert({
+    where: { sha256_profileKey_units_orientation_bed_nozzleMm_material: part.key },
+    update: {},
+    create: {
+      ...part.key,
+      status: made.ok ? 'ok' : 'failed',
+      reason: made.ok ? null : made.reason,
+      ...columns(made),
+    },
+  });
+  return made;
 }
