@@ -11,7 +11,7 @@ import type { Rotation3 } from '@printfarm/domain/inspection';
 import { materialDensity } from '@printfarm/domain/printSettings';
 import { isUnits, MM_PER_UNIT } from '@printfarm/domain/units';
 import { writeCopyInThread } from '../geometry/thread.ts';
-import type { JobContext } from '../jobs/types.ts';
+import type { JobContext, JobHandler } from '../jobs/types.ts';
 import type { SlicerSettings } from '../slicer/slice.ts';
 
 const AS_UPLOADED: Rotation3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -145,4 +145,25 @@ export async function makeAndKeep<Made extends { ok: true } | Failed, Columns>(
     },
   });
   return made;
+}
+
+/**
+ * The job that makes a queue item's file for one of the farm's printers (its G-code, its 3MF project):
+ * a slicer or file missing for now is worth a retry; a verdict on the part is kept and shown.
+ */
+export function printerFileJob(
+  make: (
+    context: PartContext,
+    item: QueueItem,
+    printer: Printer,
+  ) => Promise<{ ok: true } | { ok: false; reason: string; lasting: boolean }>,
+): JobHandler<'queue.slice' | 'queue.project'> {
+  return async ({ itemId, printerId }, context) => {
+    const item = await context.prisma.queueItem.findUnique({ where: { id: itemId } });
+    const printer = await context.prisma.printer.findUnique({ where: { id: printerId } });
+    if (!item || !printer || printer.farmId !== item.farmId) return 'skipped';
+    const made = await make(context, item, printer);
+    if (!made.ok && !made.lasting) throw new Error(made.reason);
+    return 'done';
+  };
 }
