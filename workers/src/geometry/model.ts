@@ -8,26 +8,11 @@ import { MeshAccumulator } from './mesh.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/**
- * A function of one triangle given as its nine coordinates (x, y, z of each corner): parsers call it
- * millions of times, so a triangle is never an array.
- */
-export type TriangleFunction<Result> = (
-  ax: number,
-  ay: number,
-  az: number,
-  bx: number,
-  by: number,
-  bz: number,
-  cx: number,
-  cy: number,
-  cz: number,
-) => Result;
-
 /** What parsers feed triangles through. */
 export interface MeshSink {
   readonly triangleCount: number;
-  addTriangle: TriangleFunction<void>;
+  /** A triangle as its nine coordinates, never an array: parsers call it millions of times. */
+  addTriangle: MeshAccumulator['addTriangle'];
   /** Triangle (i, j, k) of a vertex list: see VertexList and addIndexedTriangle. */
   addListedTriangle(coordinates: Float64Array, welded: Int32Array, i: number, j: number, k: number): void;
   /** `records` binary STL facets of 50 bytes from byte `at` of `view`. */
