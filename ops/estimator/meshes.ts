@@ -1,7 +1,13 @@
 // Mesh builders for the estimator's training shapes (shapes.ts): boxes, solids of revolution, organic
 // blobs, prisms around holes. Every mesh is closed and wound outward, so the analyser and the slicer
 // read it as one solid (or as a cavity, where a shell is wound inward on purpose).
-import { cubeMesh, type IndexedMesh, inverted, triangles, type Vec3 } from '../fixtures/models/builders.ts';
+import {
+  cubeMesh,
+  type IndexedMesh,
+  inverted,
+  signedVolumeMm3,
+  type Vec3,
+} from '../fixtures/models/builders.ts';
 import { merged } from '../fixtures/models/printability.ts';
 import type { ProfilePoint } from '../fixtures/models/solids.ts';
 
@@ -30,18 +36,6 @@ export function scaled(mesh: IndexedMesh, factor: number): IndexedMesh {
     vertices: mesh.vertices.map(([x, y, z]) => [x * factor, y * factor, z * factor]),
     faces: mesh.faces,
   };
-}
-
-/** Six times the signed volume: negative when the faces are wound inward. */
-function sixVolume(mesh: IndexedMesh): number {
-  let six = 0;
-  for (const [a, b, c] of triangles(mesh)) {
-    six +=
-      a[0] * (b[1] * c[2] - b[2] * c[1]) -
-      a[1] * (b[0] * c[2] - b[2] * c[0]) +
-      a[2] * (b[0] * c[1] - b[1] * c[0]);
-  }
-  return six;
 }
 
 /**
@@ -75,7 +69,7 @@ export function revolved(profile: ProfilePoint[], segments: number): IndexedMesh
     }
   });
   const mesh = { vertices, faces };
-  return sixVolume(mesh) < 0 ? inverted(mesh) : mesh;
+  return signedVolumeMm3(mesh) < 0 ? inverted(mesh) : mesh;
 }
 
 export const cylinder = (r: number, h: number, segments = 64) =>
@@ -95,6 +89,14 @@ export function sphere(radius: number, rings = 32): IndexedMesh {
 
 /** A lump: relative height, and how many times it repeats around (phi) and from pole to pole (theta). */
 type Lump = [amplitude: number, around: number, down: number];
+
+/** Lumps from a flat list: amplitude, around, down of each in turn (as `points` reads profiles). */
+export const lumps = (...values: number[]): Lump[] =>
+  Array.from({ length: values.length / 3 }, (_, i) => [
+    values[3 * i]!,
+    values[3 * i + 1]!,
+    values[3 * i + 2]!,
+  ]);
 
 /**
  * An organic blob, as scans and sculpts arrive: a lumpy ellipsoid (its radius varies smoothly with
@@ -140,7 +142,7 @@ export function blob(
   for (let s = 0; s < segments; s++) faces.push([south, at(rings - 1, s + 1), at(rings - 1, s)]);
   const flattened = vertices.map(([x, y, z]): Vec3 => [x, y, Math.max(z, cut)]);
   const mesh = { vertices: flattened, faces };
-  return sixVolume(mesh) < 0 ? inverted(mesh) : mesh;
+  return signedVolumeMm3(mesh) < 0 ? inverted(mesh) : mesh;
 }
 
 export function torus(major: number, minor: number, steps = 24): IndexedMesh {

@@ -13,6 +13,7 @@ import {
   gear,
   grid,
   hollowBox,
+  lumps,
   merged,
   moved,
   perforatedPlate,
@@ -95,74 +96,12 @@ export const TRAINING_SHAPES: readonly TrainingShape[] = [
   shape('gear', 'gear-r20-16-teeth', gear(20, 16, 3, 4, 8)),
   shape('gear', 'gear-r45-30-teeth', gear(45, 30, 4, 8, 12)),
   shape('frame', 'square-frame-80-w6', tube(80 / Math.SQRT2, (80 - 12) / Math.SQRT2, 10, 4)),
-  shape('blob', 'pebble-r15', blob(15, [1.3, 1, 0.7], [[0.12, 2, 2]])),
-  shape(
-    'blob',
-    'potato-r30',
-    blob(
-      30,
-      [1.4, 1, 0.8],
-      [
-        [0.15, 3, 2],
-        [0.05, 7, 5],
-      ],
-    ),
-  ),
-  shape(
-    'blob',
-    'lumpy-r25',
-    blob(
-      25,
-      [1, 1, 1.2],
-      [
-        [0.2, 4, 3],
-        [0.06, 9, 7],
-      ],
-    ),
-  ),
-  shape(
-    'blob',
-    'creature-r45',
-    blob(
-      45,
-      [1.2, 0.8, 1],
-      [
-        [0.25, 2, 3],
-        [0.1, 5, 4],
-        [0.04, 11, 9],
-      ],
-      0.1,
-      64,
-    ),
-  ),
-  shape(
-    'blob',
-    'bust-r60',
-    blob(
-      60,
-      [0.8, 0.7, 1.4],
-      [
-        [0.15, 3, 4],
-        [0.06, 8, 6],
-      ],
-      0.08,
-      64,
-    ),
-  ),
-  shape(
-    'blob',
-    'boulder-r70',
-    blob(
-      70,
-      [1.2, 1.1, 0.7],
-      [
-        [0.12, 5, 3],
-        [0.05, 13, 9],
-      ],
-      0.15,
-      64,
-    ),
-  ),
+  shape('blob', 'pebble-r15', blob(15, [1.3, 1, 0.7], lumps(0.12, 2, 2))),
+  shape('blob', 'potato-r30', blob(30, [1.4, 1, 0.8], lumps(0.15, 3, 2, 0.05, 7, 5))),
+  shape('blob', 'lumpy-r25', blob(25, [1, 1, 1.2], lumps(0.2, 4, 3, 0.06, 9, 7))),
+  shape('blob', 'creature-r45', blob(45, [1.2, 0.8, 1], lumps(0.25, 2, 3, 0.1, 5, 4, 0.04, 11, 9), 0.1, 64)),
+  shape('blob', 'bust-r60', blob(60, [0.8, 0.7, 1.4], lumps(0.15, 3, 4, 0.06, 8, 6), 0.08, 64)),
+  shape('blob', 'boulder-r70', blob(70, [1.2, 1.1, 0.7], lumps(0.12, 5, 3, 0.05, 13, 9), 0.15, 64)),
   shape('plate', 'plate-of-4-cubes-15', grid(box(15, 15, 15), 15, 2, 10)),
   shape('plate', 'plate-of-9-pins', grid(moved(cylinder(4, 25, 32), [4, 4, 0]), 8, 3, 12)),
   shape('plate', 'cube-and-sphere', merged(box(30, 30, 30), moved(sphere(15), [55, 15, 0]))),

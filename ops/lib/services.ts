@@ -12,25 +12,58 @@ function serverUrl(databaseUrl: string): { admin: string; name: string } {
   return { admin: url.toString(), name };
 }
 
-export async function checkPostgres(databaseUrl: string): Promise<string | null> {
+/** The services the scripts need, and how to start each when it does not answer. */
+const SERVICES = {
+  postgres: {
+    name: 'PostgreSQL',
+    defaultPort: 5432,
+    start: "e.g. 'pg_ctlcluster 15 main start' or 'docker compose up -d postgres'",
+    variable: 'DATABASE_URL',
+  },
+  redis: {
+    name: 'Redis',
+    defaultPort: 6379,
+    start: "e.g. 'redis-server --daemonize yes' or 'docker compose up -d redis'",
+    variable: 'REDIS_URL',
+  },
+};
+
+/** Null when `probe` gets an answer; else why the service does not answer and how to start it. */
+async function answerOf(
+  service: (typeof SERVICES)[keyof typeof SERVICES],
+  serviceUrl: string,
+  probe: () => Promise<unknown>,
+  close: () => Promise<void>,
+): Promise<string | null> {
+  try {
+    await probe();
+    return null;
+  } catch (error) {
+    const url = new URL(serviceUrl);
+    return `${service.name} does not answer at ${url.hostname}:${url.port || service.defaultPort} (${(error as Error).message}).
+  Start it (${service.start}), or set ${service.variable}.`;
+  } finally {
+    await close();
+  }
+}
+
+export function checkPostgres(databaseUrl: string): Promise<string | null> {
   const client = new pg.Client({
     connectionString: serverUrl(databaseUrl).admin,
     connectionTimeoutMillis: 3_000,
   });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (error) {
-    const url = new URL(databaseUrl);
-    return `PostgreSQL does not answer at ${url.hostname}:${url.port || 5432} (${(error as Error).message}).
-  Start it (e.g. 'pg_ctlcluster 15 main start' or 'docker compose up -d postgres'), or set DATABASE_URL.`;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  return answerOf(
+    SERVICES.postgres,
+    databaseUrl,
+    async () => {
+      await client.connect();
+      await client.query('SELECT 1');
+    },
+    () => client.end().catch(() => {}),
+  );
 }
 
-export async function checkRedis(redisUrl: string): Promise<string | null> {
+export function checkRedis(redisUrl: string): Promise<string | null> {
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
     connectTimeout: 3_000,
@@ -38,17 +71,15 @@ export async function checkRedis(redisUrl: string): Promise<string | null> {
     retryStrategy: () => null,
   });
   redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (error) {
-    const url = new URL(redisUrl);
-    return `Redis does not answer at ${url.hostname}:${url.port || 6379} (${(error as Error).message}).
-  Start it (e.g. 'redis-server --daemonize yes' or 'docker compose up -d redis'), or set REDIS_URL.`;
-  } finally {
-    redis.disconnect();
-  }
+  return answerOf(
+    SERVICES.redis,
+    redisUrl,
+    async () => {
+      await redis.connect();
+      await redis.ping();
+    },
+    async () => redis.disconnect(),
+  );
 }
 
 async function withAdmin<T>(

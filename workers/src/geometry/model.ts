@@ -2,6 +2,8 @@
 // whatever sink the caller asked for: the analysis's MeshAccumulator, which measures and keeps nothing,
 // or the inspection's triangle soup (inspect/soup.ts), which keeps every triangle.
 import type { ModelFormat } from '@printfarm/domain/upload';
+import type { StoredUpload } from '../storage/uploads.ts';
+import { grown } from './grow.ts';
 import { MeshAccumulator } from './mesh.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -9,17 +11,8 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 /** What parsers feed triangles through. */
 export interface MeshSink {
   readonly triangleCount: number;
-  addTriangle(
-    ax: number,
-    ay: number,
-    az: number,
-    bx: number,
-    by: number,
-    bz: number,
-    cx: number,
-    cy: number,
-    cz: number,
-  ): void;
+  /** A triangle as its nine coordinates, never an array: parsers call it millions of times. */
+  addTriangle: MeshAccumulator['addTriangle'];
   /** Triangle (i, j, k) of a vertex list: see VertexList and addIndexedTriangle. */
   addListedTriangle(coordinates: Float64Array, welded: Int32Array, i: number, j: number, k: number): void;
   /** `records` binary STL facets of 50 bytes from byte `at` of `view`. */
@@ -43,6 +36,17 @@ export interface ParsedModel<Mesh extends MeshSink = MeshAccumulator> {
   metadata: { [key: string]: JsonValue };
 }
 
+/** A mesh format's parser: reads a stored file into a mesh made by `newMesh`. */
+export type MeshParser = <Mesh extends MeshSink>(
+  upload: StoredUpload,
+  newMesh: NewMesh<Mesh>,
+) => Promise<ParsedModel<Mesh>>;
+
+/** The parser as the analysis runs it: into a MeshAccumulator. */
+export function forAnalysis(parse: MeshParser): (upload: StoredUpload) => Promise<ParsedModel> {
+  return (upload) => parse(upload, newMeshAccumulator);
+}
+
 /** Growable float64 storage for formats whose faces refer back to earlier vertices. */
 export class VertexList {
   private data = new Float64Array(3 * 1024);
@@ -52,12 +56,8 @@ export class VertexList {
 
   push(x: number, y: number, z: number): void {
     if ((this.length + 1) * 3 > this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-      const welded = new Int32Array(this.welded.length * 2);
-      welded.set(this.welded);
-      this.welded = welded;
+      this.data = grown(this.data, this.data.length * 2);
+      this.welded = grown(this.welded, this.welded.length * 2);
     }
     const at = this.length * 3;
     this.data[at] = x;

@@ -1,26 +1,11 @@
 // Wavefront OBJ: `v` and `f` lines; polygons fan-triangulated; 1-based, negative (relative) indices;
 // v, v/vt, v//vn and v/vt/vn corners. Everything else (normals, materials, groups) is ignored.
-import type { StoredUpload } from '../storage/uploads.ts';
 import { forEachLine, words } from './lines.ts';
-import {
-  addIndexedTriangle,
-  type MeshSink,
-  type NewMesh,
-  newMeshAccumulator,
-  type ParsedModel,
-  VertexList,
-} from './model.ts';
+import { addIndexedTriangle, forAnalysis, type MeshParser, VertexList } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 
-export function parseObj(upload: StoredUpload): Promise<ParsedModel> {
-  return parseObjInto(upload, newMeshAccumulator);
-}
-
 /** Parses an OBJ into a mesh made by `newMesh`. */
-export async function parseObjInto<Mesh extends MeshSink>(
-  upload: StoredUpload,
-  newMesh: NewMesh<Mesh>,
-): Promise<ParsedModel<Mesh>> {
+export const parseObjInto: MeshParser = async (upload, newMesh) => {
   const vertices = new VertexList();
   const mesh = newMesh();
   const corners: number[] = [];
@@ -78,4 +63,6 @@ export async function parseObjInto<Mesh extends MeshSink>(
   });
   if (mesh.triangleCount === 0) throw new ModelRejection('Not a valid OBJ: the file holds no faces');
   return { format: 'obj', mesh, metadata: { vertices: vertices.length, faces, objects } };
-}
+};
+
+export const parseObj = forAnalysis(parseObjInto);

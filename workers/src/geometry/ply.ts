@@ -4,14 +4,7 @@
 import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
 import { forEachLine, words } from './lines.ts';
-import {
-  addIndexedTriangle,
-  type MeshSink,
-  type NewMesh,
-  newMeshAccumulator,
-  type ParsedModel,
-  VertexList,
-} from './model.ts';
+import { addIndexedTriangle, forAnalysis, type MeshParser, type MeshSink, VertexList } from './model.ts';
 import {
   type Header,
   layout,
@@ -23,15 +16,8 @@ import {
 } from './plyHeader.ts';
 import { count } from './reject.ts';
 
-export function parsePly(upload: StoredUpload): Promise<ParsedModel> {
-  return parsePlyInto(upload, newMeshAccumulator);
-}
-
 /** Parses a PLY into a mesh made by `newMesh`. */
-export async function parsePlyInto<Mesh extends MeshSink>(
-  upload: StoredUpload,
-  newMesh: NewMesh<Mesh>,
-): Promise<ParsedModel<Mesh>> {
+export const parsePlyInto: MeshParser = async (upload, newMesh) => {
   const head = await readRange(upload, 0, Math.min(upload.size, MAX_HEADER_BYTES));
   const header = parsePlyHeader(head);
   const plan = layout(header);
@@ -50,7 +36,9 @@ export async function parsePlyInto<Mesh extends MeshSink>(
       comments: header.comments,
     },
   };
-}
+};
+
+export const parsePly = forAnalysis(parsePlyInto);
 
 interface ReadState {
   mesh: MeshSink;

@@ -1,9 +1,8 @@
 // STEP (ISO 10303-21): the exchange structure is checked first; then occt-import-js (OpenCascade
 // compiled to WebAssembly) tessellates the solids so they can be measured like any mesh.
 import { createRequire } from 'node:module';
-import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
-import { type MeshSink, type NewMesh, newMeshAccumulator, type ParsedModel } from './model.ts';
+import { forAnalysis, type MeshParser } from './model.ts';
 import { ModelRejection, megabytes } from './reject.ts';
 
 export const STEP_MAX_BYTES = 50 * 1024 * 1024;
@@ -69,15 +68,8 @@ export function checkStepStructure(text: string): StepStructure {
   return { schemas, productNames: [...productNames] };
 }
 
-export function parseStep(upload: StoredUpload): Promise<ParsedModel> {
-  return parseStepInto(upload, newMeshAccumulator);
-}
-
 /** Parses a STEP file into a mesh made by `newMesh`. */
-export async function parseStepInto<Mesh extends MeshSink>(
-  upload: StoredUpload,
-  newMesh: NewMesh<Mesh>,
-): Promise<ParsedModel<Mesh>> {
+export const parseStepInto: MeshParser = async (upload, newMesh) => {
   if (upload.size > STEP_MAX_BYTES) {
     throw new ModelRejection(
       `Refused: STEP files above ${megabytes(STEP_MAX_BYTES)} cannot be analysed (this one is ${megabytes(upload.size)})`,
@@ -122,4 +114,6 @@ export async function parseStepInto<Mesh extends MeshSink>(
       tessellatedBy: 'occt-import-js',
     },
   };
-}
+};
+
+export const parseStep = forAnalysis(parseStepInto);

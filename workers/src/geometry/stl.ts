@@ -4,7 +4,7 @@ import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
 import { forEachBlock } from './blocks.ts';
 import { forEachLine, words } from './lines.ts';
-import { type MeshSink, type NewMesh, newMeshAccumulator, type ParsedModel } from './model.ts';
+import { forAnalysis, type MeshParser, type MeshSink, type NewMesh, type ParsedModel } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 
 export const HEADER_BYTES = 84;
@@ -28,15 +28,8 @@ export function isBinaryStlSize(head: Uint8Array, size: number): boolean {
   return HEADER_BYTES + RECORD_BYTES * triangles === size;
 }
 
-export function parseStl(upload: StoredUpload): Promise<ParsedModel> {
-  return parseStlInto(upload, newMeshAccumulator);
-}
-
 /** Parses an STL into meshes made by `newMesh`. */
-export async function parseStlInto<Mesh extends MeshSink>(
-  upload: StoredUpload,
-  newMesh: NewMesh<Mesh>,
-): Promise<ParsedModel<Mesh>> {
+export const parseStlInto: MeshParser = async (upload, newMesh) => {
   const head = await readRange(upload, 0, Math.min(upload.size, 1024));
   if (isBinaryStlSize(head, upload.size)) return parseBinaryStl(upload, head, newMesh);
   if (looksLikeAsciiStl(head)) return parseAsciiStl(upload, newMesh);
@@ -48,7 +41,9 @@ export async function parseStlInto<Mesh extends MeshSink>(
   throw new ModelRejection(
     `Not a valid STL: header says ${count(declared)} triangles, file holds ${count(held)}`,
   );
-}
+};
+
+export const parseStl = forAnalysis(parseStlInto);
 
 async function parseBinaryStl<Mesh extends MeshSink>(
   upload: StoredUpload,

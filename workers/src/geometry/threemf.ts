@@ -2,15 +2,8 @@
 // unpacked (zipArchive.ts); then the model part is scanned as a stream of tags into object meshes,
 // expanded through components and build items.
 import type { Readable } from 'node:stream';
-import type { StoredUpload } from '../storage/uploads.ts';
-import {
-  type JsonValue,
-  type MeshSink,
-  type NewMesh,
-  newMeshAccumulator,
-  type ParsedModel,
-  VertexList,
-} from './model.ts';
+import { grown } from './grow.ts';
+import { forAnalysis, type JsonValue, type MeshParser, type MeshSink, VertexList } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
 import { attributes, scanTags } from './xmlTags.ts';
 import { ARCHIVE_LIMITS, checkArchive, entryStream, entryText, listEntries, openZip } from './zipArchive.ts';
@@ -31,8 +24,9 @@ const UNIT_MM: Record<string, number> = {
   meter: 1000,
 };
 
+type Row = [number, number, number];
 /** Row-vector affine transform as 3MF writes it: m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32. */
-type Transform = number[];
+type Transform = [...Row, ...Row, ...Row, ...Row];
 const IDENTITY: Transform = [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0];
 
 interface MeshObject {
@@ -56,39 +50,13 @@ function parseTransform(value: string | undefined, where: string): Transform {
   if (numbers.length !== 12 || numbers.some((n) => !Number.isFinite(n))) {
     throw new ModelRejection(`Not a valid 3MF: ${where} has a bad transform "${value.slice(0, 80)}"`);
   }
-  return numbers;
+  return numbers as Transform;
 }
 
 /** Applies `inner` first, then `outer`. */
 function compose(inner: Transform, outer: Transform): Transform {
-  const [
-    a00 = 0,
-    a01 = 0,
-    a02 = 0,
-    a10 = 0,
-    a11 = 0,
-    a12 = 0,
-    a20 = 0,
-    a21 = 0,
-    a22 = 0,
-    a30 = 0,
-    a31 = 0,
-    a32 = 0,
-  ] = inner;
-  const [
-    b00 = 0,
-    b01 = 0,
-    b02 = 0,
-    b10 = 0,
-    b11 = 0,
-    b12 = 0,
-    b20 = 0,
-    b21 = 0,
-    b22 = 0,
-    b30 = 0,
-    b31 = 0,
-    b32 = 0,
-  ] = outer;
+  const [a00, a01, a02, a10, a11, a12, a20, a21, a22, a30, a31, a32] = inner;
+  const [b00, b01, b02, b10, b11, b12, b20, b21, b22, b30, b31, b32] = outer;
   return [
     a00 * b00 + a01 * b10 + a02 * b20,
     a00 * b01 + a01 * b11 + a02 * b21,
@@ -106,7 +74,7 @@ function compose(inner: Transform, outer: Transform): Transform {
 }
 
 function determinant(t: Transform): number {
-  const [m00 = 0, m01 = 0, m02 = 0, m10 = 0, m11 = 0, m12 = 0, m20 = 0, m21 = 0, m22 = 0] = t;
+  const [m00, m01, m02, m10, m11, m12, m20, m21, m22] = t;
   return m00 * (m11 * m22 - m12 * m21) - m01 * (m10 * m22 - m12 * m20) + m02 * (m10 * m21 - m11 * m20);
 }
 
@@ -145,9 +113,7 @@ async function parseModelPart(stream: Readable, partName: string): Promise<Model
         }
       }
       if ((current.triangleCount + 1) * 3 > current.triangles.length) {
-        const grown = new Int32Array(Math.max(3 * 1024, current.triangles.length * 2));
-        grown.set(current.triangles);
-        current.triangles = grown;
+        current.triangles = grown(current.triangles, Math.max(3 * 1024, current.triangles.length * 2));
       }
       current.triangles.set(corners, current.triangleCount * 3);
       current.triangleCount++;
@@ -210,15 +176,8 @@ function modelPartName(relationships: string | undefined, names: Set<string>): s
   return names.has('3d/3dmodel.model') ? '3d/3dmodel.model' : undefined;
 }
 
-export function parse3mf(upload: StoredUpload): Promise<ParsedModel> {
-  return parse3mfInto(upload, newMeshAccumulator);
-}
-
 /** Parses a 3MF archive's build into a mesh made by `newMesh`. */
-export async function parse3mfInto<Mesh extends MeshSink>(
-  upload: StoredUpload,
-  newMesh: NewMesh<Mesh>,
-): Promise<ParsedModel<Mesh>> {
+export const parse3mfInto: MeshParser = async (upload, newMesh) => {
   const zip = await openZip(upload);
   try {
     if (zip.entryCount > ARCHIVE_LIMITS.maxEntries) {
@@ -321,23 +280,12 @@ export async function parse3mfInto<Mesh extends MeshSink>(
   } finally {
     zip.close();
   }
-}
+};
+
+export const parse3mf = forAnalysis(parse3mfInto);
 
 function addObjectTriangles(mesh: MeshSink, object: MeshObject, t: Transform): void {
-  const [
-    m00 = 0,
-    m01 = 0,
-    m02 = 0,
-    m10 = 0,
-    m11 = 0,
-    m12 = 0,
-    m20 = 0,
-    m21 = 0,
-    m22 = 0,
-    m30 = 0,
-    m31 = 0,
-    m32 = 0,
-  ] = t;
+  const [m00, m01, m02, m10, m11, m12, m20, m21, m22, m30, m31, m32] = t;
   // A mirroring transform turns the winding inside out; swap two corners to keep normals outward.
   const mirrored = determinant(t) < 0;
   const v = object.vertices.coordinates;
@@ -355,16 +303,6 @@ function addObjectTriangles(mesh: MeshSink, object: MeshObject, t: Transform): v
     point(tri[i * 3] ?? 0, p, 0);
     point(tri[i * 3 + (mirrored ? 2 : 1)] ?? 0, p, 3);
     point(tri[i * 3 + (mirrored ? 1 : 2)] ?? 0, p, 6);
-    mesh.addTriangle(
-      p[0] ?? 0,
-      p[1] ?? 0,
-      p[2] ?? 0,
-      p[3] ?? 0,
-      p[4] ?? 0,
-      p[5] ?? 0,
-      p[6] ?? 0,
-      p[7] ?? 0,
-      p[8] ?? 0,
-    );
+    mesh.addTriangle(p[0]!, p[1]!, p[2]!, p[3]!, p[4]!, p[5]!, p[6]!, p[7]!, p[8]!);
   }
 }

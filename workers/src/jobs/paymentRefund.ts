@@ -4,7 +4,7 @@
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPayment } from '@printfarm/db/payments/flow';
 import { recordRefund, refundable } from '@printfarm/db/payments/refunds';
-import { deferredEmail } from '@printfarm/mail/deferred';
+import { payerMail } from '../mail/customerMail.ts';
 import type { JobHandler } from './types.ts';
 
 export const paymentRefund: JobHandler<'payment.refund'> = async (
@@ -28,23 +28,17 @@ export const paymentRefund: JobHandler<'payment.refund'> = async (
     // A claim's refund is in: the job's share can be released once the window closes (now, if it has).
     if (key.startsWith('claim:') && locked.jobId)
       await recordJob(tx, 'claims.close', { jobId: locked.jobId });
-    await recordJob(
-      tx,
-      'email.send',
-      await deferredEmail(
-        'refundEmail',
-        config.PUBLIC_URL,
-        { email: locked.payerEmail, firstName: locked.payerName.split(' ')[0] ?? null },
-        {
-          key,
-          reference: locked.reference,
-          cents: heldOnly ? locked.amountCents : refunded,
-          card: locked.provider === 'stripe',
-          heldOnly,
-          requestId: locked.requestId,
-        },
-        reason,
-      ),
+    await payerMail(tx, config.PUBLIC_URL, locked)(
+      'refundEmail',
+      {
+        key,
+        reference: locked.reference,
+        cents: heldOnly ? locked.amountCents : refunded,
+        card: locked.provider === 'stripe',
+        heldOnly,
+        requestId: locked.requestId,
+      },
+      reason,
     );
     return 'done';
   });

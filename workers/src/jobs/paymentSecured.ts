@@ -6,7 +6,7 @@ import type { Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPayment, stillWanted } from '@printfarm/db/payments/flow';
 import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
-import { farmOperatorContact, mailCustomer } from '@printfarm/db/requests/mail';
+import { farmOperatorContact } from '@printfarm/db/requests/mail';
 import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
 import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
@@ -14,6 +14,7 @@ import { shortId } from '@printfarm/domain/shortId';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailJob, mailRequest, requestUrl } from '@printfarm/mail/marketplace';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
+import { customerMail, payerMail } from '../mail/customerMail.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
 type Payment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>;
@@ -29,16 +30,8 @@ async function acceptPaidCounter(tx: Prisma.TransactionClient, payment: Payment,
     note: `Counter-offer from ${operator.farmName} accepted; the difference is paid`,
     jobData: { price: job.counterPrice ?? job.price, readyBy: job.counterReadyBy ?? job.readyBy },
   });
-  await mailCustomer(tx, request.userId, (customer) =>
-    deferredEmail(
-      'jobAcceptedEmail',
-      appUrl,
-      customer,
-      mailRequest(request),
-      mailJob(accepted),
-      operator.farmName,
-    ),
-  );
+  const mail = customerMail(tx, appUrl, request.userId);
+  await mail('jobAcceptedEmail', mailRequest(request), mailJob(accepted), operator.farmName);
   await recordJob(
     tx,
     'email.send',
@@ -105,23 +98,18 @@ export const paymentSecured: JobHandler<'payment.secured'> = async (
         await recordJob(tx, 'payment.capture', { paymentId });
     }
     const { what, link } = await describe(tx, payment, config.PUBLIC_URL);
-    await recordJob(
+    await payerMail(
       tx,
-      'email.send',
-      await deferredEmail(
-        'paymentReceivedEmail',
-        config.PUBLIC_URL,
-        { email: payment.payerEmail, firstName: payment.payerName.split(' ')[0] ?? null },
-        {
-          id: payment.id,
-          reference: payment.reference,
-          cents: payment.provider === 'stripe' ? payment.amountCents : payment.receivedCents,
-          card: payment.provider === 'stripe',
-          chargedLater: payment.purpose === 'request' || payment.purpose === 'difference',
-          what,
-          link,
-        },
-      ),
-    );
+      config.PUBLIC_URL,
+      payment,
+    )('paymentReceivedEmail', {
+      id: payment.id,
+      reference: payment.reference,
+      cents: payment.provider === 'stripe' ? payment.amountCents : payment.receivedCents,
+      card: payment.provider === 'stripe',
+      chargedLater: payment.purpose === 'request' || payment.purpose === 'difference',
+      what,
+      link,
+    });
     return 'done';
   });

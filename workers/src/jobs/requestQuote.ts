@@ -5,15 +5,14 @@ import { type Prisma, Prisma as PrismaNamespace } from '@printfarm/db';
 import { loadEstimatorModels } from '@printfarm/db/estimatorModels';
 import { recordJob } from '@printfarm/db/outbox';
 import { blockingFindings } from '@printfarm/db/printability';
-import { mailCustomer } from '@printfarm/db/requests/mail';
 import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { chooseRadius } from '@printfarm/domain/farmSearch';
 import { formatCents } from '@printfarm/domain/money';
 import { estimateProcess } from '@printfarm/domain/pricing';
 import { isTechnology } from '@printfarm/domain/printerCatalogue';
 import { printSettingsOf } from '@printfarm/domain/printSettings';
-import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailRequest } from '@printfarm/mail/marketplace';
+import { customerMail } from '../mail/customerMail.ts';
 import { findCandidateFarms } from '../marketplace/candidates.ts';
 import { slicesForFdm } from '../marketplace/firmNumbers.ts';
 import {
@@ -124,21 +123,16 @@ export const requestQuote: JobHandler<'request.quote'> = async (
   const outcome = await prisma.$transaction(async (tx) => {
     const locked = await lockPrintRequest(tx, requestId);
     if (locked?.status !== 'quoting' || locked.quoteRound !== round) return 'skipped' as const;
+    const mail = customerMail(tx, config.PUBLIC_URL, locked.userId);
+    const roundView = { ...mailRequest(locked), round };
     if (blocked.length > 0) {
       await transitionPrintRequest(tx, locked, 'draft', {
         byUserId: null,
         note: 'A file cannot be printed as it is',
         data: { quoteIssue: issue },
       });
-      await mailCustomer(tx, locked.userId, (customer) =>
-        deferredEmail(
-          'cannotQuoteEmail',
-          config.PUBLIC_URL,
-          customer,
-          { ...mailRequest(locked), round },
-          blocked.map((finding) => finding.message),
-        ),
-      );
+      const reasons = blocked.map((finding) => finding.message);
+      await mail('cannotQuoteEmail', roundView, reasons);
       return 'done' as const;
     }
     if (parts.length === 0) {
@@ -151,15 +145,7 @@ export const requestQuote: JobHandler<'request.quote'> = async (
         note: 'No farm could quote this request',
         data: { quoteIssue: issue, searchRadiusMiles: radius },
       });
-      await mailCustomer(tx, locked.userId, (customer) =>
-        deferredEmail(
-          'noFarmEmail',
-          config.PUBLIC_URL,
-          customer,
-          { ...mailRequest(locked), round },
-          issue ?? '',
-        ),
-      );
+      await mail('noFarmEmail', roundView, issue ?? '');
       return 'done' as const;
     }
     // Until stage 2 has sliced the files, every offer says why it is still an estimate.

@@ -1,8 +1,7 @@
 // 'Your quotes are ready' for one round: the three best offers as they stand now, firm or still
 // estimated (each marked, with why), sent once per round whichever of its two triggers runs first.
-import { mailCustomer } from '@printfarm/db/requests/mail';
-import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailRequest } from '@printfarm/mail/marketplace';
+import { customerMail } from '../mail/customerMail.ts';
 import type { JobHandler } from './types.ts';
 
 export const requestQuotesMail: JobHandler<'request.quotesMail'> = async (
@@ -26,16 +25,7 @@ export const requestQuotesMail: JobHandler<'request.quotesMail'> = async (
       kind: offer.kind,
     }));
     const estimateReason = offers.slice(0, 3).find((offer) => offer.kind !== 'firm')?.estimateReason ?? null;
-    await mailCustomer(tx, request.userId, (customer) =>
-      deferredEmail(
-        'quotesReadyEmail',
-        config.PUBLIC_URL,
-        customer,
-        { ...mailRequest(request), round },
-        best,
-        offers.length,
-        estimateReason,
-      ),
-    );
+    const mail = customerMail(tx, config.PUBLIC_URL, request.userId);
+    await mail('quotesReadyEmail', { ...mailRequest(request), round }, best, offers.length, estimateReason);
     return 'done';
   });

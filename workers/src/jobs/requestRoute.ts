@@ -7,9 +7,10 @@
 import type { Payment, Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
+import { differenceBill } from '@printfarm/db/payments/differenceBill';
 import { commissionFor, createPayment, moneyTerms } from '@printfarm/db/payments/flow';
 import { securedCents } from '@printfarm/db/payments/refunds';
-import { mailCustomer, mailOperator } from '@printfarm/db/requests/mail';
+import { mailOperator } from '@printfarm/db/requests/mail';
 import { routeResponseMs } from '@printfarm/db/requests/responseTime';
 import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { widerRadius } from '@printfarm/domain/farmSearch';
@@ -19,6 +20,7 @@ import { offersAreStale } from '@printfarm/domain/requestStatus';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailJob, mailRequest } from '@printfarm/mail/marketplace';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
+import { customerMail } from '../mail/customerMail.ts';
 import type { JobHandler } from './types.ts';
 
 /** A farm that stopped taking work since it made its offer is skipped. */
@@ -106,21 +108,16 @@ async function askToApproveDearer(
     note: `${why}; ${offer.farm.displayName} can, for ${formatUsd(difference.amountCents)} more. Waiting for your approval`,
     data: { assignedFarmId: null },
   });
-  await mailCustomer(tx, request.userId, async (customer) =>
-    deferredEmail(
-      'paymentRequestedEmail',
-      appUrl,
-      customer,
-      mailRequest(request),
-      {
-        paymentId: difference.id,
-        reference: difference.reference,
-        lines: [[`${offer.farm.displayName}'s price over what you paid`, difference.amountCents]],
-        totalCents: difference.amountCents,
-        card: difference.provider === 'stripe',
-      },
-      `${why}. The next farm, ${offer.farm.displayName}, charges ${formatUsd(difference.amountCents)} more. Pay the difference to send the order there, or cancel the request for a full refund.${difference.provider === 'stripe' ? '' : ` ${(await moneyTerms(tx)).instructions}`}`,
-    ),
+  const instructions = difference.provider === 'stripe' ? '' : ` ${(await moneyTerms(tx)).instructions}`;
+  const over = formatUsd(difference.amountCents);
+  await customerMail(tx, appUrl, request.userId)(
+    'paymentRequestedEmail',
+    mailRequest(request),
+    {
+      ...differenceBill(difference, `${offer.farm.displayName}'s price over what you paid`),
+      card: difference.provider === 'stripe',
+    },
+    `${why}. The next farm, ${offer.farm.displayName}, charges ${over} more. Pay the difference to send the order there, or cancel the request for a full refund.${instructions}`,
   );
 }
 
@@ -131,6 +128,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
   prisma.$transaction(async (tx) => {
     const request = await lockPrintRequest(tx, requestId);
     if (request?.status !== 'ordered') return 'skipped';
+    const mail = customerMail(tx, config.PUBLIC_URL, request.userId);
     // Already with a farm: this event was handled (a retry, or a second route for the same change).
     if (await tx.printJob.findFirst({ where: { requestId, state: { in: [...OPEN_JOB_STATES] } } }))
       return 'skipped';
@@ -187,15 +185,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
           reason: 'No farm could take the order, so we are asking farms again',
         });
       }
-      await mailCustomer(tx, request.userId, (customer) =>
-        deferredEmail(
-          'requotingEmail',
-          config.PUBLIC_URL,
-          customer,
-          { ...mailRequest(request), round },
-          radius,
-        ),
-      );
+      await mail('requotingEmail', { ...mailRequest(request), round }, radius);
       return 'done';
     }
 
@@ -259,17 +249,13 @@ export const requestRoute: JobHandler<'request.route'> = async (
               : reason;
       const previousFarm =
         skippedChosen ?? unavailable?.farm.displayName ?? previous?.farm.displayName ?? null;
-      await mailCustomer(tx, request.userId, (customer) =>
-        deferredEmail(
-          'reroutedEmail',
-          config.PUBLIC_URL,
-          customer,
-          mailRequest(request),
-          mailJob(job),
-          previousFarm,
-          why,
-          offer.farm.displayName,
-        ),
+      await mail(
+        'reroutedEmail',
+        mailRequest(request),
+        mailJob(job),
+        previousFarm,
+        why,
+        offer.farm.displayName,
       );
     }
     return 'done';

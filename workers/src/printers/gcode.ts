@@ -6,14 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Printer, QueueItem } from '@printfarm/db';
 import { sliceModel } from '../slicer/slice.ts';
-import {
-  isPassingTrouble,
-  MISSING_FILE,
-  type PartContext,
-  printerPart,
-  printerSettings,
-  withPartCopy,
-} from './partCopy.ts';
+import { MISSING_FILE, makeAndKeep, type PartContext, printerPart } from './partCopy.ts';
 
 export type PrinterGcode = { ok: true; gcode: Uint8Array } | { ok: false; reason: string; lasting: boolean };
 
@@ -32,29 +25,20 @@ export async function printerGcode(
   if (cached)
     return { ok: false, reason: cached.reason ?? 'The slicer could not slice this part', lasting: true };
 
-  const result = await withPartCopy(
+  const sliced = await makeAndKeep(
     context,
-    part,
-    (modelPath) =>
-      sliceModel({ ...printerSettings(context.config, item, printer), modelPath, keepGcode: true }),
-    (reason) => ({ ok: false as const, reason, durationMs: 0 }),
+    { item, printer, part },
+    (settings) => sliceModel({ ...settings, keepGcode: true }),
+    prisma.printerSlice,
+    (made) => ({
+      gcode: made.ok && made.gcode ? Buffer.from(made.gcode) : null,
+      printSeconds: made.ok ? made.printSeconds : null,
+    }),
   );
-  if (!result.ok && isPassingTrouble(result.reason))
-    return { ok: false, reason: result.reason, lasting: false };
-  await prisma.printerSlice.upsert({
-    where,
-    update: {},
-    create: {
-      ...part.key,
-      status: result.ok ? 'ok' : 'failed',
-      reason: result.ok ? null : result.reason,
-      gcode: result.ok && result.gcode ? Buffer.from(result.gcode) : null,
-      printSeconds: result.ok ? result.printSeconds : null,
-    },
-  });
-  return result.ok && result.gcode
-    ? { ok: true, gcode: result.gcode }
-    : { ok: false, reason: result.ok ? 'No G-code' : result.reason, lasting: true };
+  if ('lasting' in sliced) return sliced;
+  return sliced.ok && sliced.gcode
+    ? { ok: true, gcode: sliced.gcode }
+    : { ok: false, reason: sliced.ok ? 'No G-code' : sliced.reason, lasting: true };
 }
 
 function uploadedGcode(context: PartContext, filePath: string): Promise<PrinterGcode> {

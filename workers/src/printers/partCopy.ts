@@ -11,7 +11,7 @@ import type { Rotation3 } from '@printfarm/domain/inspection';
 import { materialDensity } from '@printfarm/domain/printSettings';
 import { isUnits, MM_PER_UNIT } from '@printfarm/domain/units';
 import { writeCopyInThread } from '../geometry/thread.ts';
-import type { JobContext } from '../jobs/types.ts';
+import type { JobContext, JobHandler } from '../jobs/types.ts';
 import type { SlicerSettings } from '../slicer/slice.ts';
 
 const AS_UPLOADED: Rotation3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -25,6 +25,7 @@ export type PrinterPart =
   | { kind: 'failed'; reason: string }
   | { kind: 'gcode'; file: StoredFile }
   | { kind: 'mesh'; file: StoredFile; key: SliceKey; rotation: Rotation3; scale: number };
+type MeshPart = Extract<PrinterPart, { kind: 'mesh' }>;
 
 export async function printerPart(
   prisma: PrismaClient,
@@ -65,9 +66,9 @@ export function printerSettings(
 }
 
 /** Writes the turned, scaled copy in a private folder, hands its path to `use`, and removes it. */
-export function withPartCopy<R>(
+function withPartCopy<R>(
   { config, files }: PartContext,
-  part: Extract<PrinterPart, { kind: 'mesh' }>,
+  part: MeshPart,
   use: (copyPath: string) => Promise<R>,
   failed: (reason: string) => R,
 ): Promise<R> {
@@ -97,6 +98,72 @@ export function withPartCopy<R>(
 }
 
 /** A reason that is no verdict on the part: nothing is kept, so it is tried again once things are back. */
-export function isPassingTrouble(reason: string): boolean {
+function isPassingTrouble(reason: string): boolean {
   return /not installed|not found|ENOENT|missing from storage/i.test(reason);
+}
+
+type Failed = { ok: false; reason: string };
+/** A trouble that passes: answered, not kept. */
+type Passing = Failed & { lasting: false };
+
+/** A table that keeps, by the part's key, what was made of it for a kind of printer, or why it failed. */
+interface MadeTable<Columns> {
+  upsert(args: {
+    where: { sha256_profileKey_units_orientation_bed_nozzleMm_material: SliceKey };
+    update: Record<string, never>;
+    create: SliceKey & { status: 'ok' | 'failed'; reason: string | null } & Columns;
+  }): PromiseLike<unknown>;
+}
+
+/**
+ * Makes what a printer needs of a mesh part (its G-code, its project) from our copy with the printer's
+ * settings, and keeps a lasting outcome, made or refused, in `table` (with `columns` of what was made);
+ * a passing trouble is answered and not kept, so the next try makes it again.
+ */
+export async function makeAndKeep<Made extends { ok: true } | Failed, Columns>(
+  context: PartContext,
+  { item, printer, part }: { item: QueueItem; printer: Printer; part: MeshPart },
+  make: (settings: SlicerSettings & { modelPath: string }) => Promise<Made>,
+  table: MadeTable<Columns>,
+  columns: (made: Made | Failed) => Columns,
+): Promise<Made | Failed | Passing> {
+  const made = await withPartCopy<Made | Failed>(
+    context,
+    part,
+    (modelPath) => make({ ...printerSettings(context.config, item, printer), modelPath }),
+    (reason) => ({ ok: false, reason }),
+  );
+  if (!made.ok && isPassingTrouble(made.reason)) return { ok: false, reason: made.reason, lasting: false };
+  await table.upsert({
+    where: { sha256_profileKey_units_orientation_bed_nozzleMm_material: part.key },
+    update: {},
+    create: {
+      ...part.key,
+      status: made.ok ? 'ok' : 'failed',
+      reason: made.ok ? null : made.reason,
+      ...columns(made),
+    },
+  });
+  return made;
+}
+
+/**
+ * The job that makes a queue item's file for one of the farm's printers (its G-code, its 3MF project):
+ * a slicer or file missing for now is worth a retry; a verdict on the part is kept and shown.
+ */
+export function printerFileJob(
+  make: (
+    context: PartContext,
+    item: QueueItem,
+    printer: Printer,
+  ) => Promise<{ ok: true } | { ok: false; reason: string; lasting: boolean }>,
+): JobHandler<'queue.slice' | 'queue.project'> {
+  return async ({ itemId, printerId }, context) => {
+    const item = await context.prisma.queueItem.findUnique({ where: { id: itemId } });
+    const printer = await context.prisma.printer.findUnique({ where: { id: printerId } });
+    if (!item || !printer || printer.farmId !== item.farmId) return 'skipped';
+    const made = await make(context, item, printer);
+    if (!made.ok && !made.lasting) throw new Error(made.reason);
+    return 'done';
+  };
 }

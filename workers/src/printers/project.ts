@@ -2,13 +2,7 @@
 // with the same settings, kept in printer_projects by the same key. A file uploaded as G-code has none.
 import type { Printer, QueueItem } from '@printfarm/db';
 import { exportProject } from '../slicer/project.ts';
-import {
-  isPassingTrouble,
-  type PartContext,
-  printerPart,
-  printerSettings,
-  withPartCopy,
-} from './partCopy.ts';
+import { makeAndKeep, type PartContext, printerPart } from './partCopy.ts';
 
 export type PrinterProject = { ok: true } | { ok: false; reason: string; lasting: boolean };
 
@@ -25,23 +19,13 @@ export async function printerProject(
   const where = { sha256_profileKey_units_orientation_bed_nozzleMm_material: part.key };
   if (await prisma.printerProject.findUnique({ where, select: { id: true } })) return { ok: true };
 
-  const result = await withPartCopy(
+  const made = await makeAndKeep(
     context,
-    part,
-    (modelPath) => exportProject({ ...printerSettings(context.config, item, printer), modelPath }),
-    (reason) => ({ ok: false as const, reason }),
+    { item, printer, part },
+    exportProject,
+    prisma.printerProject,
+    (exported) => ({ project: exported.ok ? Buffer.from(exported.project) : null }),
   );
-  if (!result.ok && isPassingTrouble(result.reason))
-    return { ok: false, reason: result.reason, lasting: false };
-  await prisma.printerProject.upsert({
-    where,
-    update: {},
-    create: {
-      ...part.key,
-      status: result.ok ? 'ok' : 'failed',
-      reason: result.ok ? null : result.reason,
-      project: result.ok ? Buffer.from(result.project) : null,
-    },
-  });
-  return result.ok ? { ok: true } : { ok: false, reason: result.reason, lasting: true };
+  if ('lasting' in made) return made;
+  return made.ok ? { ok: true } : { ok: false, reason: made.reason, lasting: true };
 }

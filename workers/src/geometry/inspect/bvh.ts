@@ -3,6 +3,8 @@
 // per triangle and level, with no per-triangle bounds kept, so two million triangles build in well
 // under a second. Nodes live in typed arrays; node bounds are filled in bottom up once the tree's
 // shape is known.
+
+import { grown } from '../grow.ts';
 import type { TriangleSoup } from './soup.ts';
 
 /** Triangles per leaf at most. */
@@ -293,12 +295,8 @@ class PendingNodes {
 
   push(node: number, first: number, end: number, level: number, boxes: Float64Array, at: number): void {
     if (this.size * 4 === this.tasks.length) {
-      const tasks = new Int32Array(this.tasks.length * 2);
-      tasks.set(this.tasks);
-      this.tasks = tasks;
-      const grown = new Float64Array(this.boxes.length * 2);
-      grown.set(this.boxes);
-      this.boxes = grown;
+      this.tasks = grown(this.tasks, this.tasks.length * 2);
+      this.boxes = grown(this.boxes, this.boxes.length * 2);
     }
     const k = this.size++;
     this.tasks[k * 4] = node;

@@ -4,7 +4,8 @@ import type { ModelFormat } from '@printfarm/domain/upload';
 import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { StoredUpload } from '../../storage/uploads.ts';
 import { readRange } from '../../storage/uploads.ts';
-import type { MeshSink, NewMesh, ParsedModel } from '../model.ts';
+import { grown } from '../grow.ts';
+import type { MeshParser, MeshSink } from '../model.ts';
 import { parseObjInto } from '../obj.ts';
 import { parsePlyInto } from '../ply.ts';
 import { count, ModelRejection } from '../reject.ts';
@@ -24,12 +25,7 @@ export const MAX_INSPECTED_TRIANGLES = 4_000_000;
 /** The formats that hold a mesh (G-code holds toolpaths). */
 type MeshFormat = Exclude<ModelFormat, 'gcode'>;
 
-type SoupParser = (
-  upload: StoredUpload,
-  newMesh: NewMesh<SoupCollector>,
-) => Promise<ParsedModel<SoupCollector>>;
-
-const PARSERS: Record<MeshFormat, SoupParser> = {
+const PARSERS: Record<MeshFormat, MeshParser> = {
   stl: parseStlInto,
   obj: parseObjInto,
   '3mf': parse3mfInto,
@@ -117,9 +113,8 @@ export class SoupCollector implements MeshSink {
       );
     }
     if (this.triangleCount * 9 > this.triangles.length) {
-      const grown = new Float64Array(Math.max(this.triangleCount * 9, this.triangles.length * 2));
-      grown.set(this.triangles.subarray(0, at));
-      this.triangles = grown;
+      const length = Math.max(this.triangleCount * 9, this.triangles.length * 2);
+      this.triangles = grown(this.triangles.subarray(0, at), length);
     }
     return at;
   }

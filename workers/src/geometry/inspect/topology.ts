@@ -2,6 +2,8 @@
 // vertex as another when both round to the same 0.1 µm point, in file units), and the edges used by one
 // facet only (open) or by more than two (non-manifold), which the analysis counts and the inspection
 // locates.
+
+import { grown } from '../grow.ts';
 import type { TriangleSoup } from './soup.ts';
 
 /** The analysis's welding grid: steps per file unit. */
@@ -53,9 +55,7 @@ export function weldCorners(soup: TriangleSoup): WeldedMesh {
       grid[id * 3 + 2] = qz;
       if (vertexCount === capacity) {
         capacity *= 2;
-        const grown = new Float64Array(capacity * 3);
-        grown.set(grid);
-        grid = grown;
+        grid = grown(grid, capacity * 3);
         slots = rehash(grid, vertexCount, capacity * 2);
       }
     }

@@ -5,7 +5,7 @@
 import { type BambuConfig, uploadToSdCard } from './bambuFtps.ts';
 import { bambuSession } from './bambuMqtt.ts';
 import { reportedFileName, statusOfReport } from './bambuReport.ts';
-import { outcomeBeforeSending } from './dispatchOnce.ts';
+import { connectorOf } from './dispatchOnce.ts';
 import { DEFAULT_TIMEOUT_MS } from './http.ts';
 import type { PrinterConnector, PrinterStatus } from './types.ts';
 
@@ -33,12 +33,10 @@ export function bambuConnector(config: BambuConfig, timeoutMs = DEFAULT_TIMEOUT_
     return statusOfReport(full);
   }
 
-  return {
+  return connectorOf({
     kind: 'bambu',
     status,
-    async dispatch(fileName, gcode, signal) {
-      const before = outcomeBeforeSending(await status(signal), fileName);
-      if (before) return before;
+    async start(fileName, gcode, signal) {
       await uploadToSdCard(config, fileName, gcode, timeoutMs, signal);
       const started = await session.request(
         'print',
@@ -55,11 +53,8 @@ export function bambuConnector(config: BambuConfig, timeoutMs = DEFAULT_TIMEOUT_
         throw new Error(
           `Bambu printer ${config.serial} did not report starting ${fileName} within ${timeoutMs} ms`,
         );
-      return { outcome: 'started' };
     },
-    async cancel(signal) {
-      const now = await status(signal);
-      if (now.activity !== 'printing' && now.activity !== 'paused') return;
+    async stop(signal) {
       const stopped = await session.request(
         'print',
         { command: 'stop', param: '' },
@@ -72,5 +67,5 @@ export function bambuConnector(config: BambuConfig, timeoutMs = DEFAULT_TIMEOUT_
         throw new Error(`Bambu printer ${config.serial} did not report stopping within ${timeoutMs} ms`);
     },
     close: () => session.close(),
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { DispatchOutcome, PrinterStatus } from './types.ts';
+import type { ConnectorKind, DispatchOutcome, PrinterConnector, PrinterStatus } from './types.ts';
 
 /**
  * What a status read says before anything is sent: the same file already on the printer is a retry
@@ -17,4 +17,35 @@ export function outcomeBeforeSending(status: PrinterStatus, fileName: string): D
 export function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutMs);
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+/** What a protocol supplies; connectorOf adds the status checks every printer gets around them. */
+export interface PrinterProtocol {
+  kind: ConnectorKind;
+  status(signal?: AbortSignal): Promise<PrinterStatus>;
+  /** Uploads the G-code and starts it, on a printer the status read found free. */
+  start(fileName: string, gcode: Uint8Array, signal?: AbortSignal): Promise<void>;
+  /** Stops the print of a printer the status read found printing or paused. */
+  stop(signal?: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A connector that dispatches at most once (outcomeBeforeSending) and cancels only a print under way. */
+export function connectorOf(protocol: PrinterProtocol): PrinterConnector {
+  const { kind, status } = protocol;
+  return {
+    kind,
+    status,
+    async dispatch(fileName, gcode, signal) {
+      const before = outcomeBeforeSending(await status(signal), fileName);
+      if (before) return before;
+      await protocol.start(fileName, gcode, signal);
+      return { outcome: 'started' };
+    },
+    async cancel(signal) {
+      const now = await status(signal);
+      if (now.activity === 'printing' || now.activity === 'paused') await protocol.stop(signal);
+    },
+    close: () => protocol.close(),
+  };
 }

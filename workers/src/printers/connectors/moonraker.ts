@@ -2,7 +2,7 @@
 // Manager"): JSON-RPC methods over HTTP, answers wrapped in {"result": …}, X-Api-Key when the
 // instance asks for one. print_stats says what Klipper does; virtual_sdcard how far it is.
 import * as v from 'valibot';
-import { outcomeBeforeSending } from './dispatchOnce.ts';
+import { connectorOf } from './dispatchOnce.ts';
 import { PrinterUnreachableError } from './errors.ts';
 import { gcodeForm, printerHttp, readJson } from './http.ts';
 import type { ConnectorConfig, PrinterActivity, PrinterConnector, PrinterStatus } from './types.ts';
@@ -61,22 +61,15 @@ export function moonrakerConnector(
     await readJson(PRODUCT, await http.call(path, { method: 'POST' }, signal), okAnswer);
   }
 
-  return {
+  return connectorOf({
     kind: 'moonraker',
     status,
-    async dispatch(fileName, gcode, signal) {
-      const before = outcomeBeforeSending(await status(signal), fileName);
-      if (before) return before;
+    async start(fileName, gcode, signal) {
       const form = gcodeForm(fileName, gcode, { root: 'gcodes' });
       await http.call('/server/files/upload', { method: 'POST', body: form }, signal);
       await post(`/printer/print/start?filename=${encodeURIComponent(fileName)}`, signal);
-      return { outcome: 'started' };
     },
-    async cancel(signal) {
-      const now = await status(signal);
-      if (now.activity === 'printing' || now.activity === 'paused')
-        await post('/printer/print/cancel', signal);
-    },
+    stop: (signal) => post('/printer/print/cancel', signal),
     async close() {},
-  };
+  });
 }

@@ -3,7 +3,7 @@
 // "Operational" with the last file still selected, so a selected file at 100 % reads as finished and
 // anything short of that as idle.
 import * as v from 'valibot';
-import { outcomeBeforeSending } from './dispatchOnce.ts';
+import { connectorOf } from './dispatchOnce.ts';
 import { PrinterUnreachableError } from './errors.ts';
 import { gcodeForm, printerHttp, readJson } from './http.ts';
 import type { ConnectorConfig, PrinterActivity, PrinterConnector, PrinterStatus } from './types.ts';
@@ -54,20 +54,15 @@ export function octoprintConnector(
     }
   }
 
-  return {
+  return connectorOf({
     kind: 'octoprint',
     status,
-    async dispatch(fileName, gcode, signal) {
-      const before = outcomeBeforeSending(await status(signal), fileName);
-      if (before) return before;
+    async start(fileName, gcode, signal) {
       // One request uploads, selects and starts: there is no moment where the file waits unstarted.
       const form = gcodeForm(fileName, gcode, { select: 'true', print: 'true' });
       await http.call('/api/files/local', { method: 'POST', body: form }, signal);
-      return { outcome: 'started' };
     },
-    async cancel(signal) {
-      const now = await status(signal);
-      if (now.activity !== 'printing' && now.activity !== 'paused') return;
+    async stop(signal) {
       // 409: the print ended between the two calls, which is what cancel wanted.
       await http.call(
         '/api/job',
@@ -81,5 +76,5 @@ export function octoprintConnector(
       );
     },
     async close() {},
-  };
+  });
 }
