@@ -21,14 +21,18 @@
   ;; Layout of $main. The bit cache has 2^15 entries of [x bits, y bits, z bits, id + 1 or ~pending].
   (global $CACHE i32 (i32.const 1024))
   ;; A batch of up to 512 facets: its pending vertices [cache entry, qx, qy, qz, hash], their ids once
-  ;; looked up, the corner ids of its facets (~p for pending vertex p until then) and, 6144 bytes after
-  ;; each id, the corner's bit-cache entry.
+  ;; looked up, the corner ids of its facets (~p for pending vertex p until then, SAME + n for the
+  ;; previous facet's corner n), and the list of corners that need the bit cache [id address, corner
+  ;; address, cache entry].
   (global $PENDING i32 (i32.const 525312))
   (global $RESOLVED i32 (i32.const 556032))
   (global $IDS i32 (i32.const 562176))
-  (global $BLOCK (export "BLOCK") i32 (i32.const 574464))
+  (global $CORNERS i32 (i32.const 568320))
+  (global $BLOCK (export "BLOCK") i32 (i32.const 586752))
   (global $BLOCK_FACETS (export "BLOCK_FACETS") i32 (i32.const 20000))
-  (global $RECORDS i32 (i32.const 1574464))
+  (global $RECORDS i32 (i32.const 1586752))
+  ;; Above every id (ids stay below 2^25), below the out-of-reach mark 2^30.
+  (global $SAME i32 (i32.const 0x20000000))
 
   (global $triangles (export "triangles") (mut i32) (i32.const 0))
   (global $vertices (export "vertices") (mut i32) (i32.const 0))
@@ -239,6 +243,19 @@
     (select (local.get $q) (i32.const 0x80000000)
       (i32.le_u (i32.add (local.get $q) (i32.const 2000000000)) (i32.const 4000000000))))
 
+;; quantize() of a binary STL coordinate, in fewer steps. A float32 times 10000 is exact in a double
+  ;; (24 + 10 significant bits), and adding a half to that stays exact where it matters, so floor()
+  ;; rounds halves up as Math.round does; 2^52 + 2^51 added, the integer is the low 32 bits of the
+  ;; double (two's complement), with no check for a truncation out of range.
+  (func $quantizeFloat (@inline) (param $value f32) (result i32)
+    (local $rounded f64)
+    (local.set $rounded
+      (f64.floor (f64.add (f64.mul (f64.promote_f32 (local.get $value)) (f64.const 10000)) (f64.const 0.5))))
+    (select
+      (i32.wrap_i64 (i64.reinterpret_f64 (f64.add (local.get $rounded) (f64.const 6755399441055744))))
+      (i32.const 0x80000000)
+      (f64.le (f64.abs (local.get $rounded)) (f64.const 2000000000))))
+
   ;; The id of the point x, y, z (mm): -1 when it is more than 200 m out, -2 past 2^25 vertices.
   (func (export "weld") (param $x f64) (param $y f64) (param $z f64) (result i32)
     (local $qx i32) (local $qy i32) (local $qz i32) (local $id i32)
@@ -265,61 +282,152 @@
           (i32.const 17))
         (i32.const 4))))
 
-  ;; The id of corner `corner` (0, 1, 2) of the facet at `at` whose ids go at `ids`: from the previous
-  ;; facet's corners when the bits match (unless this is the batch's `first`), else from the bit cache,
-  ;; else as a new pending vertex (~p) whose cache entry points at it, so the same corner again in the
-  ;; batch joins it (facets mostly come in strips, sharing two corners with the one before). 2^30 for
-  ;; a corner more than 200 m out.
-  (func $cornerId (@inline) (param $at i32) (param $ids i32) (param $corner i32) (param $first i32) (result i32)
-    (local $k i32) (local $id i32) (local $x i32) (local $y i32) (local $z i32) (local $entry i32)
-    (local $stored i32) (local $qx i32) (local $qy i32) (local $qz i32) (local $pending i32)
-    (local.set $k (i32.add (i32.add (local.get $at) (i32.const 12)) (i32.mul (local.get $corner) (i32.const 12))))
-    (local.set $x (i32.load (local.get $k)))
-    (local.set $y (i32.load offset=4 (local.get $k)))
-    (local.set $z (i32.load offset=8 (local.get $k)))
-    ;; 2^30: no id yet (ids are below 2^25, pending ones ~p negative).
-    (local.set $id (i32.const 0x40000000))
-    (block $found
-      (br_if $found (local.get $first))
-      ;; The previous facet's corners, 50 bytes back, and their ids, 12 back.
-      (if (i32.eqz
-            (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=12 (i32.sub (local.get $at) (i32.const 50))))
-                            (i32.xor (local.get $y) (i32.load offset=16 (i32.sub (local.get $at) (i32.const 50)))))
-                    (i32.xor (local.get $z) (i32.load offset=20 (i32.sub (local.get $at) (i32.const 50))))))
-        (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 12)))) (br $found)))
-      (if (i32.eqz
-            (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=24 (i32.sub (local.get $at) (i32.const 50))))
-                            (i32.xor (local.get $y) (i32.load offset=28 (i32.sub (local.get $at) (i32.const 50)))))
-                    (i32.xor (local.get $z) (i32.load offset=32 (i32.sub (local.get $at) (i32.const 50))))))
-        (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 8)))) (br $found)))
-      (if (i32.eqz
-            (i32.or (i32.or (i32.xor (local.get $x) (i32.load offset=36 (i32.sub (local.get $at) (i32.const 50))))
-                            (i32.xor (local.get $y) (i32.load offset=40 (i32.sub (local.get $at) (i32.const 50)))))
-                    (i32.xor (local.get $z) (i32.load offset=44 (i32.sub (local.get $at) (i32.const 50))))))
-        (then (local.set $id (i32.load (i32.sub (local.get $ids) (i32.const 4)))) (br $found))))
-    (if (i32.eq (local.get $id) (i32.const 0x40000000))
+  ;; Whether two corners have the same bits.
+  (func $sameBits (@inline) (param $x i32) (param $y i32) (param $z i32) (param $u i32) (param $v i32) (param $w i32)
+    (result i32)
+    (i32.eqz
+      (i32.or (i32.or (i32.xor (local.get $x) (local.get $u)) (i32.xor (local.get $y) (local.get $v)))
+        (i32.xor (local.get $z) (local.get $w)))))
+
+  ;; Puts the corner at `k`, whose id goes at `id`, on the batch's list at `item`: [id, k, cache entry].
+  (func $listCorner (@inline) (param $item i32) (param $id i32) (param $k i32)
+    (i32.store (local.get $item) (local.get $id))
+    (i32.store offset=4 (local.get $item) (local.get $k))
+    (i32.store offset=8 (local.get $item)
+      (call $cacheEntry (i32.load (local.get $k)) (i32.load offset=4 (local.get $k)) (i32.load offset=8 (local.get $k)))))
+
+  ;; Ids for the corners of the batch's first `facets` facets at `at` (binary STL records), in two
+  ;; passes. First each corner is compared with the previous facet's, kept in locals: facets mostly
+  ;; come in strips, sharing two corners with the one before, and such a corner's id is left as a
+  ;; mark (SAME + that corner's number) that connectFacets replaces by the previous facet's id. Every
+  ;; other corner goes on the batch's list with its bit-cache entry, read there once so that the cache
+  ;; misses overlap. Then the listed corners, in order, take their ids from the bit cache when the bits
+  ;; match, else become new pending vertices (~p) whose cache entry points at them, so the same corner
+  ;; again in the batch joins it. Returns `facets`, or the facet with a corner more than 200 m out (its
+  ;; corners before that one stay pending).
+  (func $assignCorners (param $at i32) (param $facets i32) (result i32)
+    (local $k i32) (local $ids i32) (local $end i32) (local $list i32) (local $listEnd i32)
+    (local $entry i32) (local $touched i32)
+    (local $x0 i32) (local $y0 i32) (local $z0 i32) (local $x1 i32) (local $y1 i32) (local $z1 i32)
+    (local $x2 i32) (local $y2 i32) (local $z2 i32)
+    (local $px0 i32) (local $py0 i32) (local $pz0 i32) (local $px1 i32) (local $py1 i32) (local $pz1 i32)
+    (local $px2 i32) (local $py2 i32) (local $pz2 i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $stored i32) (local $id i32)
+    (local $qx i32) (local $qy i32) (local $qz i32) (local $pending i32)
+    (global.set $waiting (i32.const 0))
+    (local.set $k (i32.add (local.get $at) (i32.const 12)))
+    (local.set $ids (global.get $IDS))
+    (local.set $end (i32.add (local.get $ids) (i32.mul (local.get $facets) (i32.const 12))))
+    (local.set $listEnd (global.get $CORNERS))
+    ;; The first facet has no previous one in the batch: all its corners are listed.
+    (if (i32.lt_u (local.get $ids) (local.get $end))
       (then
-        (local.set $entry (i32.load offset=6144 (i32.add (local.get $ids) (i32.shl (local.get $corner) (i32.const 2)))))
+        (call $listCorner (local.get $listEnd) (local.get $ids) (local.get $k))
+        (call $listCorner (i32.add (local.get $listEnd) (i32.const 12)) (i32.add (local.get $ids) (i32.const 4))
+          (i32.add (local.get $k) (i32.const 12)))
+        (call $listCorner (i32.add (local.get $listEnd) (i32.const 24)) (i32.add (local.get $ids) (i32.const 8))
+          (i32.add (local.get $k) (i32.const 24)))
+        (local.set $listEnd (i32.add (local.get $listEnd) (i32.const 36)))
+        (local.set $px0 (i32.load (local.get $k)))
+        (local.set $py0 (i32.load offset=4 (local.get $k)))
+        (local.set $pz0 (i32.load offset=8 (local.get $k)))
+        (local.set $px1 (i32.load offset=12 (local.get $k)))
+        (local.set $py1 (i32.load offset=16 (local.get $k)))
+        (local.set $pz1 (i32.load offset=20 (local.get $k)))
+        (local.set $px2 (i32.load offset=24 (local.get $k)))
+        (local.set $py2 (i32.load offset=28 (local.get $k)))
+        (local.set $pz2 (i32.load offset=32 (local.get $k)))
+        (local.set $k (i32.add (local.get $k) (i32.const 50)))
+        (local.set $ids (i32.add (local.get $ids) (i32.const 12)))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $ids) (local.get $end)))
+        (local.set $x0 (i32.load (local.get $k)))
+        (local.set $y0 (i32.load offset=4 (local.get $k)))
+        (local.set $z0 (i32.load offset=8 (local.get $k)))
+        (local.set $x1 (i32.load offset=12 (local.get $k)))
+        (local.set $y1 (i32.load offset=16 (local.get $k)))
+        (local.set $z1 (i32.load offset=20 (local.get $k)))
+        (local.set $x2 (i32.load offset=24 (local.get $k)))
+        (local.set $y2 (i32.load offset=28 (local.get $k)))
+        (local.set $z2 (i32.load offset=32 (local.get $k)))
+        ;; Written out for each corner (the previous corners are then locals, the offsets constants).
+        (block $matched
+          (if (call $sameBits (local.get $x0) (local.get $y0) (local.get $z0) (local.get $px0) (local.get $py0) (local.get $pz0))
+            (then (i32.store (local.get $ids) (global.get $SAME)) (br $matched)))
+          (if (call $sameBits (local.get $x0) (local.get $y0) (local.get $z0) (local.get $px1) (local.get $py1) (local.get $pz1))
+            (then (i32.store (local.get $ids) (i32.add (global.get $SAME) (i32.const 1))) (br $matched)))
+          (if (call $sameBits (local.get $x0) (local.get $y0) (local.get $z0) (local.get $px2) (local.get $py2) (local.get $pz2))
+            (then (i32.store (local.get $ids) (i32.add (global.get $SAME) (i32.const 2))) (br $matched)))
+          (call $listCorner (local.get $listEnd) (local.get $ids) (local.get $k))
+          (local.set $listEnd (i32.add (local.get $listEnd) (i32.const 12))))
+        (block $matched
+          (if (call $sameBits (local.get $x1) (local.get $y1) (local.get $z1) (local.get $px0) (local.get $py0) (local.get $pz0))
+            (then (i32.store offset=4 (local.get $ids) (global.get $SAME)) (br $matched)))
+          (if (call $sameBits (local.get $x1) (local.get $y1) (local.get $z1) (local.get $px1) (local.get $py1) (local.get $pz1))
+            (then (i32.store offset=4 (local.get $ids) (i32.add (global.get $SAME) (i32.const 1))) (br $matched)))
+          (if (call $sameBits (local.get $x1) (local.get $y1) (local.get $z1) (local.get $px2) (local.get $py2) (local.get $pz2))
+            (then (i32.store offset=4 (local.get $ids) (i32.add (global.get $SAME) (i32.const 2))) (br $matched)))
+          (call $listCorner (local.get $listEnd) (i32.add (local.get $ids) (i32.const 4)) (i32.add (local.get $k) (i32.const 12)))
+          (local.set $listEnd (i32.add (local.get $listEnd) (i32.const 12))))
+        (block $matched
+          (if (call $sameBits (local.get $x2) (local.get $y2) (local.get $z2) (local.get $px0) (local.get $py0) (local.get $pz0))
+            (then (i32.store offset=8 (local.get $ids) (global.get $SAME)) (br $matched)))
+          (if (call $sameBits (local.get $x2) (local.get $y2) (local.get $z2) (local.get $px1) (local.get $py1) (local.get $pz1))
+            (then (i32.store offset=8 (local.get $ids) (i32.add (global.get $SAME) (i32.const 1))) (br $matched)))
+          (if (call $sameBits (local.get $x2) (local.get $y2) (local.get $z2) (local.get $px2) (local.get $py2) (local.get $pz2))
+            (then (i32.store offset=8 (local.get $ids) (i32.add (global.get $SAME) (i32.const 2))) (br $matched)))
+          (call $listCorner (local.get $listEnd) (i32.add (local.get $ids) (i32.const 8)) (i32.add (local.get $k) (i32.const 24)))
+          (local.set $listEnd (i32.add (local.get $listEnd) (i32.const 12))))
+        (local.set $px0 (local.get $x0))
+        (local.set $py0 (local.get $y0))
+        (local.set $pz0 (local.get $z0))
+        (local.set $px1 (local.get $x1))
+        (local.set $py1 (local.get $y1))
+        (local.set $pz1 (local.get $z1))
+        (local.set $px2 (local.get $x2))
+        (local.set $py2 (local.get $y2))
+        (local.set $pz2 (local.get $z2))
+        (local.set $k (i32.add (local.get $k) (i32.const 50)))
+        (local.set $ids (i32.add (local.get $ids) (i32.const 12)))
+        (br $next)))
+    ;; The listed corners' cache entries, each read once in a tight loop so their misses overlap.
+    (local.set $list (global.get $CORNERS))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $list) (local.get $listEnd)))
+        (local.set $touched (i32.xor (local.get $touched) (i32.load offset=12 (i32.load offset=8 (local.get $list)))))
+        (local.set $list (i32.add (local.get $list) (i32.const 12)))
+        (br $next)))
+    (global.set $touched (local.get $touched))
+    (local.set $list (global.get $CORNERS))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $list) (local.get $listEnd)))
+        (local.set $k (i32.load offset=4 (local.get $list)))
+        (local.set $entry (i32.load offset=8 (local.get $list)))
+        (local.set $x (i32.load (local.get $k)))
+        (local.set $y (i32.load offset=4 (local.get $k)))
+        (local.set $z (i32.load offset=8 (local.get $k)))
         (local.set $stored (i32.load offset=12 (local.get $entry)))
         (if (i32.and
               (i32.ne (local.get $stored) (i32.const 0))
-              (i32.eqz
-                (i32.or (i32.or (i32.xor (local.get $x) (i32.load (local.get $entry)))
-                                (i32.xor (local.get $y) (i32.load offset=4 (local.get $entry))))
-                        (i32.xor (local.get $z) (i32.load offset=8 (local.get $entry))))))
+              (call $sameBits (local.get $x) (local.get $y) (local.get $z)
+                (i32.load (local.get $entry)) (i32.load offset=4 (local.get $entry)) (i32.load offset=8 (local.get $entry))))
           (then
             (local.set $id
               (select (i32.sub (local.get $stored) (i32.const 1)) (local.get $stored)
                 (i32.gt_s (local.get $stored) (i32.const 0)))))
           (else
-            (local.set $qx (call $quantize (f64.promote_f32 (f32.load (local.get $k)))))
-            (local.set $qy (call $quantize (f64.promote_f32 (f32.load offset=4 (local.get $k)))))
-            (local.set $qz (call $quantize (f64.promote_f32 (f32.load offset=8 (local.get $k)))))
+            (local.set $qx (call $quantizeFloat (f32.load (local.get $k))))
+            (local.set $qy (call $quantizeFloat (f32.load offset=4 (local.get $k))))
+            (local.set $qz (call $quantizeFloat (f32.load offset=8 (local.get $k))))
             (if (i32.or
                   (i32.or (i32.eq (local.get $qx) (i32.const 0x80000000))
                           (i32.eq (local.get $qy) (i32.const 0x80000000)))
                   (i32.eq (local.get $qz) (i32.const 0x80000000)))
-              (then (return (i32.const 0x40000000))))
+              (then
+                (return (i32.div_u (i32.sub (i32.load (local.get $list)) (global.get $IDS)) (i32.const 12)))))
             (local.set $pending
               (i32.add (global.get $PENDING) (i32.mul (global.get $waiting) (i32.const 20))))
             (i32.store (local.get $pending) (local.get $entry))
@@ -333,55 +441,11 @@
             (i32.store offset=4 (local.get $entry) (local.get $y))
             (i32.store offset=8 (local.get $entry) (local.get $z))
             (i32.store offset=12 (local.get $entry) (local.get $id))
-            (global.set $waiting (i32.add (global.get $waiting) (i32.const 1)))))))
-    (local.get $id))
-
-  ;; Ids for the corners of the batch's first `facets` facets at `at` (binary STL records), by
-  ;; cornerId. Returns `facets`, or the facet with a corner more than 200 m out (its corners before
-  ;; that one stay pending).
-  (func $assignCorners (param $at i32) (param $facets i32) (result i32)
-    (local $facet i32) (local $k i32) (local $ids i32) (local $id i32) (local $entry i32) (local $end i32)
-    (local $touched i32)
-    (global.set $waiting (i32.const 0))
-    ;; First every corner's bit-cache entry, each read once so that their cache misses overlap.
-    (local.set $k (i32.add (local.get $at) (i32.const 12)))
-    (local.set $ids (global.get $IDS))
-    (local.set $end (i32.add (local.get $ids) (i32.mul (local.get $facets) (i32.const 12))))
-    (block $done
-      (loop $next
-        (br_if $done (i32.ge_u (local.get $ids) (local.get $end)))
-        (local.set $entry (call $cacheEntry (i32.load (local.get $k)) (i32.load offset=4 (local.get $k)) (i32.load offset=8 (local.get $k))))
-        (i32.store offset=6144 (local.get $ids) (local.get $entry))
-        (local.set $touched (i32.xor (local.get $touched) (i32.load offset=12 (local.get $entry))))
-        (local.set $entry (call $cacheEntry (i32.load offset=12 (local.get $k)) (i32.load offset=16 (local.get $k)) (i32.load offset=20 (local.get $k))))
-        (i32.store offset=6148 (local.get $ids) (local.get $entry))
-        (local.set $touched (i32.xor (local.get $touched) (i32.load offset=12 (local.get $entry))))
-        (local.set $entry (call $cacheEntry (i32.load offset=24 (local.get $k)) (i32.load offset=28 (local.get $k)) (i32.load offset=32 (local.get $k))))
-        (i32.store offset=6152 (local.get $ids) (local.get $entry))
-        (local.set $touched (i32.xor (local.get $touched) (i32.load offset=12 (local.get $entry))))
-        (local.set $k (i32.add (local.get $k) (i32.const 50)))
-        (local.set $ids (i32.add (local.get $ids) (i32.const 12)))
+            (global.set $waiting (i32.add (global.get $waiting) (i32.const 1)))))
+        (i32.store (i32.load (local.get $list)) (local.get $id))
+        (local.set $list (i32.add (local.get $list) (i32.const 12)))
         (br $next)))
-    (global.set $touched (local.get $touched))
-    (local.set $ids (global.get $IDS))
-    (block $done
-      (loop $nextFacet
-        (br_if $done (i32.ge_u (local.get $facet) (local.get $facets)))
-        ;; Written out three times (the corners' offsets are then constants).
-        (local.set $id (call $cornerId (local.get $at) (local.get $ids) (i32.const 0) (i32.eqz (local.get $facet))))
-        (br_if $done (i32.eq (local.get $id) (i32.const 0x40000000)))
-        (i32.store (local.get $ids) (local.get $id))
-        (local.set $id (call $cornerId (local.get $at) (local.get $ids) (i32.const 1) (i32.eqz (local.get $facet))))
-        (br_if $done (i32.eq (local.get $id) (i32.const 0x40000000)))
-        (i32.store offset=4 (local.get $ids) (local.get $id))
-        (local.set $id (call $cornerId (local.get $at) (local.get $ids) (i32.const 2) (i32.eqz (local.get $facet))))
-        (br_if $done (i32.eq (local.get $id) (i32.const 0x40000000)))
-        (i32.store offset=8 (local.get $ids) (local.get $id))
-        (local.set $ids (i32.add (local.get $ids) (i32.const 12)))
-        (local.set $at (i32.add (local.get $at) (i32.const 50)))
-        (local.set $facet (i32.add (local.get $facet) (i32.const 1)))
-        (br $nextFacet)))
-    (local.get $facet))
+    (local.get $facets))
 
   ;; Finds or enters the batch's pending vertices: first every one's table slot is read in a tight
   ;; loop, so the processor waits for those cache misses side by side instead of one after another;
@@ -546,29 +610,41 @@
     (call $addEdge (local.get $b) (local.get $c))
     (call $addEdge (local.get $c) (local.get $a)))
 
-  ;; connect() for the batch's first `facets` facets, their pending ids replaced by the looked-up ones.
+  ;; The vertex id a corner's entry in the batch stands for: pending vertex ~p's looked-up id, the
+  ;; previous facet's corner n (its ids a, b, c) for SAME + n, or the id itself.
+  (func $idOf (@inline) (param $value i32) (param $a i32) (param $b i32) (param $c i32) (result i32)
+    (if (i32.lt_s (local.get $value) (i32.const 0))
+      (then
+        (return
+          (i32.load (i32.add (global.get $RESOLVED) (i32.shl (i32.xor (local.get $value) (i32.const -1)) (i32.const 2)))))))
+    (if (i32.ge_u (local.get $value) (global.get $SAME))
+      (then
+        (return
+          (select (local.get $a)
+            (select (local.get $b) (local.get $c) (i32.eq (local.get $value) (i32.add (global.get $SAME) (i32.const 1))))
+            (i32.eq (local.get $value) (global.get $SAME))))))
+    (local.get $value))
+
+  ;; connect() for the batch's first `facets` facets, their entries replaced by the ids they stand for.
   (func $connectFacets (param $facets i32)
-    (local $ids i32) (local $end i32) (local $a i32) (local $b i32) (local $c i32) (local $resolved i32)
+    (local $ids i32) (local $end i32) (local $a i32) (local $b i32) (local $c i32)
+    (local $pa i32) (local $pb i32) (local $pc i32)
     (local.set $ids (global.get $IDS))
     (local.set $end (i32.add (local.get $ids) (i32.mul (local.get $facets) (i32.const 12))))
-    (local.set $resolved (global.get $RESOLVED))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $ids) (local.get $end)))
-        (local.set $a (i32.load (local.get $ids)))
-        (local.set $b (i32.load offset=4 (local.get $ids)))
-        (local.set $c (i32.load offset=8 (local.get $ids)))
-        (if (i32.lt_s (local.get $a) (i32.const 0))
-          (then (local.set $a (i32.load (i32.add (local.get $resolved) (i32.shl (i32.xor (local.get $a) (i32.const -1)) (i32.const 2)))))))
-        (if (i32.lt_s (local.get $b) (i32.const 0))
-          (then (local.set $b (i32.load (i32.add (local.get $resolved) (i32.shl (i32.xor (local.get $b) (i32.const -1)) (i32.const 2)))))))
-        (if (i32.lt_s (local.get $c) (i32.const 0))
-          (then (local.set $c (i32.load (i32.add (local.get $resolved) (i32.shl (i32.xor (local.get $c) (i32.const -1)) (i32.const 2)))))))
+        (local.set $a (call $idOf (i32.load (local.get $ids)) (local.get $pa) (local.get $pb) (local.get $pc)))
+        (local.set $b (call $idOf (i32.load offset=4 (local.get $ids)) (local.get $pa) (local.get $pb) (local.get $pc)))
+        (local.set $c (call $idOf (i32.load offset=8 (local.get $ids)) (local.get $pa) (local.get $pb) (local.get $pc)))
         (call $connect (local.get $a) (local.get $b) (local.get $c))
+        (local.set $pa (local.get $a))
+        (local.set $pb (local.get $b))
+        (local.set $pc (local.get $c))
         (local.set $ids (i32.add (local.get $ids) (i32.const 12)))
         (br $next))))
 
-;; Edges used once, edges used three times or more, and shells (vertices that are roots) among the
+  ;; Edges used once, edges used three times or more, and shells (vertices that are roots) among the
   ;; records [at, end), added to the counts so far.
   (func $tallyRecords (param $at i32) (param $end i32)
     (local $uses i32) (local $open i32) (local $many i32) (local $shells i32)
