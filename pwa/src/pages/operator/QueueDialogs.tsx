@@ -2,7 +2,7 @@
 // with a failed print, and for which printer to download the G-code (sliced on demand: the screen waits
 // and downloads it when it is ready).
 import { queueFailSchema, queueStartSchema } from '@printfarm/domain/printQueue';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   GcodePreparing,
   type Printer,
@@ -19,6 +19,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { FormDialog } from './FormDialog.tsx';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { partName, whyNot } from './queueText.ts';
 
 interface ItemDialogProps {
@@ -117,7 +118,6 @@ export function GcodeDialog({
   printers,
   onClose,
 }: ItemDialogProps & { printers: readonly Printer[] }) {
-  const id = useId();
   const options = printerOptions(item, printers);
   const [printerId, setPrinterId] = useState(
     (item.state === 'printing' ? item.printerId : null) ??
@@ -168,19 +168,15 @@ export function GcodeDialog({
         </>
       }
     >
-      <div className="field">
-        <label htmlFor={id} className="label">
-          Printer
-        </label>
-        <Select
-          id={id}
-          placeholder="Choose a printer"
-          options={options}
-          value={printerId}
-          disabled={download.isPending}
-          onChange={(event) => setPrinterId(event.target.value)}
-        />
-      </div>
+      <LabelledSelect
+        className="field"
+        label="Printer"
+        placeholder="Choose a printer"
+        options={options}
+        value={printerId}
+        disabled={download.isPending}
+        onChange={(event) => setPrinterId(event.target.value)}
+      />
       <p className="gcode-status" role="status">
         {preparing && printer
           ? `${download.variables?.kind === 'gcode' ? 'Slicing the part' : 'Preparing the 3MF project'} for ${printer.name}. It downloads by itself when it is ready.`
