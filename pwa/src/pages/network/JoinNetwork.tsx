@@ -27,6 +27,16 @@ const STEPS = [
   ['Build a reputation', 'Deliver quality parts on time and grow with the network.'],
 ] as const;
 
+/** Each point's title in bold, and a line on it. */
+function Points({ points }: { points: readonly (readonly [string, string])[] }) {
+  return points.map(([title, text]) => (
+    <li key={title}>
+      <strong>{title}</strong>
+      <span>{text}</span>
+    </li>
+  ));
+}
+
 export function JoinNetwork({ onRegistered }: { onRegistered: () => void }) {
   return (
     <>
@@ -45,22 +55,12 @@ export function JoinNetwork({ onRegistered }: { onRegistered: () => void }) {
         <aside className="network-join__aside">
           <TitledCard title="Network Benefits">
             <ul className="network-list network-list--check">
-              {BENEFITS.map(([title, text]) => (
-                <li key={title}>
-                  <strong>{title}</strong>
-                  <span>{text}</span>
-                </li>
-              ))}
+              <Points points={BENEFITS} />
             </ul>
           </TitledCard>
           <TitledCard title="Getting Started">
             <ol className="network-list network-list--steps">
-              {STEPS.map(([title, text]) => (
-                <li key={title}>
-                  <strong>{title}</strong>
-                  <span>{text}</span>
-                </li>
-              ))}
+              <Points points={STEPS} />
             </ol>
           </TitledCard>
         </aside>
