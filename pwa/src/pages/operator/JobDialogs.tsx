@@ -29,17 +29,16 @@ function tomorrow(): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export function DeclineDialog({ job, open, onOpenChange }: DialogProps) {
+export function DeclineDialog({ job, ...shown }: DialogProps) {
   const decline = useJobAction(job.id, 'decline', jobActionFailure('decline'));
   const form = useDomainForm(declineJobSchema, { defaultValues: { reason: '' }, send: 'typed' });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...shown}
       title="Decline this job?"
       description="The job goes to the next farm at once. Declines count in your farm’s decline rate, which offers are ranked by."
       form={form}
-      send={(input, outcome) => decline.mutate(input, outcome)}
+      send={decline.mutate}
       pending={decline.isPending}
       taken={{ title: 'Job declined', description: 'The customer’s order goes to the next farm.' }}
       submit="Decline job"
@@ -74,7 +73,7 @@ const counterInput = ({ price, readyBy }: CounterValues): JobActionInputs['count
   ...(readyBy ? { readyBy } : {}),
 });
 
-export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
+export function CounterDialog({ job, ...shown }: DialogProps) {
   const counter = useJobAction(job.id, 'counter', jobActionFailure('counter'));
   const form = useDomainForm(counterOfferSchema, {
     defaultValues: { price: '', readyBy: '' },
@@ -83,12 +82,11 @@ export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
   const { errors } = form.formState;
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...shown}
       title="Propose new terms"
       description={`Now ${money(job.price)}, ready by ${day(job.readyBy)}. Change the price, the date or both; if the customer refuses, the job goes to the next farm.`}
       form={form}
-      send={(input, outcome) => counter.mutate(input, outcome)}
+      send={counter.mutate}
       pending={counter.isPending}
       taken={{
         title: 'Counter-offer sent',
@@ -118,7 +116,7 @@ export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
   );
 }
 
-export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
+export function ShipDialog({ job, ...shown }: DialogProps) {
   const ship = useJobAction(job.id, 'ship', jobActionFailure('ship'));
   const form = useDomainForm(shipJobSchema, {
     defaultValues: { carrier: 'UPS', trackingNumber: '' },
@@ -131,12 +129,11 @@ export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
   const otherCarrier = detected && detected !== carrier ? detected : null;
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...shown}
       title="Mark shipped"
       description="The customer gets the carrier and a link to follow the parcel."
       form={form}
-      send={(input, outcome) => ship.mutate(input, outcome)}
+      send={ship.mutate}
       pending={ship.isPending}
       taken={{ title: 'Marked shipped', description: 'The customer has the tracking link.' }}
       submit="Mark shipped"
