@@ -2,7 +2,7 @@
 // matched), refunds (and those staff send by transfer), payouts to mark sent, claims to decide, and the
 // ledger's trial balance and accounts.
 import type { PaymentReceived } from '@printfarm/domain/receipts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   LedgerAccountsView,
   MoneyDeskView,
@@ -12,6 +12,7 @@ import type {
   StaffPayoutView,
 } from '../../../api/src/views/index.ts';
 import { apiJson, type Outcome } from './request.ts';
+import { useSettledMutation } from './settledMutation.ts';
 
 export type MoneyDesk = MoneyDeskView;
 export type StaffPayment = MoneyDesk['unpaid'][number];
@@ -60,16 +61,14 @@ function useMoneyMutation<TInput, TAnswer>(
   call: (input: TInput) => Promise<TAnswer>,
   outcome: Outcome<TAnswer>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (answer) => {
+  return useSettledMutation(
+    call,
+    (_answer, queryClient) => {
       void queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all });
       void queryClient.invalidateQueries({ queryKey: adminPaymentKeys.ledger });
-      outcome.onSuccess?.(answer);
     },
-    onError: (error) => outcome.onError?.(error),
-  });
+    outcome,
+  );
 }
 
 /** A bank transfer seen at the bank: its amount and the bank's own reference for it. */

@@ -7,42 +7,31 @@ import { forgetNewAccount, rememberNewAccount } from '../lib/newAccount.ts';
 import { authKeys, type CurrentUser } from './auth.ts';
 import { apiJson, apiRequest } from './request.ts';
 
-export function useLogin() {
+/** Forgets everything cached for the previous visitor, then holds the session's `user`. */
+function useSessionChange<TInput, TUser extends CurrentUser | null>(
+  call: (input: TInput) => Promise<TUser>,
+  { newAccount = false } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiJson<CurrentUser>('POST', '/api/auth/login', input),
+    mutationFn: call,
     onSuccess: async (user) => {
-      // Everything cached belonged to the previous visitor.
       queryClient.clear();
       await forgetAccountCache();
-      forgetNewAccount();
+      if (newAccount && user) rememberNewAccount(user.id);
+      else forgetNewAccount();
       queryClient.setQueryData(authKeys.user, user);
     },
   });
 }
 
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RegisterInput) => apiJson<CurrentUser>('POST', '/api/auth/register', input),
-    onSuccess: async (user) => {
-      queryClient.clear();
-      await forgetAccountCache();
-      rememberNewAccount(user.id);
-      queryClient.setQueryData(authKeys.user, user);
-    },
-  });
-}
+export const useLogin = () =>
+  useSessionChange((input: LoginInput) => apiJson<CurrentUser>('POST', '/api/auth/login', input));
 
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
-    onSuccess: async () => {
-      queryClient.clear();
-      await forgetAccountCache();
-      forgetNewAccount();
-      queryClient.setQueryData(authKeys.user, null);
-    },
+export const useRegister = () =>
+  useSessionChange((input: RegisterInput) => apiJson<CurrentUser>('POST', '/api/auth/register', input), {
+    newAccount: true,
   });
-}
+
+export const useLogout = () =>
+  useSessionChange<void, null>(() => apiRequest('POST', '/api/auth/logout').then(() => null));

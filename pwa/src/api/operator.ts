@@ -12,6 +12,7 @@ import type {
   ScorecardView,
 } from '../../../api/src/views/index.ts';
 import { ApiError, apiJson, type Outcome } from './request.ts';
+import { useSettledMutation } from './settledMutation.ts';
 
 export type OperatorJob = OperatorJobView;
 export type JobFile = OperatorJobView['files'][number];
@@ -129,15 +130,11 @@ function useFarmMutation<TInput>(
   call: (input: TInput) => Promise<FarmSettingsAnswer>,
   outcome: Outcome<FarmSettingsAnswer>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(operatorKeys.farm(farmId), answer);
-      outcome.onSuccess?.(answer);
-    },
-    onError: (error) => outcome.onError?.(error),
-  });
+  return useSettledMutation(
+    call,
+    (answer, queryClient) => queryClient.setQueryData(operatorKeys.farm(farmId), answer),
+    outcome,
+  );
 }
 
 /** PUT: replaces the farm's rates, availability, profile and ordering-page wish. */

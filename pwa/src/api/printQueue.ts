@@ -6,6 +6,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import type { PrinterView, QueueItemView } from '../../../api/src/views/index.ts';
 import { withFarm } from './operator.ts';
 import { ApiError, apiJson, apiRequest, type Outcome } from './request.ts';
+import { useSettledMutation } from './settledMutation.ts';
 
 export type Printer = PrinterView;
 export type QueueItem = QueueItemView;
@@ -18,21 +19,18 @@ export const printQueueKeys = {
   queue: (farmId: string | null) => ['/api/operator/queue', { farmId }] as const,
 };
 
+/** A farm's list, read again every few seconds: printers report at any time. Its key holds its path. */
+const polledList = <T>(queryKey: readonly [string, { farmId: string | null }]) =>
+  queryOptions({
+    queryKey,
+    queryFn: () => apiJson<T[]>('GET', withFarm(queryKey[0], queryKey[1].farmId)),
+    staleTime: 0,
+    refetchInterval: QUEUE_POLL_MS,
+  });
+
 export const printQueueQueries = {
-  printers: (farmId: string | null) =>
-    queryOptions({
-      queryKey: printQueueKeys.printers(farmId),
-      queryFn: () => apiJson<Printer[]>('GET', withFarm('/api/operator/printers', farmId)),
-      staleTime: 0,
-      refetchInterval: QUEUE_POLL_MS,
-    }),
-  queue: (farmId: string | null) =>
-    queryOptions({
-      queryKey: printQueueKeys.queue(farmId),
-      queryFn: () => apiJson<QueueItem[]>('GET', withFarm('/api/operator/queue', farmId)),
-      staleTime: 0,
-      refetchInterval: QUEUE_POLL_MS,
-    }),
+  printers: (farmId: string | null) => polledList<Printer>(printQueueKeys.printers(farmId)),
+  queue: (farmId: string | null) => polledList<QueueItem>(printQueueKeys.queue(farmId)),
 };
 
 /** What each command on a queue item sends (the server checks it with domain/printQueue.ts). */
@@ -115,9 +113,8 @@ export function useSavePrinter(
   printerId: string | null,
   outcome: Outcome<Printer> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PrinterInput | PrinterUpdate) =>
+  return useSettledMutation(
+    (input: PrinterInput | PrinterUpdate) =>
       printerId
         ? apiJson<Printer>(
             'PATCH',
@@ -125,25 +122,18 @@ export function useSavePrinter(
             input,
           )
         : apiJson<Printer>('POST', withFarm('/api/operator/printers', farmId), input),
-    onSuccess: (printer) => {
-      refreshPrinters(queryClient, farmId);
-      outcome.onSuccess?.(printer);
-    },
-    onError: (error) => outcome.onError?.(error),
-  });
+    (_printer, queryClient) => refreshPrinters(queryClient, farmId),
+    outcome,
+  );
 }
 
 export function useRemovePrinter(farmId: string | null, outcome: Outcome<null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (printerId: string) =>
+  return useSettledMutation(
+    (printerId: string) =>
       apiJson<null>('DELETE', withFarm(`/api/operator/printers/${encodeURIComponent(printerId)}`, farmId)),
-    onSuccess: (answer) => {
-      refreshPrinters(queryClient, farmId);
-      outcome.onSuccess?.(answer);
-    },
-    onError: (error) => outcome.onError?.(error),
-  });
+    (_answer, queryClient) => refreshPrinters(queryClient, farmId),
+    outcome,
+  );
 }
 
 /** The printers changed: so did which printer may take which item. */

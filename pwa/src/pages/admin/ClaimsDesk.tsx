@@ -7,7 +7,6 @@ import type { StaffClaim } from '../../api/adminPayments.ts';
 import { useDecideClaim } from '../../api/claims.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -15,6 +14,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
+import { DeskForm } from './DeskForm.tsx';
 
 interface DecisionValues {
   /** Typed in dollars; sent as cents. */
@@ -32,24 +32,30 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
     }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = form.handleSubmit((decision) =>
-    decide.mutate(
-      { claimId: claim.id, refundCents: decision.refundCents, answer: decision.answer.trim() },
-      {
-        onSuccess: () =>
-          toast({
-            title: 'Claim decided',
-            description:
-              decision.refundCents > 0
-                ? `${formatUsd(decision.refundCents)} goes back to the customer.`
-                : 'No further refund; both sides are e-mailed.',
-          }),
-        onError: (error) => form.applyServerErrors(error, { focus: true }),
-      },
-    ),
-  );
   return (
-    <form className="claims-desk__form" onSubmit={onSubmit} noValidate aria-label="Decide the claim">
+    <DeskForm
+      className="claims-desk__form"
+      label="Decide the claim"
+      form={form}
+      send={(decision, refused) =>
+        decide.mutate(
+          { claimId: claim.id, refundCents: decision.refundCents, answer: decision.answer.trim() },
+          {
+            onSuccess: () =>
+              toast({
+                title: 'Claim decided',
+                description:
+                  decision.refundCents > 0
+                    ? `${formatUsd(decision.refundCents)} goes back to the customer.`
+                    : 'No further refund; both sides are e-mailed.',
+              }),
+            onError: refused,
+          },
+        )
+      }
+      pending={decide.isPending}
+      submit="Decide"
+    >
       <FormField
         label="Further refund ($)"
         hint="0 for none."
@@ -60,10 +66,7 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
       <FormField label="Decision, in words both sides read" required {...form.field('answer')}>
         <Textarea rows={2} maxLength={1000} />
       </FormField>
-      <Button type="submit" loading={decide.isPending}>
-        Decide
-      </Button>
-    </form>
+    </DeskForm>
   );
 }
 

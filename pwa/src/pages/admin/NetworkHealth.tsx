@@ -12,11 +12,11 @@ import {
 } from '../../api/adminNetwork.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cx } from '../../lib/cx.ts';
 import { duration, percent } from '../operator/format.ts';
 import { PROBATION_LABEL, ratingText } from '../operator/Scorecard.tsx';
 import './networkHealth.css';
+import { TitledCard } from '../operator/TitledCard.tsx';
 
 const FIRST_ROWS = 5;
 const whenFormat = new Intl.DateTimeFormat(undefined, {
@@ -81,56 +81,55 @@ export function FarmScorecards() {
   const withoutRecord = nodes.data.length - sorted.length;
   const shown = showAll ? sorted : sorted.slice(0, FIRST_ROWS);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Farm scorecards</CardTitle>
-        <CardDescription>
+    <TitledCard
+      title="Farm scorecards"
+      description={
+        <>
           Busiest farms first. Offers rank farms by this record; each farm’s card is on{' '}
           <Link to="/admin/nodes">Nodes</Link>.
           {withoutRecord > 0 &&
             ` ${withoutRecord} new ${withoutRecord === 1 ? 'farm has' : 'farms have'} no record yet.`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {sorted.length === 0 ? (
-          <p className="health-table__muted">
-            No farm has a record yet: scorecards fill in as farms answer, ship and get rated.
-          </p>
-        ) : (
-          <HealthTable
-            caption="Farm scorecards"
-            columns={['Farm', 'Rating', 'On time', 'Declined', 'Response', 'Jobs (90 d)']}
-          >
-            {shown.map((node) => (
-              <tr key={node.id}>
-                <th scope="row">
-                  <span className="health-table__name">{node.name}</span>
-                  <span className="health-table__muted">
-                    {node.location}, {node.state}
-                    {node.scorecard.onProbation && <> · {PROBATION_LABEL}</>}
-                  </span>
-                </th>
-                <td data-label="Rating">
-                  {ratingText(node.scorecard)}
-                  {node.scorecard.rating !== null && (
-                    <span className="health-table__muted"> ({node.scorecard.ratingCount})</span>
-                  )}
-                </td>
-                <td data-label="On time">{percent(node.scorecard.onTimeRate)}</td>
-                <td data-label="Declined">{percent(node.scorecard.declineRate)}</td>
-                <td data-label="Response">{duration(node.scorecard.medianResponseMinutes)}</td>
-                <td data-label="Jobs (90 d)">{node.scorecard.jobsLast90Days ?? '—'}</td>
-              </tr>
-            ))}
-          </HealthTable>
-        )}
-        {sorted.length > FIRST_ROWS && (
-          <Button variant="outline" size="sm" className="health-more" onClick={() => setShowAll(!showAll)}>
-            {showAll ? 'Show fewer' : `Show all ${sorted.length} farms`}
-          </Button>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      {sorted.length === 0 ? (
+        <p className="health-table__muted">
+          No farm has a record yet: scorecards fill in as farms answer, ship and get rated.
+        </p>
+      ) : (
+        <HealthTable
+          caption="Farm scorecards"
+          columns={['Farm', 'Rating', 'On time', 'Declined', 'Response', 'Jobs (90 d)']}
+        >
+          {shown.map((node) => (
+            <tr key={node.id}>
+              <th scope="row">
+                <span className="health-table__name">{node.name}</span>
+                <span className="health-table__muted">
+                  {node.location}, {node.state}
+                  {node.scorecard.onProbation && <> · {PROBATION_LABEL}</>}
+                </span>
+              </th>
+              <td data-label="Rating">
+                {ratingText(node.scorecard)}
+                {node.scorecard.rating !== null && (
+                  <span className="health-table__muted"> ({node.scorecard.ratingCount})</span>
+                )}
+              </td>
+              <td data-label="On time">{percent(node.scorecard.onTimeRate)}</td>
+              <td data-label="Declined">{percent(node.scorecard.declineRate)}</td>
+              <td data-label="Response">{duration(node.scorecard.medianResponseMinutes)}</td>
+              <td data-label="Jobs (90 d)">{node.scorecard.jobsLast90Days ?? '—'}</td>
+            </tr>
+          ))}
+        </HealthTable>
+      )}
+      {sorted.length > FIRST_ROWS && (
+        <Button variant="outline" size="sm" className="health-more" onClick={() => setShowAll(!showAll)}>
+          {showAll ? 'Show fewer' : `Show all ${sorted.length} farms`}
+        </Button>
+      )}
+    </TitledCard>
   );
 }
 
@@ -203,37 +202,37 @@ export function EstimatorAccuracy() {
     ['Slices failed', String(summary.failed)],
   ];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Estimator accuracy</CardTitle>
-        <CardDescription>
+    <TitledCard
+      title="Estimator accuracy"
+      description={
+        <>
           How far the first, geometry-only estimates of print time and filament drift from PrusaSlicer on the
           same files, over the latest slices. A + means the estimate was high; 25 % or more is shown in red.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="health-estimator">
-        <dl className="health-stats">
-          {stats.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
+        </>
+      }
+      contentClassName="health-estimator"
+    >
+      <dl className="health-stats">
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <EstimatorModels models={models} />
+      {slices.length === 0 ? (
+        <p className="health-table__muted">
+          No files sliced yet: slices appear when customers ask for quotes on FDM parts.
+        </p>
+      ) : (
+        <HealthTable caption="Recent slices" columns={['File', 'Print time', 'Error', 'Filament', 'Error']}>
+          {slices.slice(0, FIRST_ROWS).map((slice) => (
+            <SliceRow key={slice.id} slice={slice} />
           ))}
-        </dl>
-        <EstimatorModels models={models} />
-        {slices.length === 0 ? (
-          <p className="health-table__muted">
-            No files sliced yet: slices appear when customers ask for quotes on FDM parts.
-          </p>
-        ) : (
-          <HealthTable caption="Recent slices" columns={['File', 'Print time', 'Error', 'Filament', 'Error']}>
-            {slices.slice(0, FIRST_ROWS).map((slice) => (
-              <SliceRow key={slice.id} slice={slice} />
-            ))}
-          </HealthTable>
-        )}
-      </CardContent>
-    </Card>
+        </HealthTable>
+      )}
+    </TitledCard>
   );
 }
 

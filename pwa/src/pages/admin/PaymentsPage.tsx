@@ -3,14 +3,13 @@
 // transfer, a bank statement to match, the claims, the payouts to mark sent, the refunds and the ledger.
 import { formatUsd } from '@printfarm/domain/money';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { adminPaymentQueries, type MoneyDesk } from '../../api/adminPayments.ts';
 import { errorMessage } from '../../api/request.ts';
 import { Figures } from '../../components/figures/Figures.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
+import { TitledCard } from '../operator/TitledCard.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { ClaimsDesk } from './ClaimsDesk.tsx';
 import { LedgerAccountsTable, TrialBalanceLine } from './LedgerCard.tsx';
@@ -22,28 +21,6 @@ import { StaffOnly } from './StaffOnly.tsx';
 import { UnpaidPayments } from './UnpaidPayments.tsx';
 import './staff.css';
 import './payments.css';
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card id={id} className="payments-section">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -81,6 +58,45 @@ function PaymentsScreen() {
   useRedirectOnUnauthorized(desk.error);
   const data = desk.data;
   const loading = <Skeleton className="staff-skeleton" />;
+  // Money coming in on the left, money going out on the right.
+  const columns = [
+    [
+      {
+        id: 'unpaid',
+        title: 'Awaiting payment',
+        description:
+          'Record a transfer when it shows at the bank: the amount and the bank’s own reference for it.',
+        children: data ? <UnpaidPayments payments={data.unpaid} /> : loading,
+      },
+      {
+        id: 'statement',
+        title: 'Match a bank statement',
+        description: 'Lines already recorded by an earlier upload are never counted twice.',
+        children: <ReconcileCard />,
+      },
+      {
+        id: 'claims',
+        title: 'Claims',
+        description: 'Disputed claims wait for your decision.',
+        children: data ? <ClaimsDesk claims={data.claims} /> : loading,
+      },
+    ],
+    [
+      {
+        id: 'refunds-to-send',
+        title: 'Refunds to send',
+        description: 'Refunds by bank transfer: send each to the account it came from, then mark it sent.',
+        children: data ? <RefundTransfers refunds={data.refundTransfers} /> : loading,
+      },
+      {
+        id: 'payouts',
+        title: 'Payouts',
+        description: 'Weekly statements; mark each sent once the money has left.',
+        children: data ? <PayoutsDesk payouts={data.payouts} /> : loading,
+      },
+      { id: 'refunds', title: 'Refunds', children: data ? <RefundsList refunds={data.refunds} /> : loading },
+    ],
+  ] as const;
   return (
     <SiteLayout>
       <title>Payments · Staff · PrintFarm Network</title>
@@ -95,51 +111,21 @@ function PaymentsScreen() {
         )}
         <DeskFigures desk={data} loading={desk.isPending} />
         <div className="payments-grid">
-          <div className="payments-grid__column">
-            <Section
-              id="unpaid"
-              title="Awaiting payment"
-              description="Record a transfer when it shows at the bank: the amount and the bank’s own reference for it."
-            >
-              {data ? <UnpaidPayments payments={data.unpaid} /> : loading}
-            </Section>
-            <Section
-              id="statement"
-              title="Match a bank statement"
-              description="Lines already recorded by an earlier upload are never counted twice."
-            >
-              <ReconcileCard />
-            </Section>
-            <Section id="claims" title="Claims" description="Disputed claims wait for your decision.">
-              {data ? <ClaimsDesk claims={data.claims} /> : loading}
-            </Section>
-          </div>
-          <div className="payments-grid__column">
-            <Section
-              id="refunds-to-send"
-              title="Refunds to send"
-              description="Refunds by bank transfer: send each to the account it came from, then mark it sent."
-            >
-              {data ? <RefundTransfers refunds={data.refundTransfers} /> : loading}
-            </Section>
-            <Section
-              id="payouts"
-              title="Payouts"
-              description="Weekly statements; mark each sent once the money has left."
-            >
-              {data ? <PayoutsDesk payouts={data.payouts} /> : loading}
-            </Section>
-            <Section id="refunds" title="Refunds">
-              {data ? <RefundsList refunds={data.refunds} /> : loading}
-            </Section>
-          </div>
-          <Section
+          {columns.map((column) => (
+            <div key={column[0].id} className="payments-grid__column">
+              {column.map((section) => (
+                <TitledCard key={section.id} className="payments-section" {...section} />
+              ))}
+            </div>
+          ))}
+          <TitledCard
             id="ledger"
+            className="payments-section"
             title="Ledger accounts"
             description="Each account’s balance: debits positive, credits negative."
           >
             <LedgerAccountsTable />
-          </Section>
+          </TitledCard>
         </div>
       </Container>
     </SiteLayout>

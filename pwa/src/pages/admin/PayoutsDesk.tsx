@@ -1,6 +1,7 @@
 // Payout statements (pending first) with 'Mark sent' once staff have sent the money by hand, and each
 // statement as CSV; and the refunds that went back to payers.
 import { formatUsd } from '@printfarm/domain/money';
+import type { ComponentProps, ReactNode } from 'react';
 import {
   type StaffPayment,
   type StaffPayout,
@@ -12,6 +13,26 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dayOf, moment } from '../request/format.ts';
+
+/** One statement or refund: who or what, a line on it, the amount, then what staff can do. */
+function DeskRow({
+  title,
+  meta,
+  amount,
+  children,
+  ...row
+}: Omit<ComponentProps<'li'>, 'title'> & { title: string; meta: ReactNode; amount: ReactNode }) {
+  return (
+    <li className="desk-list__row" {...row}>
+      <div className="desk-list__what">
+        <p className="desk-list__title">{title}</p>
+        <p className="desk-list__meta">{meta}</p>
+      </div>
+      <span className="desk-list__amount">{amount}</span>
+      {children}
+    </li>
+  );
+}
 
 function MarkSent({ payout }: { payout: StaffPayout }) {
   const mark = useMarkPayoutSent(toastOnFailure('Could not mark the payout sent'));
@@ -39,15 +60,18 @@ export function PayoutsDesk({ payouts }: { payouts: readonly StaffPayout[] }) {
   return (
     <ul className="desk-list">
       {payouts.map((payout) => (
-        <li key={payout.id} className="desk-list__row" data-payout-id={payout.id}>
-          <div className="desk-list__what">
-            <p className="desk-list__title">{payout.payee.name || 'Unnamed payee'}</p>
-            <p className="desk-list__meta">
+        <DeskRow
+          key={payout.id}
+          data-payout-id={payout.id}
+          title={payout.payee.name || 'Unnamed payee'}
+          meta={
+            <>
               {payout.payee.kind === 'farm' ? 'Farm' : 'Store'} · stated {dayOf(payout.createdAt, true)}
               {payout.provider !== 'invoice' && ` · ${payout.provider}`}
-            </p>
-          </div>
-          <span className="desk-list__amount">{formatUsd(payout.amountCents)}</span>
+            </>
+          }
+          amount={formatUsd(payout.amountCents)}
+        >
           <div className="desk-list__actions">
             {payout.status === 'sent' ? (
               <Badge variant="green">Sent {payout.sentAt ? dayOf(payout.sentAt) : ''}</Badge>
@@ -58,7 +82,7 @@ export function PayoutsDesk({ payouts }: { payouts: readonly StaffPayout[] }) {
               Statement (CSV)
             </a>
           </div>
-        </li>
+        </DeskRow>
       ))}
     </ul>
   );
@@ -69,22 +93,25 @@ export function RefundsList({ refunds }: { refunds: readonly StaffPayment[] }) {
   return (
     <ul className="desk-list">
       {refunds.map((payment) => (
-        <li key={payment.id} className="desk-list__row">
-          <div className="desk-list__what">
-            <p className="desk-list__title">{payment.paysFor.label}</p>
-            <p className="desk-list__meta">
+        <DeskRow
+          key={payment.id}
+          title={payment.paysFor.label}
+          meta={
+            <>
               <code>{payment.reference}</code> · {payment.payer.name || payment.payer.email}
               {payment.refundedAt && ` · ${moment(payment.refundedAt)}`}
-            </p>
-          </div>
-          <span className="desk-list__amount">
-            {formatUsd(payment.refundedCents)}
-            <span className="desk-list__meta">
-              {' '}
-              of {formatUsd(payment.capturedCents || payment.receivedCents || payment.amountCents)}
-            </span>
-          </span>
-        </li>
+            </>
+          }
+          amount={
+            <>
+              {formatUsd(payment.refundedCents)}
+              <span className="desk-list__meta">
+                {' '}
+                of {formatUsd(payment.capturedCents || payment.receivedCents || payment.amountCents)}
+              </span>
+            </>
+          }
+        />
       ))}
     </ul>
   );

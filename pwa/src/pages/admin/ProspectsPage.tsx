@@ -19,6 +19,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
+import { LabelledSelect } from '../operator/LabelledSelect.tsx';
 import { EXPERIENCE_LABELS, INVESTMENT_LABELS } from '../opportunity/labels.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { StaffNav } from './StaffNav.tsx';
@@ -260,7 +261,6 @@ function ProspectsScreen() {
   const [filter, setFilter] = useState('All');
   const [editingId, setEditingId] = useState<string | null>(null);
   const { save, pendingId } = useSaveApplication();
-  const filterId = useId();
   useRedirectOnUnauthorized(query.error);
 
   useEffect(() => {
@@ -291,17 +291,13 @@ function ProspectsScreen() {
           <>
             <SummaryCards applications={applications} />
             <div className="prospects__toolbar">
-              <div className="prospects__filter">
-                <label htmlFor={filterId} className="label">
-                  Status
-                </label>
-                <Select
-                  id={filterId}
-                  value={filter}
-                  options={FILTER_OPTIONS}
-                  onChange={(event) => setFilter(event.target.value)}
-                />
-              </div>
+              <LabelledSelect
+                className="prospects__filter"
+                label="Status"
+                value={filter}
+                options={FILTER_OPTIONS}
+                onChange={(event) => setFilter(event.target.value)}
+              />
               <p className="prospects__count" aria-live="polite">
                 {shown.length} of {applications.length} prospects
               </p>

@@ -5,12 +5,12 @@ import { refundSentSchema } from '@printfarm/domain/receipts';
 import { type StaffRefundTransfer, useMarkRefundSent } from '../../api/adminPayments.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dayOf, moment } from '../request/format.ts';
+import { DeskForm } from './DeskForm.tsx';
 import { MoneyRow } from './MoneyRow.tsx';
 
 function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
@@ -20,33 +20,32 @@ function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
     send: (values: { reference: string }) => ({ reference: values.reference.trim() }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = form.handleSubmit((input) =>
-    mark.mutate(
-      { refundId: refund.id, reference: input.reference },
-      {
-        onSuccess: () =>
-          toast({
-            title: 'Refund sent',
-            description: `${formatUsd(refund.cents)} to ${refund.payer.name || refund.payer.email}.`,
-          }),
-        onError: (error) => form.applyServerErrors(error, { focus: true }),
-      },
-    ),
-  );
   return (
-    <form
+    <DeskForm
       className="unpaid__form unpaid__form--single"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={`Mark the refund for ${refund.reference} sent`}
+      label={`Mark the refund for ${refund.reference} sent`}
+      form={form}
+      send={(input, refused) =>
+        mark.mutate(
+          { refundId: refund.id, reference: input.reference },
+          {
+            onSuccess: () =>
+              toast({
+                title: 'Refund sent',
+                description: `${formatUsd(refund.cents)} to ${refund.payer.name || refund.payer.email}.`,
+              }),
+            onError: refused,
+          },
+        )
+      }
+      pending={mark.isPending}
+      submit="Mark sent"
+      variant="outline"
     >
       <FormField label="Bank’s reference" required {...form.field('reference')}>
         <Input placeholder="e.g. ACH 0042118" autoComplete="off" />
       </FormField>
-      <Button type="submit" variant="outline" loading={mark.isPending}>
-        Mark sent
-      </Button>
-    </form>
+    </DeskForm>
   );
 }
 

@@ -5,13 +5,13 @@ import { formatUsd } from '@printfarm/domain/money';
 import { paymentReceivedSchema } from '@printfarm/domain/receipts';
 import { type StaffPayment, useRecordTransfer } from '../../api/adminPayments.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { centsToDollars, dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
+import { DeskForm } from './DeskForm.tsx';
 import { MoneyRow } from './MoneyRow.tsx';
 
 const owed = (payment: StaffPayment) => Math.max(0, payment.amountCents - payment.receivedCents);
@@ -32,34 +32,36 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
     }),
     reValidateMode: 'onChange',
   });
-  const onSubmit = form.handleSubmit((input) =>
-    record.mutate(
-      { paymentId: payment.id, amountCents: input.amountCents as number, reference: input.reference },
-      {
-        onSuccess: (recorded) => {
-          form.reset({
-            amountCents: centsToDollars(Math.max(0, recorded.amountCents - recorded.receivedCents)),
-            reference: '',
-          });
-          toast({
-            title: recorded.duplicate ? 'Already recorded' : 'Transfer recorded',
-            description: recorded.duplicate
-              ? `The bank reference ${recorded.bankReference} was recorded before; nothing changed.`
-              : recorded.status === 'awaiting'
-                ? `${formatUsd(recorded.receivedCents)} of ${formatUsd(recorded.amountCents)} received for ${recorded.reference}.`
-                : `${recorded.reference} is paid in full.`,
-          });
-        },
-        onError: (error) => form.applyServerErrors(error, { focus: true }),
-      },
-    ),
-  );
   return (
-    <form
+    <DeskForm
       className="unpaid__form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={`Record a transfer for ${payment.reference}`}
+      label={`Record a transfer for ${payment.reference}`}
+      form={form}
+      send={(input, refused) =>
+        record.mutate(
+          { paymentId: payment.id, amountCents: input.amountCents as number, reference: input.reference },
+          {
+            onSuccess: (recorded) => {
+              form.reset({
+                amountCents: centsToDollars(Math.max(0, recorded.amountCents - recorded.receivedCents)),
+                reference: '',
+              });
+              toast({
+                title: recorded.duplicate ? 'Already recorded' : 'Transfer recorded',
+                description: recorded.duplicate
+                  ? `The bank reference ${recorded.bankReference} was recorded before; nothing changed.`
+                  : recorded.status === 'awaiting'
+                    ? `${formatUsd(recorded.receivedCents)} of ${formatUsd(recorded.amountCents)} received for ${recorded.reference}.`
+                    : `${recorded.reference} is paid in full.`,
+              });
+            },
+            onError: refused,
+          },
+        )
+      }
+      pending={record.isPending}
+      submit="Record transfer"
+      variant="outline"
     >
       <FormField label="Amount ($)" required {...form.field('amountCents', { message: dollarsError })}>
         <Input inputMode="decimal" />
@@ -67,10 +69,7 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
       <FormField label="Bank’s reference" required {...form.field('reference')}>
         <Input placeholder="e.g. ACH 0042117" autoComplete="off" />
       </FormField>
-      <Button type="submit" variant="outline" loading={record.isPending}>
-        Record transfer
-      </Button>
-    </form>
+    </DeskForm>
   );
 }
 

@@ -11,8 +11,8 @@ import {
   STARTUP_COST,
   type TimelineMonth,
 } from '@printfarm/domain/profitCalculator';
-import { useId, useMemo, useState } from 'react';
-import { Select } from '../../components/ui/select.tsx';
+import { useMemo, useState } from 'react';
+import { LabelledSelect } from '../operator/LabelledSelect.tsx';
 import './calculator.css';
 
 const dollars = new Intl.NumberFormat('en-US', {
@@ -47,7 +47,6 @@ export function ProfitCalculator({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
   const [modelId, setModelId] = useState<BusinessModelId>(DEFAULT_MODEL);
   const projection = useMemo(() => calculateProfit(modelId), [modelId]);
   const model = BUSINESS_MODELS[modelId];
-  const selectId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const stats = [
@@ -82,19 +81,15 @@ export function ProfitCalculator({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
   return (
     <div className="calc" data-testid="profit-calculator">
       <div className="calc__controls">
-        <div className="calc__field">
-          <label htmlFor={selectId} className="label">
-            Business Model
-          </label>
-          <Select
-            id={selectId}
-            value={modelId}
-            options={MODEL_OPTIONS}
-            onChange={(event) => {
-              if (isBusinessModelId(event.target.value)) setModelId(event.target.value);
-            }}
-          />
-        </div>
+        <LabelledSelect
+          className="calc__field"
+          label="Business Model"
+          value={modelId}
+          options={MODEL_OPTIONS}
+          onChange={(event) => {
+            if (isBusinessModelId(event.target.value)) setModelId(event.target.value);
+          }}
+        />
         <p className="calc__model-description">{model.description}</p>
       </div>
 

@@ -1,7 +1,8 @@
 // The Print Farm Network page's Join tab: the signup form with the network's benefits and first steps.
 import { lazy, Suspense } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { TitledCard } from '../operator/TitledCard.tsx';
 
 // The signup form (react-hook-form, valibot, the printer catalogue) is the Join tab's alone: the Explore
 // tab, which most visitors see, does not download it. Pointing at a way to the Join tab fetches it.
@@ -26,6 +27,16 @@ const STEPS = [
   ['Build a reputation', 'Deliver quality parts on time and grow with the network.'],
 ] as const;
 
+/** Each point's title in bold, and a line on it. */
+function Points({ points }: { points: readonly (readonly [string, string])[] }) {
+  return points.map(([title, text]) => (
+    <li key={title}>
+      <strong>{title}</strong>
+      <span>{text}</span>
+    </li>
+  ));
+}
+
 export function JoinNetwork({ onRegistered }: { onRegistered: () => void }) {
   return (
     <>
@@ -42,36 +53,16 @@ export function JoinNetwork({ onRegistered }: { onRegistered: () => void }) {
           </CardContent>
         </Card>
         <aside className="network-join__aside">
-          <Card>
-            <CardHeader>
-              <CardTitle>Network Benefits</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="network-list network-list--check">
-                {BENEFITS.map(([title, text]) => (
-                  <li key={title}>
-                    <strong>{title}</strong>
-                    <span>{text}</span>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Getting Started</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ol className="network-list network-list--steps">
-                {STEPS.map(([title, text]) => (
-                  <li key={title}>
-                    <strong>{title}</strong>
-                    <span>{text}</span>
-                  </li>
-                ))}
-              </ol>
-            </CardContent>
-          </Card>
+          <TitledCard title="Network Benefits">
+            <ul className="network-list network-list--check">
+              <Points points={BENEFITS} />
+            </ul>
+          </TitledCard>
+          <TitledCard title="Getting Started">
+            <ol className="network-list network-list--steps">
+              <Points points={STEPS} />
+            </ol>
+          </TitledCard>
         </aside>
       </div>
     </>

@@ -7,14 +7,15 @@ import { earningsQueries } from '../../api/earnings.ts';
 import { errorMessage } from '../../api/request.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { Figures } from '../../components/figures/Figures.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { EarningsJobs } from './EarningsJobs.tsx';
 import { FarmPicker } from './FarmPicker.tsx';
 import type { OperatorFarms } from './farmContext.ts';
 import { PayoutAccounts } from './PayoutAccounts.tsx';
 import { PayoutList } from './PayoutList.tsx';
+import { ScreenHeader } from './ScreenHeader.tsx';
 import './earnings.css';
+import { TitledCard } from './TitledCard.tsx';
 
 function EarningsBody({ farms }: { farms: OperatorFarms }) {
   const earnings = useQuery(earningsQueries.earnings(farms.farmId));
@@ -39,27 +40,16 @@ function EarningsBody({ farms }: { farms: OperatorFarms }) {
           { label: 'Paid out', value: formatUsd(data?.paidOutCents ?? 0), hint: 'Sent to you so far' },
         ]}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>Jobs</CardTitle>
-          <CardDescription>
-            The price the customer pays, less the platform’s commission, is what you receive.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {data ? <EarningsJobs jobs={data.jobs} farms={farms} /> : <Skeleton className="op-job-skeleton" />}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Payouts</CardTitle>
-          <CardDescription>Every week, what is available is sent with a statement.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {data && <PayoutAccounts accounts={data.payoutAccounts} canSetUp={!farms.isStaff} />}
-          {data ? <PayoutList payouts={data.payouts} /> : <Skeleton className="op-job-skeleton" />}
-        </CardContent>
-      </Card>
+      <TitledCard
+        title="Jobs"
+        description="The price the customer pays, less the platform’s commission, is what you receive."
+      >
+        {data ? <EarningsJobs jobs={data.jobs} farms={farms} /> : <Skeleton className="op-job-skeleton" />}
+      </TitledCard>
+      <TitledCard title="Payouts" description="Every week, what is available is sent with a statement.">
+        {data && <PayoutAccounts accounts={data.payoutAccounts} canSetUp={!farms.isStaff} />}
+        {data ? <PayoutList payouts={data.payouts} /> : <Skeleton className="op-job-skeleton" />}
+      </TitledCard>
       {data && <DataAge data={data} className="op-jobs__age" />}
     </>
   );
@@ -70,15 +60,12 @@ export default function EarningsScreen({ farms }: { farms: OperatorFarms }) {
   return (
     <div className="op-screen earnings">
       <title>Earnings · PrintFarm Network</title>
-      <header className="op-header">
-        <div>
-          <h1 className="op-header__title">Earnings</h1>
-          <p className="op-header__lead">
-            What your jobs earn, when it becomes yours, and what has been paid out.
-          </p>
-        </div>
+      <ScreenHeader
+        title="Earnings"
+        lead="What your jobs earn, when it becomes yours, and what has been paid out."
+      >
         <FarmPicker farms={farms} allowAll />
-      </header>
+      </ScreenHeader>
       {needsFarm ? (
         <p className="op-empty">Choose a farm to see its earnings.</p>
       ) : (

@@ -1,8 +1,7 @@
 // Chooses the farm the operator area shows (?farmId=): an operator's own farms, or any farm for staff.
-import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Select } from '../../components/ui/select.tsx';
 import { FARM_PARAM, type OperatorFarms } from './farmContext.ts';
+import { LabelledSelect } from './LabelledSelect.tsx';
 
 export function FarmPicker({
   farms,
@@ -15,28 +14,23 @@ export function FarmPicker({
   /** The farm shown when the URL names none (settings show the operator's first farm). */
   value?: string | null;
 }) {
-  const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   if (!farms.isStaff && farms.farms.length < 2) return null;
   const all = allowAll && !farms.isStaff;
   const options = farms.farms.map((farm) => ({ value: farm.id, label: `${farm.name} · ${farm.location}` }));
   return (
-    <div className="op-farm-picker">
-      <label htmlFor={id} className="label">
-        Farm
-      </label>
-      <Select
-        id={id}
-        value={value ?? ''}
-        placeholder={all ? undefined : 'Choose a farm'}
-        options={all ? [{ value: '', label: 'All my farms' }, ...options] : options}
-        onChange={(event) => {
-          const next = new URLSearchParams(searchParams);
-          if (event.target.value) next.set(FARM_PARAM, event.target.value);
-          else next.delete(FARM_PARAM);
-          setSearchParams(next);
-        }}
-      />
-    </div>
+    <LabelledSelect
+      className="op-farm-picker"
+      label="Farm"
+      value={value ?? ''}
+      placeholder={all ? undefined : 'Choose a farm'}
+      options={all ? [{ value: '', label: 'All my farms' }, ...options] : options}
+      onChange={(event) => {
+        const next = new URLSearchParams(searchParams);
+        if (event.target.value) next.set(FARM_PARAM, event.target.value);
+        else next.delete(FARM_PARAM);
+        setSearchParams(next);
+      }}
+    />
   );
 }

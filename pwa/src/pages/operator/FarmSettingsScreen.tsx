@@ -19,6 +19,7 @@ import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
 import { FarmPicker } from './FarmPicker.tsx';
 import { FARM_PARAM, type OperatorFarms } from './farmContext.ts';
+import { ScreenHeader } from './ScreenHeader.tsx';
 import {
   AvailabilityCard,
   MembershipCard,
@@ -104,15 +105,14 @@ export default function FarmSettingsScreen({ farms }: { farms: OperatorFarms }) 
   return (
     <div className="op-screen">
       <title>Farm settings · PrintFarm Network</title>
-      <header className="op-header">
-        <div>
-          <h1 className="op-header__title">Farm settings</h1>
-          <p className="op-header__lead">
-            {farm ? `${farm.displayName} · ${farm.city}, ${farm.state}` : 'Prices, availability and profile.'}
-          </p>
-        </div>
+      <ScreenHeader
+        title="Farm settings"
+        lead={
+          farm ? `${farm.displayName} · ${farm.city}, ${farm.state}` : 'Prices, availability and profile.'
+        }
+      >
         <FarmPicker farms={farms} value={farms.farmId ?? shownId ?? null} />
-      </header>
+      </ScreenHeader>
       {needsFarm ? (
         <p className="op-empty">Choose a farm to see its settings.</p>
       ) : settings.isPending ? (

@@ -9,7 +9,7 @@ import type { OperatorJob } from '../../api/operator.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -85,11 +85,7 @@ function AnswerForm({ job }: { job: OperatorJob }) {
             <small>Give back part or all of the price</small>
           </span>
         </label>
-        {errors.resolution?.message && (
-          <p className="field__error" role="alert">
-            {errors.resolution.message}
-          </p>
-        )}
+        <FieldMessage error={errors.resolution?.message} />
       </fieldset>
       {refund && (
         <FormField

@@ -3,17 +3,15 @@
 
 import { counterOfferSchema, declineJobSchema, shipJobSchema } from '@printfarm/domain/printJob';
 import { type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
-import { useId } from 'react';
 import { type JobActionInputs, type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
+import { FormDialog } from './FormDialog.tsx';
 import { day, money } from './format.ts';
 import { jobActionFailure } from './jobActionFailures.ts';
 
@@ -31,79 +29,36 @@ function tomorrow(): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-function Footer({
-  formId,
-  pending,
-  submit,
-  destructive = false,
-  onCancel,
-}: {
-  formId: string;
-  pending: boolean;
-  submit: string;
-  destructive?: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <>
-      <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} variant={destructive ? 'destructive' : 'default'} loading={pending}>
-        {submit}
-      </Button>
-    </>
-  );
-}
-
-export function DeclineDialog({ job, open, onOpenChange }: DialogProps) {
-  const formId = useId();
+export function DeclineDialog({ job, ...shown }: DialogProps) {
   const decline = useJobAction(job.id, 'decline', jobActionFailure('decline'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(declineJobSchema, { defaultValues: { reason: '' }, send: 'typed' });
-  const onSubmit = handleSubmit((input) =>
-    decline.mutate(input, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast({ title: 'Job declined', description: 'The customer’s order goes to the next farm.' });
-      },
-      onError: (error) => applyServerErrors(error, { focus: true }),
-    }),
-  );
+  const form = useDomainForm(declineJobSchema, { defaultValues: { reason: '' }, send: 'typed' });
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      {...shown}
       title="Decline this job?"
       description="The job goes to the next farm at once. Declines count in your farm’s decline rate, which offers are ranked by."
-      size="sm"
-      dismissible={!decline.isPending}
-      footer={
-        <Footer
-          formId={formId}
-          pending={decline.isPending}
-          submit="Decline job"
-          destructive
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      send={decline.mutate}
+      pending={decline.isPending}
+      taken={{ title: 'Job declined', description: 'The customer’s order goes to the next farm.' }}
+      submit="Decline job"
+      destructive
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <FormField label="Reason" required hint="The customer reads this." error={errors.reason?.message}>
-          <Textarea
-            rows={3}
-            maxLength={500}
-            autoFocus
-            placeholder="e.g. Our PETG printers are booked until next week"
-            {...register('reason')}
-          />
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField
+        label="Reason"
+        required
+        hint="The customer reads this."
+        error={form.formState.errors.reason?.message}
+      >
+        <Textarea
+          rows={3}
+          maxLength={500}
+          autoFocus
+          placeholder="e.g. Our PETG printers are booked until next week"
+          {...form.register('reason')}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -118,143 +73,101 @@ const counterInput = ({ price, readyBy }: CounterValues): JobActionInputs['count
   ...(readyBy ? { readyBy } : {}),
 });
 
-export function CounterDialog({ job, open, onOpenChange }: DialogProps) {
-  const formId = useId();
+export function CounterDialog({ job, ...shown }: DialogProps) {
   const counter = useJobAction(job.id, 'counter', jobActionFailure('counter'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(counterOfferSchema, { defaultValues: { price: '', readyBy: '' }, send: counterInput });
-  const onSubmit = handleSubmit((input) =>
-    counter.mutate(input, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast({
-          title: 'Counter-offer sent',
-          description: 'The customer is asked to accept your terms. You will see their answer here.',
-        });
-      },
-      onError: (error) => applyServerErrors(error, { focus: true }),
-    }),
-  );
+  const form = useDomainForm(counterOfferSchema, {
+    defaultValues: { price: '', readyBy: '' },
+    send: counterInput,
+  });
+  const { errors } = form.formState;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      {...shown}
       title="Propose new terms"
       description={`Now ${money(job.price)}, ready by ${day(job.readyBy)}. Change the price, the date or both; if the customer refuses, the job goes to the next farm.`}
-      size="sm"
-      dismissible={!counter.isPending}
-      footer={
-        <Footer
-          formId={formId}
-          pending={counter.isPending}
-          submit="Send counter-offer"
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      send={counter.mutate}
+      pending={counter.isPending}
+      taken={{
+        title: 'Counter-offer sent',
+        description: 'The customer is asked to accept your terms. You will see their answer here.',
+      }}
+      submit="Send counter-offer"
+      formClassName="op-dialog-form"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="op-dialog-form">
-        <FormField
-          label="New price ($)"
-          hint="For the whole order, shipping included."
-          error={errors.price?.message}
-        >
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={job.price}
-            autoFocus
-            {...register('price')}
-          />
-        </FormField>
-        <FormField label="New ready-by date" error={errors.readyBy?.message}>
-          <Input type="date" min={tomorrow()} {...register('readyBy')} />
-        </FormField>
-        {errors.root?.message && (
-          <p className="field__error" role="alert">
-            {errors.root.message}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      <FormField
+        label="New price ($)"
+        hint="For the whole order, shipping included."
+        error={errors.price?.message}
+      >
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={job.price}
+          autoFocus
+          {...form.register('price')}
+        />
+      </FormField>
+      <FormField label="New ready-by date" error={errors.readyBy?.message}>
+        <Input type="date" min={tomorrow()} {...form.register('readyBy')} />
+      </FormField>
+      <FieldMessage error={errors.root?.message} />
+    </FormDialog>
   );
 }
 
-export function ShipDialog({ job, open, onOpenChange }: DialogProps) {
-  const formId = useId();
+export function ShipDialog({ job, ...shown }: DialogProps) {
   const ship = useJobAction(job.id, 'ship', jobActionFailure('ship'));
-  const {
-    register,
-    handleSubmit,
-    applyServerErrors,
-    watch,
-    setValue,
-    formState: { errors },
-  } = useDomainForm(shipJobSchema, { defaultValues: { carrier: 'UPS', trackingNumber: '' }, send: 'typed' });
-  const carrier = watch('carrier') as Carrier;
+  const form = useDomainForm(shipJobSchema, {
+    defaultValues: { carrier: 'UPS', trackingNumber: '' },
+    send: 'typed',
+  });
+  const { errors } = form.formState;
+  const carrier = form.watch('carrier') as Carrier;
   // A number in another carrier's format is usually the wrong carrier picked, not a wrong number.
-  const detected = detectCarrier(watch('trackingNumber'));
+  const detected = detectCarrier(form.watch('trackingNumber'));
   const otherCarrier = detected && detected !== carrier ? detected : null;
-  const onSubmit = handleSubmit((input) =>
-    ship.mutate(input, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast({ title: 'Marked shipped', description: 'The customer has the tracking link.' });
-      },
-      onError: (error) => applyServerErrors(error, { focus: true }),
-    }),
-  );
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      {...shown}
       title="Mark shipped"
       description="The customer gets the carrier and a link to follow the parcel."
-      size="sm"
-      dismissible={!ship.isPending}
-      footer={
-        <Footer
-          formId={formId}
-          pending={ship.isPending}
-          submit="Mark shipped"
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      send={ship.mutate}
+      pending={ship.isPending}
+      taken={{ title: 'Marked shipped', description: 'The customer has the tracking link.' }}
+      submit="Mark shipped"
+      formClassName="op-dialog-form"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="op-dialog-form">
-        <FormField label="Carrier" required error={errors.carrier?.message}>
-          <Select options={CARRIER_OPTIONS} {...register('carrier')} />
-        </FormField>
-        <FormField
-          label="Tracking number"
-          required
-          hint={trackingNumberHint(carrier)}
-          error={errors.trackingNumber?.message}
-        >
-          <Input
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            autoFocus
-            {...register('trackingNumber')}
-          />
-        </FormField>
-        {otherCarrier && (
-          <p className="op-carrier-hint" role="status">
-            This looks like a {otherCarrier} tracking number.{' '}
-            <Button
-              variant="link"
-              size="sm"
-              onClick={() => setValue('carrier', otherCarrier, { shouldValidate: true })}
-            >
-              Use {otherCarrier}
-            </Button>
-          </p>
-        )}
-      </form>
-    </Dialog>
+      <FormField label="Carrier" required error={errors.carrier?.message}>
+        <Select options={CARRIER_OPTIONS} {...form.register('carrier')} />
+      </FormField>
+      <FormField
+        label="Tracking number"
+        required
+        hint={trackingNumberHint(carrier)}
+        error={errors.trackingNumber?.message}
+      >
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus
+          {...form.register('trackingNumber')}
+        />
+      </FormField>
+      {otherCarrier && (
+        <p className="op-carrier-hint" role="status">
+          This looks like a {otherCarrier} tracking number.{' '}
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => form.setValue('carrier', otherCarrier, { shouldValidate: true })}
+          >
+            Use {otherCarrier}
+          </Button>
+        </p>
+      )}
+    </FormDialog>
   );
 }

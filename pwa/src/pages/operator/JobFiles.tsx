@@ -7,10 +7,10 @@ import type { JobFile } from '../../api/operator.ts';
 import { FindingsList, hasWarnings } from '../../components/findings/Findings.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { isPreviewFormat } from '../../components/viewer/formats.ts';
 import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
 import { cubicCm } from './format.ts';
+import { TitledCard } from './TitledCard.tsx';
 
 function Metrics({ file }: { file: JobFile }) {
   const analysis = file.analysis;
@@ -100,21 +100,16 @@ function FileItem({ file, previewFirst }: { file: JobFile; previewFirst: boolean
 
 export function JobFiles({ files }: { files: JobFile[] }) {
   return (
-    <Card className="op-files-card">
-      <CardHeader>
-        <CardTitle>Files</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {files.length === 0 ? (
-          <p className="op-empty op-empty--plain">No files are attached to this job.</p>
-        ) : (
-          <ul className="op-files">
-            {files.map((file, index) => (
-              <FileItem key={file.id} file={file} previewFirst={index === 0} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Files" className="op-files-card">
+      {files.length === 0 ? (
+        <p className="op-empty op-empty--plain">No files are attached to this job.</p>
+      ) : (
+        <ul className="op-files">
+          {files.map((file, index) => (
+            <FileItem key={file.id} file={file} previewFirst={index === 0} />
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { type OperatorJob, operatorQueries } from '../../api/operator.ts';
 import { ApiError, errorMessage } from '../../api/request.ts';
 import { ChevronIcon } from '../../components/dashboard/icons.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { FARM_PARAM } from './farmContext.ts';
 import { day, moment, money } from './format.ts';
@@ -15,6 +15,7 @@ import { JobClaim } from './JobClaim.tsx';
 import { JobFiles } from './JobFiles.tsx';
 import { JobStateBadge, jobChoices, shipToText } from './jobParts.tsx';
 import './job.css';
+import { TitledCard } from './TitledCard.tsx';
 
 function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
@@ -27,105 +28,90 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
 
 function DealCard({ job }: { job: OperatorJob }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>The deal</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="op-facts">
-          <Fact label="Price">
-            <span className="op-facts__big">{money(job.price)}</span>
+    <TitledCard title="The deal">
+      <dl className="op-facts">
+        <Fact label="Price">
+          <span className="op-facts__big">{money(job.price)}</span>
+        </Fact>
+        <Fact label="You receive">
+          <span className="op-facts__big op-facts__receive">{money(job.youReceive)}</span>
+          <span className="op-facts__note">after the {money(job.commission)} commission</span>
+        </Fact>
+        <Fact label="Ready by">{day(job.readyBy)}</Fact>
+        {job.counter && (
+          <Fact label="Your counter-offer">
+            {[
+              job.counter.price && money(job.counter.price),
+              job.counter.readyBy && `ready by ${day(job.counter.readyBy)}`,
+            ]
+              .filter(Boolean)
+              .join(', ')}
           </Fact>
-          <Fact label="You receive">
-            <span className="op-facts__big op-facts__receive">{money(job.youReceive)}</span>
-            <span className="op-facts__note">after the {money(job.commission)} commission</span>
+        )}
+        <Fact label="Customer’s deadline">
+          {job.customerDeadline ? day(job.customerDeadline) : 'None given'}
+        </Fact>
+        <Fact label="Parts">{job.parts}</Fact>
+        <Fact label="Offered" wide>
+          {moment(job.offeredAt)}
+        </Fact>
+        {job.state === 'offered' && (
+          <Fact label="Answer by" wide>
+            {moment(job.respondBy)}
           </Fact>
-          <Fact label="Ready by">{day(job.readyBy)}</Fact>
-          {job.counter && (
-            <Fact label="Your counter-offer">
-              {[
-                job.counter.price && money(job.counter.price),
-                job.counter.readyBy && `ready by ${day(job.counter.readyBy)}`,
-              ]
-                .filter(Boolean)
-                .join(', ')}
-            </Fact>
-          )}
-          <Fact label="Customer’s deadline">
-            {job.customerDeadline ? day(job.customerDeadline) : 'None given'}
-          </Fact>
-          <Fact label="Parts">{job.parts}</Fact>
-          <Fact label="Offered" wide>
-            {moment(job.offeredAt)}
-          </Fact>
-          {job.state === 'offered' && (
-            <Fact label="Answer by" wide>
-              {moment(job.respondBy)}
-            </Fact>
-          )}
-        </dl>
-      </CardContent>
-    </Card>
+        )}
+      </dl>
+    </TitledCard>
   );
 }
 
 function ShipToCard({ job }: { job: OperatorJob }) {
   const address = job.shippingAddress;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Ship to</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {address ? (
-          <address className="op-address">
-            {address.name && <span className="op-address__name">{address.name}</span>}
-            <span>{address.street}</span>
-            <span>
-              {address.city}, {address.state} {address.zipCode}
-            </span>
-            {address.country !== 'US' && <span>{address.country}</span>}
-            {address.phone && (
-              <a href={`tel:${address.phone.replace(/[^\d+]/g, '')}`} className="op-address__phone">
-                {address.phone}
-              </a>
-            )}
-          </address>
-        ) : (
-          <>
-            <p className="op-address">{shipToText(job)}</p>
-            <p className="field__hint">The full address is shown once you accept the job.</p>
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Ship to">
+      {address ? (
+        <address className="op-address">
+          {address.name && <span className="op-address__name">{address.name}</span>}
+          <span>{address.street}</span>
+          <span>
+            {address.city}, {address.state} {address.zipCode}
+          </span>
+          {address.country !== 'US' && <span>{address.country}</span>}
+          {address.phone && (
+            <a href={`tel:${address.phone.replace(/[^\d+]/g, '')}`} className="op-address__phone">
+              {address.phone}
+            </a>
+          )}
+        </address>
+      ) : (
+        <>
+          <p className="op-address">{shipToText(job)}</p>
+          <p className="field__hint">The full address is shown once you accept the job.</p>
+        </>
+      )}
+    </TitledCard>
   );
 }
 
 function ChoicesCard({ job }: { job: OperatorJob }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Print choices</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="op-facts">
-          <Fact label="Technology">{job.technology ?? '—'}</Fact>
-          <Fact label="Material">{job.material ?? '—'}</Fact>
-          <Fact label="Colour">{job.color ?? 'Any'}</Fact>
-          <Fact label="Layer height">
-            {job.layerHeightMm === null ? 'Farm’s choice' : `${job.layerHeightMm} mm`}
-          </Fact>
-          <Fact label="Infill">{job.infillPercent === null ? 'Farm’s choice' : `${job.infillPercent}%`}</Fact>
-        </dl>
-        {job.notes && (
-          <div className="op-notes">
-            <p className="op-notes__label">Notes from {job.customerFirstName || 'the customer'}</p>
-            <p>{job.notes}</p>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Print choices">
+      <dl className="op-facts">
+        <Fact label="Technology">{job.technology ?? '—'}</Fact>
+        <Fact label="Material">{job.material ?? '—'}</Fact>
+        <Fact label="Colour">{job.color ?? 'Any'}</Fact>
+        <Fact label="Layer height">
+          {job.layerHeightMm === null ? 'Farm’s choice' : `${job.layerHeightMm} mm`}
+        </Fact>
+        <Fact label="Infill">{job.infillPercent === null ? 'Farm’s choice' : `${job.infillPercent}%`}</Fact>
+      </dl>
+      {job.notes && (
+        <div className="op-notes">
+          <p className="op-notes__label">Notes from {job.customerFirstName || 'the customer'}</p>
+          <p>{job.notes}</p>
+        </div>
+      )}
+    </TitledCard>
   );
 }
 

@@ -58,54 +58,72 @@ function ScreenLoading({ label }: { label: string }) {
   );
 }
 
+/** A card that says why there is nothing to run here yet, and the two ways on (the first the main one). */
+function Gate({
+  title,
+  inline = false,
+  children,
+  ways,
+}: {
+  title: string;
+  inline?: boolean;
+  children: ReactNode;
+  ways: readonly [{ to: string; label: string }, { to: string; label: string }];
+}) {
+  return (
+    <div className={inline ? 'op-gate op-gate--inline' : 'op-gate'}>
+      <Card>
+        <CardContent className="op-gate__content">
+          <h1>{title}</h1>
+          <p>{children}</p>
+          <div className="op-gate__actions">
+            {ways.map((way, index) => (
+              <Link
+                key={way.to}
+                to={way.to}
+                className={buttonClass(index === 0 ? {} : { variant: 'outline' })}
+              >
+                {way.label}
+              </Link>
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
 function NotAnOperator() {
   return (
     <SiteLayout>
       <title>Farm operators · PrintFarm Network</title>
-      <div className="op-gate">
-        <Card>
-          <CardContent className="op-gate__content">
-            <h1>This area is for print farm operators</h1>
-            <p>
-              Your account is a customer account. Farms in the PrintFarm Network receive print jobs from
-              customers near them, answer them here and ship the parts.
-            </p>
-            <div className="op-gate__actions">
-              <Link to="/opportunity" className={buttonClass()}>
-                Join the network
-              </Link>
-              <Link to="/dashboard" className={buttonClass({ variant: 'outline' })}>
-                Go to my dashboard
-              </Link>
-            </div>
-          </CardContent>
-        </Card>
-      </div>
+      <Gate
+        title="This area is for print farm operators"
+        ways={[
+          { to: '/opportunity', label: 'Join the network' },
+          { to: '/dashboard', label: 'Go to my dashboard' },
+        ]}
+      >
+        Your account is a customer account. Farms in the PrintFarm Network receive print jobs from customers
+        near them, answer them here and ship the parts.
+      </Gate>
     </SiteLayout>
   );
 }
 
 function NoFarmYet({ message }: { message: string }) {
   return (
-    <div className="op-gate op-gate--inline">
-      <Card>
-        <CardContent className="op-gate__content">
-          <h1>{message}</h1>
-          <p>
-            Jobs reach the farms registered in the network. Register your farm with its printers and it
-            appears here, with its inbox and settings.
-          </p>
-          <div className="op-gate__actions">
-            <Link to="/print-farms?tab=join" className={buttonClass()}>
-              Register your farm
-            </Link>
-            <Link to="/opportunity" className={buttonClass({ variant: 'outline' })}>
-              About the network
-            </Link>
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+    <Gate
+      title={message}
+      inline
+      ways={[
+        { to: '/print-farms?tab=join', label: 'Register your farm' },
+        { to: '/opportunity', label: 'About the network' },
+      ]}
+    >
+      Jobs reach the farms registered in the network. Register your farm with its printers and it appears
+      here, with its inbox and settings.
+    </Gate>
   );
 }
 

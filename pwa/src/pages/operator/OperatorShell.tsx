@@ -80,9 +80,13 @@ export function OperatorShell({
   const summary = useQuery({ ...operatorQueries.summary(), enabled: farms !== null && !farms.isStaff });
   const href = (path: string) => farms?.href(path) ?? path;
   const newJobs = summary.data?.newJobs ?? 0;
-  const onSettings = pathname.startsWith('/operator/settings');
-  const onEarnings = pathname.startsWith('/operator/earnings');
-  const onQueue = pathname.startsWith('/operator/queue');
+  // The inbox is current wherever no other section is.
+  const sections = [
+    { path: '/operator/queue', icon: <PrinterIcon />, label: 'Print queue', shortLabel: 'Queue' },
+    { path: '/operator/earnings', icon: <CardIcon />, label: 'Earnings' },
+    { path: '/operator/settings', icon: <SettingsIcon />, label: 'Farm settings', shortLabel: 'Settings' },
+  ];
+  const inSection = sections.some((section) => pathname.startsWith(section.path));
 
   return (
     <div className="operator">
@@ -96,32 +100,15 @@ export function OperatorShell({
         <nav className="op-nav__main" aria-label="Operator">
           <NavEntry
             to={href('/operator')}
-            current={!onSettings && !onEarnings && !onQueue}
+            current={!inSection}
             icon={<ListIcon />}
             label="Job inbox"
             shortLabel="Inbox"
             badge={newJobs}
           />
-          <NavEntry
-            to={href('/operator/queue')}
-            current={onQueue}
-            icon={<PrinterIcon />}
-            label="Print queue"
-            shortLabel="Queue"
-          />
-          <NavEntry
-            to={href('/operator/earnings')}
-            current={onEarnings}
-            icon={<CardIcon />}
-            label="Earnings"
-          />
-          <NavEntry
-            to={href('/operator/settings')}
-            current={onSettings}
-            icon={<SettingsIcon />}
-            label="Farm settings"
-            shortLabel="Settings"
-          />
+          {sections.map(({ path, ...section }) => (
+            <NavEntry key={path} to={href(path)} current={pathname.startsWith(path)} {...section} />
+          ))}
         </nav>
         <div className="op-nav__end">
           {farms?.isStaff ? (

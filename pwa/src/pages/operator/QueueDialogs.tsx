@@ -2,7 +2,7 @@
 // with a failed print, and for which printer to download the G-code (sliced on demand: the screen waits
 // and downloads it when it is ready).
 import { queueFailSchema, queueStartSchema } from '@printfarm/domain/printQueue';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   GcodePreparing,
   type Printer,
@@ -15,11 +15,11 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
+import { FormDialog } from './FormDialog.tsx';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { partName, whyNot } from './queueText.ts';
 
 interface ItemDialogProps {
@@ -48,94 +48,59 @@ export function StartDialog({
   printers,
   onClose,
 }: ItemDialogProps & { printers: readonly Printer[] }) {
-  const formId = useId();
   const start = useQueueCommand(farmId, 'start');
   const options = printerOptions(item, printers);
   const first = options.find((option) => !option.disabled)?.value ?? '';
   const form = useDomainForm(queueStartSchema, { defaultValues: { printerId: first } });
-  const onSubmit = form.handleSubmit((input) =>
-    start.mutate(
-      { itemId: item.id, input },
-      {
-        onSuccess: () => {
-          toast({ title: `${partName(item)} is printing` });
-          onClose();
-        },
-        onError: (error) =>
-          form.applyServerErrors(error, { focus: true, toast: { title: 'Could not mark it started' } }),
-      },
-    ),
-  );
   return (
-    <Dialog
+    <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Mark ${partName(item)} started`}
       description="For a print you started yourself, e.g. from the G-code on a card."
-      size="sm"
-      dismissible={!start.isPending}
-      footer={
-        <FormDialogFooter
-          formId={formId}
-          pending={start.isPending}
-          submit="Mark started"
-          onCancel={onClose}
-        />
-      }
+      form={form}
+      send={(input, outcome) => start.mutate({ itemId: item.id, input }, outcome)}
+      pending={start.isPending}
+      taken={{ title: `${partName(item)} is printing` }}
+      refused={{ toast: { title: 'Could not mark it started' } }}
+      submit="Mark started"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <FormField label="Printer" required error={form.formState.errors.printerId?.message}>
-          <Select placeholder="Choose a printer" options={options} {...form.register('printerId')} />
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="Printer" required error={form.formState.errors.printerId?.message}>
+        <Select placeholder="Choose a printer" options={options} {...form.register('printerId')} />
+      </FormField>
+    </FormDialog>
   );
 }
 
 export function FailDialog({ farmId, item, onClose }: ItemDialogProps) {
-  const formId = useId();
   const fail = useQueueCommand(farmId, 'fail');
   const form = useDomainForm(queueFailSchema, { defaultValues: { reason: '' } });
-  const onSubmit = form.handleSubmit((input) =>
-    fail.mutate(
-      { itemId: item.id, input },
-      {
-        onSuccess: () => {
-          toast({
-            title: `${partName(item)} is back in the queue`,
-            description: 'Check the printer, then mark it ready.',
-          });
-          onClose();
-        },
-        onError: (error) =>
-          form.applyServerErrors(error, { focus: true, toast: { title: 'Could not mark it failed' } }),
-      },
-    ),
-  );
   return (
-    <Dialog
+    <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Did ${partName(item)} fail?`}
       description="The part goes back to its place in the queue with this reason, and the printer waits for you to look at it."
-      size="sm"
-      dismissible={!fail.isPending}
-      footer={
-        <FormDialogFooter formId={formId} pending={fail.isPending} submit="Mark failed" onCancel={onClose} />
-      }
+      form={form}
+      send={(input, outcome) => fail.mutate({ itemId: item.id, input }, outcome)}
+      pending={fail.isPending}
+      taken={{
+        title: `${partName(item)} is back in the queue`,
+        description: 'Check the printer, then mark it ready.',
+      }}
+      refused={{ toast: { title: 'Could not mark it failed' } }}
+      submit="Mark failed"
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <FormField label="What went wrong" required error={form.formState.errors.reason?.message}>
-          <Textarea
-            rows={3}
-            maxLength={300}
-            autoFocus
-            placeholder="e.g. Came off the bed at layer 40"
-            {...form.register('reason')}
-          />
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="What went wrong" required error={form.formState.errors.reason?.message}>
+        <Textarea
+          rows={3}
+          maxLength={300}
+          autoFocus
+          placeholder="e.g. Came off the bed at layer 40"
+          {...form.register('reason')}
+        />
+      </FormField>
+    </FormDialog>
   );
 }
 
@@ -153,7 +118,6 @@ export function GcodeDialog({
   printers,
   onClose,
 }: ItemDialogProps & { printers: readonly Printer[] }) {
-  const id = useId();
   const options = printerOptions(item, printers);
   const [printerId, setPrinterId] = useState(
     (item.state === 'printing' ? item.printerId : null) ??
@@ -204,19 +168,15 @@ export function GcodeDialog({
         </>
       }
     >
-      <div className="field">
-        <label htmlFor={id} className="label">
-          Printer
-        </label>
-        <Select
-          id={id}
-          placeholder="Choose a printer"
-          options={options}
-          value={printerId}
-          disabled={download.isPending}
-          onChange={(event) => setPrinterId(event.target.value)}
-        />
-      </div>
+      <LabelledSelect
+        className="field"
+        label="Printer"
+        placeholder="Choose a printer"
+        options={options}
+        value={printerId}
+        disabled={download.isPending}
+        onChange={(event) => setPrinterId(event.target.value)}
+      />
       <p className="gcode-status" role="status">
         {preparing && printer
           ? `${download.variables?.kind === 'gcode' ? 'Slicing the part' : 'Preparing the 3MF project'} for ${printer.name}. It downloads by itself when it is ready.`

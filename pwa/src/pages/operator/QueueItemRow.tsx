@@ -38,6 +38,13 @@ export function QueueItemRow({
   const pinnedTo = printerName(item.pinnedPrinterId);
   const printingOn = item.state === 'printing' ? printerName(item.printerId) : undefined;
   const waiting = item.state === 'queued' || item.state === 'held';
+  // A queued part can be held back; a held one released.
+  const pause =
+    item.state === 'queued'
+      ? { command: hold, label: 'Hold' }
+      : item.state === 'held'
+        ? { command: release, label: 'Release' }
+        : null;
 
   return (
     <article className={`queue-item queue-item--${item.state}`} aria-label={name}>
@@ -100,24 +107,14 @@ export function QueueItemRow({
               ]}
             />
           )}
-          {item.state === 'queued' && (
+          {pause && (
             <Button
               size="sm"
               variant="outline"
-              loading={hold.isPending}
-              onClick={() => hold.mutate({ itemId: item.id, input: undefined })}
+              loading={pause.command.isPending}
+              onClick={() => pause.command.mutate({ itemId: item.id, input: undefined })}
             >
-              Hold
-            </Button>
-          )}
-          {item.state === 'held' && (
-            <Button
-              size="sm"
-              variant="outline"
-              loading={release.isPending}
-              onClick={() => release.mutate({ itemId: item.id, input: undefined })}
-            >
-              Release
+              {pause.label}
             </Button>
           )}
           {waiting && (

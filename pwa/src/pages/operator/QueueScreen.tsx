@@ -17,7 +17,9 @@ import { PrinterCard } from './PrinterCard.tsx';
 import { PrinterDialog } from './PrinterDialog.tsx';
 import { QueueList } from './QueueList.tsx';
 import { nextFor, printingOn } from './queueText.ts';
+import { ScreenHeader } from './ScreenHeader.tsx';
 import './queue.css';
+import { TitledCard } from './TitledCard.tsx';
 
 /** The printer dialog: adding one ('new') or editing one. */
 type Editing = Printer | 'new' | null;
@@ -68,24 +70,18 @@ function QueueBody({ farms }: { farms: OperatorFarms }) {
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Queue</CardTitle>
-          <CardDescription>{QUEUE_RULE}. Move, pin or hold a part to change that.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {queue.data && printers.data ? (
-            <QueueList
-              farmId={farmId}
-              queue={queue.data}
-              printers={printers.data}
-              jobHref={(jobId) => farms.href(`/operator/jobs/${jobId}`)}
-            />
-          ) : (
-            <Skeleton className="op-job-skeleton" />
-          )}
-        </CardContent>
-      </Card>
+      <TitledCard title="Queue" description={`${QUEUE_RULE}. Move, pin or hold a part to change that.`}>
+        {queue.data && printers.data ? (
+          <QueueList
+            farmId={farmId}
+            queue={queue.data}
+            printers={printers.data}
+            jobHref={(jobId) => farms.href(`/operator/jobs/${jobId}`)}
+          />
+        ) : (
+          <Skeleton className="op-job-skeleton" />
+        )}
+      </TitledCard>
       {queue.data && <DataAge data={queue.data} className="op-jobs__age" />}
       {editing && (
         <PrinterDialog
@@ -103,13 +99,12 @@ export default function QueueScreen({ farms }: { farms: OperatorFarms }) {
   return (
     <div className="op-screen print-queue">
       <title>Print queue · PrintFarm Network</title>
-      <header className="op-header">
-        <div>
-          <h1 className="op-header__title">Print queue</h1>
-          <p className="op-header__lead">Your printers, and the parts of accepted jobs waiting for them.</p>
-        </div>
+      <ScreenHeader
+        title="Print queue"
+        lead="Your printers, and the parts of accepted jobs waiting for them."
+      >
         <FarmPicker farms={farms} value={farms.farmId ?? farms.farms[0]?.id ?? null} />
-      </header>
+      </ScreenHeader>
       {needsFarm ? (
         <p className="op-empty">Choose a farm to see its printers and queue.</p>
       ) : (

@@ -19,6 +19,7 @@ import { money } from './format.ts';
 import { RatesEditor } from './RatesEditor.tsx';
 import { ProbationBadge, ScorecardFacts } from './Scorecard.tsx';
 import type { CheckedValues, SettingsValues } from './settingsForm.ts';
+import { TitledCard } from './TitledCard.tsx';
 
 const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
   mon: 'Mon',
@@ -64,101 +65,98 @@ export function AvailabilityCard({ form, farm }: { form: Form; farm: FarmSetting
     name: ['availability.isPaused', 'availability.hasHours'],
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Availability</CardTitle>
-        <CardDescription>How much work the network may send you, and when.</CardDescription>
-      </CardHeader>
-      <CardContent className="op-form-stack">
-        <div className={cx('op-pause', isPaused && 'op-pause--on')}>
-          <div className="op-pause__text">
-            <label htmlFor={switchId} className="op-pause__label">
-              Pause new jobs
-            </label>
-            <p id={`${switchId}-hint`} className="field__hint">
-              A paused farm gets no new offers or routed jobs. Jobs you already have stay in your inbox;
-              un-pause when you are ready for more.
-            </p>
-          </div>
-          <input
-            id={switchId}
-            type="checkbox"
-            role="switch"
-            className="op-switch"
-            aria-checked={Boolean(isPaused)}
-            aria-describedby={`${switchId}-hint`}
-            {...register('availability.isPaused')}
-          />
-        </div>
-        <div className="op-form-grid">
-          <FormField
-            label="Capacity (parts per day)"
-            hint={`Your printers make about ${farm.capacity.toLocaleString('en-US')} parts a day.`}
-            error={errors?.availableCapacity?.message}
-          >
-            <Input
-              inputMode="numeric"
-              {...register('availability.availableCapacity', { valueAsNumber: true })}
-            />
-          </FormField>
-          <div className="op-queue">
-            <p className="label">Current queue</p>
-            <p className="op-queue__value">{farm.queuedParts.toLocaleString('en-US')} parts</p>
-            <p className="field__hint">In jobs you accepted that are not shipped yet.</p>
-          </div>
-        </div>
-        <fieldset className="op-hours">
-          <legend className="label">Operating hours</legend>
-          <CheckboxField label="Set our operating hours" {...register('availability.hasHours')} />
-          <p className="field__hint">
-            Kept with your farm for the network team. New jobs can still arrive outside these hours: pause the
-            farm to stop them.
+    <TitledCard
+      title="Availability"
+      description="How much work the network may send you, and when."
+      contentClassName="op-form-stack"
+    >
+      <div className={cx('op-pause', isPaused && 'op-pause--on')}>
+        <div className="op-pause__text">
+          <label htmlFor={switchId} className="op-pause__label">
+            Pause new jobs
+          </label>
+          <p id={`${switchId}-hint`} className="field__hint">
+            A paused farm gets no new offers or routed jobs. Jobs you already have stay in your inbox;
+            un-pause when you are ready for more.
           </p>
-          {hasHours && (
-            <>
-              <div className="op-hours__days">
-                {WEEKDAYS.map((day) => (
-                  <label key={day} className="op-day">
-                    <input type="checkbox" value={day} {...register('availability.operatingHours.days')} />
-                    <span>{DAY_LABELS[day]}</span>
-                  </label>
-                ))}
-              </div>
-              <div className="op-form-grid op-form-grid--times">
-                <FormField label="Opens at" error={errors?.operatingHours?.opensAt?.message}>
-                  <Input type="time" {...register('availability.operatingHours.opensAt')} />
-                </FormField>
-                <FormField label="Closes at" error={errors?.operatingHours?.closesAt?.message}>
-                  <Input type="time" {...register('availability.operatingHours.closesAt')} />
-                </FormField>
-              </div>
-            </>
-          )}
-        </fieldset>
-      </CardContent>
-    </Card>
+        </div>
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          className="op-switch"
+          aria-checked={Boolean(isPaused)}
+          aria-describedby={`${switchId}-hint`}
+          {...register('availability.isPaused')}
+        />
+      </div>
+      <div className="op-form-grid">
+        <FormField
+          label="Capacity (parts per day)"
+          hint={`Your printers make about ${farm.capacity.toLocaleString('en-US')} parts a day.`}
+          error={errors?.availableCapacity?.message}
+        >
+          <Input
+            inputMode="numeric"
+            {...register('availability.availableCapacity', { valueAsNumber: true })}
+          />
+        </FormField>
+        <div className="op-queue">
+          <p className="label">Current queue</p>
+          <p className="op-queue__value">{farm.queuedParts.toLocaleString('en-US')} parts</p>
+          <p className="field__hint">In jobs you accepted that are not shipped yet.</p>
+        </div>
+      </div>
+      <fieldset className="op-hours">
+        <legend className="label">Operating hours</legend>
+        <CheckboxField label="Set our operating hours" {...register('availability.hasHours')} />
+        <p className="field__hint">
+          Kept with your farm for the network team. New jobs can still arrive outside these hours: pause the
+          farm to stop them.
+        </p>
+        {hasHours && (
+          <>
+            <div className="op-hours__days">
+              {WEEKDAYS.map((day) => (
+                <label key={day} className="op-day">
+                  <input type="checkbox" value={day} {...register('availability.operatingHours.days')} />
+                  <span>{DAY_LABELS[day]}</span>
+                </label>
+              ))}
+            </div>
+            <div className="op-form-grid op-form-grid--times">
+              <FormField label="Opens at" error={errors?.operatingHours?.opensAt?.message}>
+                <Input type="time" {...register('availability.operatingHours.opensAt')} />
+              </FormField>
+              <FormField label="Closes at" error={errors?.operatingHours?.closesAt?.message}>
+                <Input type="time" {...register('availability.operatingHours.closesAt')} />
+              </FormField>
+            </div>
+          </>
+        )}
+      </fieldset>
+    </TitledCard>
   );
 }
 
 export function PricingCard({ form }: { form: Form }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Pricing</CardTitle>
-        <CardDescription>
+    <TitledCard
+      title="Pricing"
+      description={
+        <>
           A quote is the material used times your material rate, plus print hours times your machine-hour
           rate, plus a setup fee per file; at least your minimum order.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <p className="op-card-note op-card-note--top">
-          A rate marked <Badge variant="secondary">Network default</Badge> follows the network’s prices and
-          changes when they do; it is not saved on your farm. Change any of its figures and it becomes{' '}
-          <Badge variant="blue">Your rate</Badge>. “Use default” puts a rate back.
-        </p>
-        <RatesEditor form={form} />
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      <p className="op-card-note op-card-note--top">
+        A rate marked <Badge variant="secondary">Network default</Badge> follows the network’s prices and
+        changes when they do; it is not saved on your farm. Change any of its figures and it becomes{' '}
+        <Badge variant="blue">Your rate</Badge>. “Use default” puts a rate back.
+      </p>
+      <RatesEditor form={form} />
+    </TitledCard>
   );
 }
 
@@ -166,26 +164,24 @@ export function ProfileCard({ form }: { form: Form }) {
   const { register } = form;
   const errors = form.formState.errors.profile;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Public profile</CardTitle>
-        <CardDescription>What customers see on the network map and with your offers.</CardDescription>
-      </CardHeader>
-      <CardContent className="op-form-grid">
-        <FormField label="Farm name" required error={errors?.displayName?.message}>
-          <Input autoComplete="organization" {...register('profile.displayName')} />
-        </FormField>
-        <FormField label="Contact phone" required error={errors?.contactPhone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('profile.contactPhone')} />
-        </FormField>
-        <FormField label="Website" error={errors?.website?.message} className="op-form-grid__wide">
-          <Input type="url" inputMode="url" placeholder="https://" {...register('profile.website')} />
-        </FormField>
-        <FormField label="Description" error={errors?.description?.message} className="op-form-grid__wide">
-          <Textarea rows={3} maxLength={2000} {...register('profile.description')} />
-        </FormField>
-      </CardContent>
-    </Card>
+    <TitledCard
+      title="Public profile"
+      description="What customers see on the network map and with your offers."
+      contentClassName="op-form-grid"
+    >
+      <FormField label="Farm name" required error={errors?.displayName?.message}>
+        <Input autoComplete="organization" {...register('profile.displayName')} />
+      </FormField>
+      <FormField label="Contact phone" required error={errors?.contactPhone?.message}>
+        <Input type="tel" autoComplete="tel" {...register('profile.contactPhone')} />
+      </FormField>
+      <FormField label="Website" error={errors?.website?.message} className="op-form-grid__wide">
+        <Input type="url" inputMode="url" placeholder="https://" {...register('profile.website')} />
+      </FormField>
+      <FormField label="Description" error={errors?.description?.message} className="op-form-grid__wide">
+        <Textarea rows={3} maxLength={2000} {...register('profile.description')} />
+      </FormField>
+    </TitledCard>
   );
 }
 
@@ -193,63 +189,59 @@ export function OrderingPageCard({ form, farm }: { form: Form; farm: FarmSetting
   const link = useLinkOrderingPage(farm.id, toastOnFailure('Could not set up your ordering page'));
   const storeName = farm.assignedOrderingLink?.replace(/^\/store\//, '');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Custom ordering page</CardTitle>
-        <CardDescription>
-          Your own storefront on PrintFarm Network, to send your customers to for repeat orders.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="op-form-stack">
-        {farm.assignedOrderingLink ? (
-          <div className="op-ordering">
-            <p>
-              Your ordering page:{' '}
-              <a
-                href={farm.assignedOrderingLink}
-                target="_blank"
-                rel="noreferrer"
-                className="op-ordering__link"
-              >
-                {window.location.origin}
-                {farm.assignedOrderingLink}
-              </a>
-            </p>
-            <Link
-              to={`/admin/store/${encodeURIComponent(storeName ?? '')}`}
-              className={buttonClass({ variant: 'outline', size: 'sm' })}
+    <TitledCard
+      title="Custom ordering page"
+      description="Your own storefront on PrintFarm Network, to send your customers to for repeat orders."
+      contentClassName="op-form-stack"
+    >
+      {farm.assignedOrderingLink ? (
+        <div className="op-ordering">
+          <p>
+            Your ordering page:{' '}
+            <a
+              href={farm.assignedOrderingLink}
+              target="_blank"
+              rel="noreferrer"
+              className="op-ordering__link"
             >
-              Manage store
-            </Link>
-          </div>
-        ) : farm.wantsOrderingLink ? (
-          <div className="op-ordering">
-            <p>
-              You asked for a custom ordering page. Create it now: it uses your store, or opens one for your
-              farm.
-            </p>
-            <Button
-              size="sm"
-              loading={link.isPending}
-              onClick={() =>
-                link.mutate(undefined, {
-                  onSuccess: () =>
-                    toast({ title: 'Ordering page ready', description: 'Share its link with customers.' }),
-                })
-              }
-            >
-              Create my ordering page
-            </Button>
-          </div>
-        ) : null}
-        {!farm.assignedOrderingLink && (
-          <CheckboxField
-            label="I want a custom ordering page for this farm"
-            {...form.register('wantsOrderingLink')}
-          />
-        )}
-      </CardContent>
-    </Card>
+              {window.location.origin}
+              {farm.assignedOrderingLink}
+            </a>
+          </p>
+          <Link
+            to={`/admin/store/${encodeURIComponent(storeName ?? '')}`}
+            className={buttonClass({ variant: 'outline', size: 'sm' })}
+          >
+            Manage store
+          </Link>
+        </div>
+      ) : farm.wantsOrderingLink ? (
+        <div className="op-ordering">
+          <p>
+            You asked for a custom ordering page. Create it now: it uses your store, or opens one for your
+            farm.
+          </p>
+          <Button
+            size="sm"
+            loading={link.isPending}
+            onClick={() =>
+              link.mutate(undefined, {
+                onSuccess: () =>
+                  toast({ title: 'Ordering page ready', description: 'Share its link with customers.' }),
+              })
+            }
+          >
+            Create my ordering page
+          </Button>
+        </div>
+      ) : null}
+      {!farm.assignedOrderingLink && (
+        <CheckboxField
+          label="I want a custom ordering page for this farm"
+          {...form.register('wantsOrderingLink')}
+        />
+      )}
+    </TitledCard>
   );
 }
 

@@ -15,11 +15,11 @@ import { errorMessage } from '../../api/request.ts';
 import { type ManagedStore, useSaveShipping } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { TitledCard } from '../operator/TitledCard.tsx';
 
 /** The form's values from the store's rules, fees in dollars as people type them. */
 function valuesOf(view: ShippingRatesView): StoreShippingInput {
@@ -73,65 +73,62 @@ export function ShippingRules({ store }: { store: ManagedStore }) {
 
   const summary = preview(values);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Shipping Rules</CardTitle>
-        <CardDescription>
-          {store.hasOwnShipping
-            ? 'What checkout charges in your store.'
-            : "Your store charges the network's standard table until you save your own rules."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="shipping-rules"
-          onSubmit={handleSubmit(onValid)}
-          noValidate
-          aria-label="Shipping rules"
-        >
-          <fieldset className="shipping-rules__method">
-            <legend>Standard</legend>
-            <p className="shipping-rules__time">{SHIPPING_METHODS.standard.deliveryTime} · always offered</p>
-            <FormField label="Standard fee ($)" error={errors.standard?.fee?.message} hint="0 for free">
-              <Input inputMode="decimal" {...register('standard.fee')} />
-            </FormField>
-          </fieldset>
-          {(['expedited', 'overnight'] as const).map((id) => (
-            <fieldset key={id} className="shipping-rules__method">
-              <legend>{SHIPPING_METHODS[id].name}</legend>
-              <p className="shipping-rules__time">{SHIPPING_METHODS[id].deliveryTime}</p>
-              <CheckboxField label={`Offer ${SHIPPING_METHODS[id].name}`} {...register(`${id}.offered`)} />
-              {values[id]?.offered && (
-                <FormField label={`${SHIPPING_METHODS[id].name} fee ($)`} error={errors[id]?.fee?.message}>
-                  <Input inputMode="decimal" {...register(`${id}.fee`)} />
-                </FormField>
-              )}
-            </fieldset>
-          ))}
-          <FormField
-            label="Free Standard shipping from ($)"
-            error={errors.freeShippingOver?.message}
-            hint="Orders whose subtotal reaches this ship free by Standard. Leave empty for never."
-            className="shipping-rules__threshold"
-          >
-            <Input inputMode="decimal" placeholder="e.g. 75" {...register('freeShippingOver')} />
+    <TitledCard
+      title="Shipping Rules"
+      description={
+        store.hasOwnShipping
+          ? 'What checkout charges in your store.'
+          : "Your store charges the network's standard table until you save your own rules."
+      }
+    >
+      <form
+        className="shipping-rules"
+        onSubmit={handleSubmit(onValid)}
+        noValidate
+        aria-label="Shipping rules"
+      >
+        <fieldset className="shipping-rules__method">
+          <legend>Standard</legend>
+          <p className="shipping-rules__time">{SHIPPING_METHODS.standard.deliveryTime} · always offered</p>
+          <FormField label="Standard fee ($)" error={errors.standard?.fee?.message} hint="0 for free">
+            <Input inputMode="decimal" {...register('standard.fee')} />
           </FormField>
-          <div className="shipping-rules__footer">
-            <p className="shipping-rules__preview" aria-live="polite">
-              {summary ? (
-                <>
-                  Your storefront shows: <strong data-testid="shipping-preview">{summary}</strong>
-                </>
-              ) : (
-                'Fix the fields above to see what your storefront will show.'
-              )}
-            </p>
-            <Button type="submit" loading={save.isPending} disabled={store.hasOwnShipping && !isDirty}>
-              Save Shipping Rules
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        </fieldset>
+        {(['expedited', 'overnight'] as const).map((id) => (
+          <fieldset key={id} className="shipping-rules__method">
+            <legend>{SHIPPING_METHODS[id].name}</legend>
+            <p className="shipping-rules__time">{SHIPPING_METHODS[id].deliveryTime}</p>
+            <CheckboxField label={`Offer ${SHIPPING_METHODS[id].name}`} {...register(`${id}.offered`)} />
+            {values[id]?.offered && (
+              <FormField label={`${SHIPPING_METHODS[id].name} fee ($)`} error={errors[id]?.fee?.message}>
+                <Input inputMode="decimal" {...register(`${id}.fee`)} />
+              </FormField>
+            )}
+          </fieldset>
+        ))}
+        <FormField
+          label="Free Standard shipping from ($)"
+          error={errors.freeShippingOver?.message}
+          hint="Orders whose subtotal reaches this ship free by Standard. Leave empty for never."
+          className="shipping-rules__threshold"
+        >
+          <Input inputMode="decimal" placeholder="e.g. 75" {...register('freeShippingOver')} />
+        </FormField>
+        <div className="shipping-rules__footer">
+          <p className="shipping-rules__preview" aria-live="polite">
+            {summary ? (
+              <>
+                Your storefront shows: <strong data-testid="shipping-preview">{summary}</strong>
+              </>
+            ) : (
+              'Fix the fields above to see what your storefront will show.'
+            )}
+          </p>
+          <Button type="submit" loading={save.isPending} disabled={store.hasOwnShipping && !isDirty}>
+            Save Shipping Rules
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -1,0 +1,43 @@
+// A form on the money desk (record a transfer, mark a refund sent, decide a claim): its fields, then its
+// submit button, busy while the form is sent; the server's refusal goes under the fields.
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { ServerErrorOptions } from '../../components/form/serverErrors.ts';
+import { Button, type ButtonVariant } from '../../components/ui/button.tsx';
+
+export function DeskForm<TSent>({
+  label,
+  className,
+  form,
+  send,
+  pending,
+  submit,
+  variant,
+  children,
+}: {
+  /** The form's accessible name: what it does, to which entry. */
+  label: string;
+  className: string;
+  form: {
+    handleSubmit: (onValid: (values: TSent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
+    applyServerErrors: (error: unknown, options?: ServerErrorOptions<never>) => void;
+  };
+  /** Sends the values (a mutation's mutate), calling `refused` with the server's refusal. */
+  send: (values: TSent, refused: (error: Error) => void) => void;
+  pending: boolean;
+  /** The submit button's words. */
+  submit: string;
+  variant?: ButtonVariant;
+  children: ReactNode;
+}) {
+  const onSubmit = form.handleSubmit((values) =>
+    send(values, (error) => form.applyServerErrors(error, { focus: true })),
+  );
+  return (
+    <form className={className} onSubmit={onSubmit} noValidate aria-label={label}>
+      {children}
+      <Button type="submit" variant={variant} loading={pending}>
+        {submit}
+      </Button>
+    </form>
+  );
+}

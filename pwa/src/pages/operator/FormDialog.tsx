@@ -1,0 +1,93 @@
+// A small dialog around one form, as the job's answers and the queue's commands ask for words or a
+// choice: the fields, then Cancel and the form's submit button, which keep the dialog open while it is
+// sent. And the sending itself: taken, the dialog closes and a toast says what follows; refused, the
+// server's words go under the fields.
+import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { ServerErrorOptions } from '../../components/form/serverErrors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { type ToastOptions, toast } from '../../components/ui/toast.tsx';
+
+/** What the dialog does once its form is sent: close and say what follows, or show the refusal. */
+export interface Outcome {
+  onSuccess: () => void;
+  onError: (error: Error) => void;
+}
+
+export function FormDialog<TSent, TForm extends FieldValues>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submit,
+  destructive = false,
+  formClassName,
+  form,
+  send,
+  pending,
+  taken,
+  refused = {},
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** The submit button's words. */
+  submit: string;
+  destructive?: boolean;
+  formClassName?: string;
+  form: {
+    handleSubmit: (onValid: (values: TSent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
+    applyServerErrors: (error: unknown, options?: ServerErrorOptions<TForm>) => void;
+  };
+  /** Sends the form's values (a mutation's mutate), telling `outcome` how it went. */
+  send: (values: TSent, outcome: Outcome) => void;
+  pending: boolean;
+  /** The toast once the server took it. */
+  taken: ToastOptions;
+  /** More for the server's refusal than its words under the fields (e.g. a toast). */
+  refused?: ServerErrorOptions<TForm>;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  const onSubmit = form.handleSubmit((values) =>
+    send(values, {
+      onSuccess: () => {
+        onOpenChange(false);
+        toast(taken);
+      },
+      onError: (error) => form.applyServerErrors(error, { ...refused, focus: true }),
+    }),
+  );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size="sm"
+      dismissible={!pending}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant={destructive ? 'destructive' : 'default'}
+            loading={pending}
+          >
+            {submit}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
+        {children}
+      </form>
+    </Dialog>
+  );
+}
