@@ -6,7 +6,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -65,18 +65,16 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
       <CategorySidebar products={products} value={category} onChange={setCategory} />
       <section className="demo-results" aria-label="Tools">
         <div className="parts-toolbar">
-          <Input
-            type="search"
+          <SearchInput
             aria-label="Search tools"
             placeholder="Search tools by name or tag..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            query={[query, setQuery]}
           />
         </div>
         <CatalogueResults
           loading={loading}
-          total={(products ?? []).length}
-          shown={shown.length}
+          products={products}
+          shown={shown}
           noMatch="No tools match your search."
         >
           <div className="product-grid">

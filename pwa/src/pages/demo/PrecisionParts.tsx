@@ -5,7 +5,7 @@ import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import type { Cart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
@@ -29,6 +29,13 @@ const PROFILE: DemoProfile = {
   specialties: ['OEM dimensions', 'Heat-resistant plastics', 'Appliance & HVAC'],
 };
 
+type Layout = 'grid' | 'list';
+/** The catalogue's two layouts, as the view switch offers them. */
+const VIEWS: readonly [Layout, string][] = [
+  ['grid', 'Grid'],
+  ['list', 'List'],
+];
+
 export default function PrecisionPartsPage() {
   return (
     <DemoShell storeName="precision-parts" profile={PROFILE}>
@@ -40,7 +47,7 @@ export default function PrecisionPartsPage() {
 function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL_PRODUCTS);
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [view, setView] = useState<Layout>('grid');
   const [filtersOpen, setFiltersOpen] = useState(true);
   const [inStockOnly, setInStockOnly] = useState(false);
 
@@ -72,12 +79,10 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
       )}
       <section className="demo-results" aria-label="Parts">
         <div className="parts-toolbar">
-          <Input
-            type="search"
+          <SearchInput
             aria-label="Search parts"
             placeholder="Search by part name or tag (e.g. dishwasher)..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            query={[query, setQuery]}
           />
           <Button
             variant="outline"
@@ -89,22 +94,17 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           </Button>
           <fieldset className="parts-view">
             <legend className="sr-only">View</legend>
-            <Button
-              size="sm"
-              variant={view === 'grid' ? 'default' : 'outline'}
-              aria-pressed={view === 'grid'}
-              onClick={() => setView('grid')}
-            >
-              Grid
-            </Button>
-            <Button
-              size="sm"
-              variant={view === 'list' ? 'default' : 'outline'}
-              aria-pressed={view === 'list'}
-              onClick={() => setView('list')}
-            >
-              List
-            </Button>
+            {VIEWS.map(([layout, label]) => (
+              <Button
+                key={layout}
+                size="sm"
+                variant={view === layout ? 'default' : 'outline'}
+                aria-pressed={view === layout}
+                onClick={() => setView(layout)}
+              >
+                {label}
+              </Button>
+            ))}
           </fieldset>
         </div>
         <p className="demo-count" aria-live="polite">
@@ -112,8 +112,8 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
         </p>
         <CatalogueResults
           loading={loading}
-          total={(products ?? []).length}
-          shown={shown.length}
+          products={products}
+          shown={shown}
           noMatch="No parts match your search."
         >
           <div className={view === 'grid' ? 'product-grid' : 'parts-list'}>
@@ -127,15 +127,7 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   );
 }
 
-function PartCard({
-  product,
-  cart,
-  layout,
-}: {
-  product: PublicProduct;
-  cart: Cart;
-  layout: 'grid' | 'list';
-}) {
+function PartCard({ product, cart, layout }: { product: PublicProduct; cart: Cart; layout: Layout }) {
   const lowStock = lowStockLabel(product.stockQuantity);
   const soldOut = product.stockQuantity <= 0;
   const atLimit = !soldOut && cart.quantityOf(product.id) >= product.stockQuantity;

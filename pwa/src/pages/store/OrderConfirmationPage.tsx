@@ -17,6 +17,7 @@ import { priceCents } from '../../lib/cart.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { OrderPaymentCard } from './OrderPaymentCard.tsx';
 import './confirmation.css';
+import { TermList } from '../../components/ui/termList.tsx';
 
 const money = (amount: string) => formatUsd(priceCents(amount));
 
@@ -136,20 +137,22 @@ function Confirmation({ order, token }: { order: OrderConfirmation; token: strin
                 </li>
               ))}
             </ul>
-            <dl className="confirmation__totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{money(order.subtotal)}</dd>
-              </div>
-              <div>
-                <dt>Shipping ({order.shippingMethodName})</dt>
-                <dd>{priceCents(order.shippingFee) === 0 ? 'Free' : money(order.shippingFee)}</dd>
-              </div>
-              <div className="confirmation__total">
-                <dt>Total</dt>
-                <dd data-testid="confirmation-total">{money(order.totalAmount)}</dd>
-              </div>
-            </dl>
+            <TermList
+              className="confirmation__totals"
+              terms={[
+                { term: 'Subtotal', detail: money(order.subtotal) },
+                {
+                  term: `Shipping (${order.shippingMethodName})`,
+                  detail: priceCents(order.shippingFee) === 0 ? 'Free' : money(order.shippingFee),
+                },
+                {
+                  term: 'Total',
+                  detail: money(order.totalAmount),
+                  className: 'confirmation__total',
+                  testId: 'confirmation-total',
+                },
+              ]}
+            />
           </CardContent>
         </Card>
 
