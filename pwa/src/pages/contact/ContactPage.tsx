@@ -15,8 +15,7 @@ import { SupportMessageFields } from '../../components/form/SupportMessageFields
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { TextField } from '../../components/ui/form-field.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { SubmitRow } from '../../components/ui/submitRow.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
@@ -79,12 +78,14 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
         </p>
       ) : (
         <div className="form-grid">
-          <FormField label="Your name" required {...form.field('name')}>
-            <Input autoComplete="name" />
-          </FormField>
-          <FormField label="Your e-mail" required {...form.field('email')}>
-            <Input type="email" autoComplete="email" />
-          </FormField>
+          <TextField label="Your name" required {...form.field('name')} autoComplete="name" />
+          <TextField
+            label="Your e-mail"
+            required
+            {...form.field('email')}
+            type="email"
+            autoComplete="email"
+          />
         </div>
       )}
       <SupportMessageFields field={form.field} rows={7} />

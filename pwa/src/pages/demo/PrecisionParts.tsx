@@ -5,6 +5,7 @@ import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { ToggleButtons } from '../../components/ui/filter-buttons.tsx';
 import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import type { Cart } from '../../lib/cart.ts';
@@ -30,11 +31,8 @@ const PROFILE: DemoProfile = {
 };
 
 type Layout = 'grid' | 'list';
-/** The catalogue's two layouts, as the view switch offers them. */
-const VIEWS: readonly [Layout, string][] = [
-  ['grid', 'Grid'],
-  ['list', 'List'],
-];
+const LAYOUTS: readonly Layout[] = ['grid', 'list'];
+const LAYOUT_LABELS: Record<Layout, string> = { grid: 'Grid', list: 'List' };
 
 export default function PrecisionPartsPage() {
   return (
@@ -92,20 +90,14 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           >
             Filters
           </Button>
-          <fieldset className="parts-view">
-            <legend className="sr-only">View</legend>
-            {VIEWS.map(([layout, label]) => (
-              <Button
-                key={layout}
-                size="sm"
-                variant={view === layout ? 'default' : 'outline'}
-                aria-pressed={view === layout}
-                onClick={() => setView(layout)}
-              >
-                {label}
-              </Button>
-            ))}
-          </fieldset>
+          <ToggleButtons
+            legend="View"
+            options={LAYOUTS}
+            value={view}
+            onChange={setView}
+            className="parts-view"
+            label={(layout) => LAYOUT_LABELS[layout]}
+          />
         </div>
         <p className="demo-count" aria-live="polite">
           {loading ? 'Loading parts...' : `${shown.length} ${shown.length === 1 ? 'part' : 'parts'}`}
