@@ -1,5 +1,6 @@
-// The footer of a dialog that holds a form: Cancel, and the form's submit button (outside the form, so
-// tied to it by id), busy while the form is sent. Its own module: only lazily loaded screens use it.
+// A form's submit buttons: a dialog's footer with Cancel and the form's submit button (outside the form,
+// so tied to it by id), or a page form's row of actions; busy while the form is sent. Its own module:
+// only lazily loaded screens use it.
 import { type FormEventHandler, type ReactNode, useId } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -64,5 +65,24 @@ export function FormDialog({
         {children}
       </form>
     </Dialog>
+  );
+}
+
+/** A form's row of actions holding only its submit button, busy while the form is sent. */
+export function SubmitRow({
+  className,
+  pending,
+  children,
+}: {
+  className: string;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Button type="submit" loading={pending}>
+        {children}
+      </Button>
+    </div>
   );
 }

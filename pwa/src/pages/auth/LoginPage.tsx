@@ -10,7 +10,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { ROLE_HOMES } from '../../lib/roleHomes.ts';
-import { AuthShell, goTo } from './AuthShell.tsx';
+import { AccountEmailField, AuthShell, goTo } from './AuthShell.tsx';
 
 /**
  * Where to go after signing in: the `next` page when one was asked for, else the role's home. /api/login
@@ -57,14 +57,7 @@ export default function LoginPage() {
         </div>
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <TextField
-          label="Email"
-          {...form.field('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-        />
+        <AccountEmailField {...form.field('email')} autoFocus />
         <TextField
           label="Password"
           {...form.field('password')}

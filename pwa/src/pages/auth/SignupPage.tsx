@@ -13,7 +13,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { AuthShell, goTo } from './AuthShell.tsx';
+import { AccountEmailField, AuthShell, goTo } from './AuthShell.tsx';
 
 const EMPTY: RegisterInput = { firstName: '', lastName: '', email: '', password: '' };
 
@@ -53,13 +53,7 @@ export default function SignupPage() {
           <TextField label="First name" {...form.field('firstName')} autoComplete="given-name" autoFocus />
           <TextField label="Last name" {...form.field('lastName')} autoComplete="family-name" />
         </div>
-        <TextField
-          label="Email"
-          {...form.field('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-        />
+        <AccountEmailField {...form.field('email')} />
         <FormField
           label="Password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}

@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth.ts';
 import { useSendSupportMessage } from '../../api/support.ts';
 import { AppLink } from '../../components/AppLink.tsx';
-import { SupportMessageFields } from '../../components/form/SupportMessageFields.tsx';
+import { SupportMessageFields } from '../../components/form/support.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
+import { SubmitRow } from '../../components/ui/formDialogFooter.tsx';
 import { Container } from '../../components/ui/layout.tsx';
-import { SubmitRow } from '../../components/ui/submitRow.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import './contact.css';
 

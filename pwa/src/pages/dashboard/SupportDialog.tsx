@@ -2,7 +2,7 @@
 
 import { type SupportContactInput, supportContactSchema } from '@printfarm/domain/support';
 import { useSendSupportMessage } from '../../api/support.ts';
-import { SupportMessageFields } from '../../components/form/SupportMessageFields.tsx';
+import { SupportMessageFields } from '../../components/form/support.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -137,7 +137,6 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
   const update = useUpdatePrintRequest(request.id, toastOnFailure('Could not save your choices'));
   const submit = useSubmitPrintRequest(request.id, toastOnFailure('Could not ask for quotes'));
   const {
-    register,
     field,
     handleSubmit,
     reset,

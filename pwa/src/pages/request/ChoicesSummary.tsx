@@ -1,7 +1,7 @@
 // The print choices as read-only facts, once they can no longer change (or before the customer asks to).
 import { LAYER_HEIGHT_LABELS, type LayerHeightMm } from '@printfarm/domain/printSettings';
 import type { PrintRequestDetail } from '../../api/printRequests.ts';
-import { type Term, TermList } from '../../components/ui/termList.tsx';
+import { type Term, TermList } from '../../components/ui/card.tsx';
 import { FDM } from './choices.ts';
 import { money, useClock } from './format.ts';
 

@@ -1,7 +1,7 @@
 // The order once a farm has it: who prints it, the price and date agreed, a step line from 'sent' to
 // 'delivered', the progress bar while printing and the parcel's carrier and tracking link once shipped.
 import type { CustomerJob, PrintRequestDetail } from '../../api/printRequests.ts';
-import { TermList } from '../../components/ui/termList.tsx';
+import { TermList } from '../../components/ui/card.tsx';
 import { cx } from '../../lib/cx.ts';
 import { type Clock, money, useClock } from './format.ts';
 import { awaitingPayments } from './paymentWords.ts';

@@ -17,7 +17,7 @@ import { priceCents } from '../../lib/cart.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { OrderPaymentCard } from './OrderPaymentCard.tsx';
 import './confirmation.css';
-import { TermList } from '../../components/ui/termList.tsx';
+import { TermList } from '../../components/ui/card.tsx';
 
 const money = (amount: string) => formatUsd(priceCents(amount));
 

@@ -3,7 +3,7 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { Button } from '../../components/ui/button.tsx';
-import { TermList } from '../../components/ui/termList.tsx';
+import { TermList } from '../../components/ui/card.tsx';
 import { type Cart, priceCents } from '../../lib/cart.ts';
 import { ProductImage } from './StoreParts.tsx';
 
