@@ -10,7 +10,7 @@ import { paidByCardJustNow } from '../../api/cardCheckout.ts';
 import { ApiError } from '../../api/request.ts';
 import { type OrderConfirmation, storeQueries } from '../../api/stores.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { priceCents } from '../../lib/cart.ts';
@@ -158,42 +158,32 @@ function Confirmation({ order, token }: { order: OrderConfirmation; token: strin
 
         <div className="confirmation__side">
           {order.payment && <OrderPaymentCard payment={order.payment} token={token} />}
-          <Card>
-            <CardHeader>
-              <CardTitle>Shipping to</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <address className="confirmation__address">
-                {order.customerName}
-                <br />
-                {address.street}
-                <br />
-                {address.city}, {usStateName(address.state) ?? address.state} {address.zipCode}
-              </address>
-            </CardContent>
-          </Card>
+          <TitledCard title="Shipping to">
+            <address className="confirmation__address">
+              {order.customerName}
+              <br />
+              {address.street}
+              <br />
+              {address.city}, {usStateName(address.state) ?? address.state} {address.zipCode}
+            </address>
+          </TitledCard>
           {!cancelled && (
-            <Card>
-              <CardHeader>
-                <CardTitle>What happens next</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ol className="confirmation__steps">
-                  <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
-                  {order.payment?.status === 'awaiting' && (
-                    <li>We e-mail you as soon as your payment arrives.</li>
+            <TitledCard title="What happens next">
+              <ol className="confirmation__steps">
+                <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
+                {order.payment?.status === 'awaiting' && (
+                  <li>We e-mail you as soon as your payment arrives.</li>
+                )}
+                <li>{order.store.displayName} prints your items and checks each one.</li>
+                <li>
+                  {shipped && order.trackingNumber ? (
+                    <TrackingLine order={order} />
+                  ) : (
+                    'When your order ships, we e-mail you its tracking number.'
                   )}
-                  <li>{order.store.displayName} prints your items and checks each one.</li>
-                  <li>
-                    {shipped && order.trackingNumber ? (
-                      <TrackingLine order={order} />
-                    ) : (
-                      'When your order ships, we e-mail you its tracking number.'
-                    )}
-                  </li>
-                </ol>
-              </CardContent>
-            </Card>
+                </li>
+              </ol>
+            </TitledCard>
           )}
         </div>
       </div>
