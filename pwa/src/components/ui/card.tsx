@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -25,4 +25,50 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cx('card__footer', className)} {...props} />;
+}
+
+/** The usual card: a title over its content. */
+export function TitledCard({
+  title,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** One fact of a TermList; a fact without detail is left out. */
+export interface Term {
+  term: string;
+  detail: ReactNode;
+  className?: string;
+  testId?: string;
+}
+
+/** Facts as a description list: each term over its detail, in a div of its own for the grid. */
+export function TermList({ className, terms }: { className: string; terms: readonly Term[] }) {
+  return (
+    <dl className={className}>
+      {terms.map(
+        ({ term, detail, className: rowClass, testId }) =>
+          detail != null &&
+          detail !== '' && (
+            <div key={term} className={rowClass}>
+              <dt>{term}</dt>
+              <dd data-testid={testId}>{detail}</dd>
+            </div>
+          ),
+      )}
+    </dl>
+  );
 }

@@ -1,6 +1,14 @@
-import { cloneElement, isValidElement, type ReactElement, type ReactNode, useId } from 'react';
+import {
+  type ComponentProps,
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useId,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cx } from '../../lib/cx.ts';
+import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 
 /** What FormField hands its control so the label, hint and error are wired to it. */
@@ -79,5 +87,24 @@ export function FieldMessage({ id, error }: { id?: string; error: ReactNode }) {
     <p id={id} className="field__error" role="alert">
       {error}
     </p>
+  );
+}
+
+/**
+ * The usual field, a text input under its label, in one line:
+ * <TextField label="City" autoComplete="address-level2" {...form.field('city')} />
+ */
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  registration,
+  ...input
+}: Omit<FormFieldProps, 'children' | 'id' | 'className'> & Omit<ComponentProps<'input'>, 'required'>) {
+  return (
+    <FormField label={label} error={error} hint={hint} required={required} registration={registration}>
+      <Input {...input} />
+    </FormField>
   );
 }

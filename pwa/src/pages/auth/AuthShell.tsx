@@ -1,6 +1,8 @@
 // The frame both account pages share: the site layout with one centred card.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { FieldBinding } from '../../components/form/useDomainForm.ts';
+import { TextField } from '../../components/ui/form-field.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import './auth.css';
 
@@ -38,4 +40,18 @@ export function AuthShell({
 export function goTo(next: string, navigate: (to: string, options: { replace: boolean }) => void): void {
   if (next === '/api' || next.startsWith('/api/')) window.location.assign(next);
   else navigate(next, { replace: true });
+}
+
+/** The account's e-mail, as signing in and signing up ask for it. */
+export function AccountEmailField({ autoFocus, ...binding }: FieldBinding & { autoFocus?: boolean }) {
+  return (
+    <TextField
+      label="Email"
+      {...binding}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoFocus={autoFocus}
+    />
+  );
 }

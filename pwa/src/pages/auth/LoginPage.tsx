@@ -8,10 +8,9 @@ import { useLogin } from '../../api/authMutations.ts';
 import { errorMessage } from '../../api/request.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { TextField } from '../../components/ui/form-field.tsx';
 import { ROLE_HOMES } from '../../lib/roleHomes.ts';
-import { AuthShell, goTo } from './AuthShell.tsx';
+import { AccountEmailField, AuthShell, goTo } from './AuthShell.tsx';
 
 /**
  * Where to go after signing in: the `next` page when one was asked for, else the role's home. /api/login
@@ -58,12 +57,13 @@ export default function LoginPage() {
         </div>
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <FormField label="Email" {...form.field('email')}>
-          <Input type="email" autoComplete="email" inputMode="email" autoFocus />
-        </FormField>
-        <FormField label="Password" {...form.field('password')}>
-          <Input type="password" autoComplete="current-password" />
-        </FormField>
+        <AccountEmailField {...form.field('email')} autoFocus />
+        <TextField
+          label="Password"
+          {...form.field('password')}
+          type="password"
+          autoComplete="current-password"
+        />
         <Button type="submit" size="lg" className="auth__submit" loading={login.isPending}>
           Sign in
         </Button>

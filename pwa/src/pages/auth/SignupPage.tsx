@@ -11,9 +11,9 @@ import { useRegister } from '../../api/authMutations.ts';
 import { errorMessage, fieldErrors } from '../../api/request.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { AuthShell, goTo } from './AuthShell.tsx';
+import { AccountEmailField, AuthShell, goTo } from './AuthShell.tsx';
 
 const EMPTY: RegisterInput = { firstName: '', lastName: '', email: '', password: '' };
 
@@ -50,16 +50,10 @@ export default function SignupPage() {
       )}
       <form className="auth__form" onSubmit={onSubmit} noValidate aria-label="Create account">
         <div className="auth__row">
-          <FormField label="First name" {...form.field('firstName')}>
-            <Input autoComplete="given-name" autoFocus />
-          </FormField>
-          <FormField label="Last name" {...form.field('lastName')}>
-            <Input autoComplete="family-name" />
-          </FormField>
+          <TextField label="First name" {...form.field('firstName')} autoComplete="given-name" autoFocus />
+          <TextField label="Last name" {...form.field('lastName')} autoComplete="family-name" />
         </div>
-        <FormField label="Email" {...form.field('email')}>
-          <Input type="email" autoComplete="email" inputMode="email" />
-        </FormField>
+        <AccountEmailField {...form.field('email')} />
         <FormField
           label="Password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import {
@@ -158,12 +158,10 @@ export default function BlogPage() {
           <label htmlFor="blog-search" className="sr-only">
             Search articles
           </label>
-          <Input
+          <SearchInput
             id="blog-search"
-            type="search"
             placeholder="Search articles..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            query={[search, setSearch]}
             className="blog-controls__search"
           />
           <FilterButtons

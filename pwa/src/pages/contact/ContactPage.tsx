@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../api/auth.ts';
 import { useSendSupportMessage } from '../../api/support.ts';
 import { AppLink } from '../../components/AppLink.tsx';
+import { SupportMessageFields } from '../../components/form/support.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { TextField } from '../../components/ui/form-field.tsx';
+import { SubmitRow } from '../../components/ui/formDialogFooter.tsx';
 import { Container } from '../../components/ui/layout.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
 import './contact.css';
 
@@ -78,25 +78,20 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
         </p>
       ) : (
         <div className="form-grid">
-          <FormField label="Your name" required {...form.field('name')}>
-            <Input autoComplete="name" />
-          </FormField>
-          <FormField label="Your e-mail" required {...form.field('email')}>
-            <Input type="email" autoComplete="email" />
-          </FormField>
+          <TextField label="Your name" required {...form.field('name')} autoComplete="name" />
+          <TextField
+            label="Your e-mail"
+            required
+            {...form.field('email')}
+            type="email"
+            autoComplete="email"
+          />
         </div>
       )}
-      <FormField label="Subject" required {...form.field('subject')}>
-        <Input />
-      </FormField>
-      <FormField label="Message" required {...form.field('message')}>
-        <Textarea rows={7} />
-      </FormField>
-      <div className="contact__actions">
-        <Button type="submit" loading={send.isPending}>
-          Send Message
-        </Button>
-      </div>
+      <SupportMessageFields field={form.field} rows={7} />
+      <SubmitRow className="contact__actions" pending={send.isPending}>
+        Send Message
+      </SubmitRow>
     </form>
   );
 }

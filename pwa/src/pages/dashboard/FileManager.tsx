@@ -12,7 +12,7 @@ import { FILE_DELETED } from '../../components/outcomes.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { isPreviewFormat } from '../../components/viewer/formats.ts';
+import { autoPreviewed, isPreviewFormat } from '../../components/viewer/formats.ts';
 import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
 
 /** Previews open by themselves for the first few ready files; browsers cap live WebGL contexts. */
@@ -184,7 +184,7 @@ export function FileManager({ onUpload }: { onUpload: () => void }) {
       </p>
     );
   }
-  let readyPreviews = 0;
+  const previewed = autoPreviewed(files.data, AUTO_PREVIEWS);
   return (
     <>
       <DataAge data={files.data} className="file-grid__age" />
@@ -195,20 +195,14 @@ export function FileManager({ onUpload }: { onUpload: () => void }) {
         </div>
       ) : (
         <ul className="file-grid" aria-label="Uploaded files">
-          {files.data.map((file) => {
-            const previewByDefault =
-              file.analysisStatus === 'ready' &&
-              isPreviewFormat(file.fileType) &&
-              readyPreviews++ < AUTO_PREVIEWS;
-            return (
-              <FileCard
-                key={file.id}
-                file={file}
-                previewByDefault={previewByDefault}
-                onDelete={setConfirming}
-              />
-            );
-          })}
+          {files.data.map((file) => (
+            <FileCard
+              key={file.id}
+              file={file}
+              previewByDefault={previewed.has(file)}
+              onDelete={setConfirming}
+            />
+          ))}
         </ul>
       )}
       <Dialog

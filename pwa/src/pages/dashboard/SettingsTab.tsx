@@ -12,8 +12,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -74,12 +73,8 @@ function SettingsForm({ profile }: { profile: Profile }) {
   return (
     <form className="settings-form" onSubmit={onSubmit} noValidate aria-label="Account settings">
       <div className="settings-form__grid">
-        <FormField label="First name" required {...form.field('firstName')}>
-          <Input autoComplete="given-name" />
-        </FormField>
-        <FormField label="Last name" required {...form.field('lastName')}>
-          <Input autoComplete="family-name" />
-        </FormField>
+        <TextField label="First name" required {...form.field('firstName')} autoComplete="given-name" />
+        <TextField label="Last name" required {...form.field('lastName')} autoComplete="family-name" />
       </div>
       <p className="settings-form__email">
         Signed in as <strong>{profile.email}</strong>
@@ -96,22 +91,34 @@ function SettingsForm({ profile }: { profile: Profile }) {
       {hasAddress && (
         <fieldset className="settings-form__address">
           <legend>Default shipping address</legend>
-          <FormField label="Street address" required {...form.field('defaultShippingAddress.street')}>
-            <Input autoComplete="street-address" />
-          </FormField>
+          <TextField
+            label="Street address"
+            required
+            {...form.field('defaultShippingAddress.street')}
+            autoComplete="street-address"
+          />
           <div className="settings-form__grid settings-form__grid--address">
-            <FormField label="City" required {...form.field('defaultShippingAddress.city')}>
-              <Input autoComplete="address-level2" />
-            </FormField>
+            <TextField
+              label="City"
+              required
+              {...form.field('defaultShippingAddress.city')}
+              autoComplete="address-level2"
+            />
             <FormField label="State" required {...form.field('defaultShippingAddress.state')}>
               <Select autoComplete="address-level1" placeholder="Select state" options={US_STATE_OPTIONS} />
             </FormField>
-            <FormField label="ZIP code" required {...form.field('defaultShippingAddress.zipCode')}>
-              <Input autoComplete="postal-code" inputMode="numeric" />
-            </FormField>
-            <FormField label="Country" {...form.field('defaultShippingAddress.country')}>
-              <Input autoComplete="country" />
-            </FormField>
+            <TextField
+              label="ZIP code"
+              required
+              {...form.field('defaultShippingAddress.zipCode')}
+              autoComplete="postal-code"
+              inputMode="numeric"
+            />
+            <TextField
+              label="Country"
+              {...form.field('defaultShippingAddress.country')}
+              autoComplete="country"
+            />
           </div>
         </fieldset>
       )}

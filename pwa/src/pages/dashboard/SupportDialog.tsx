@@ -2,13 +2,11 @@
 
 import { type SupportContactInput, supportContactSchema } from '@printfarm/domain/support';
 import { useSendSupportMessage } from '../../api/support.ts';
+import { SupportMessageFields } from '../../components/form/support.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 
 const EMPTY: SupportContactInput = { subject: '', message: '' };
 
@@ -52,12 +50,7 @@ export function SupportDialog({
         noValidate
         aria-label="Contact support"
       >
-        <FormField label="Subject" required {...form.field('subject')}>
-          <Input />
-        </FormField>
-        <FormField label="Message" required {...form.field('message')}>
-          <Textarea rows={6} />
-        </FormField>
+        <SupportMessageFields field={form.field} rows={6} />
         <div className="support-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={send.isPending}>
             Cancel

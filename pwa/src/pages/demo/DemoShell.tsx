@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { type PublicProduct, type PublicStore, storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { TermList } from '../../components/ui/card.tsx';
 import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { type Cart, useCart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
@@ -122,32 +123,22 @@ function DemoStorefront({
         eyebrow={`${profile.location} · Est. ${profile.established}`}
         title={store.displayName}
         aside={
-          <dl className="demo-hero__facts">
-            <div>
-              <dt>Rating</dt>
-              <dd>★ {profile.rating.toFixed(1)}</dd>
-            </div>
-            <div>
-              <dt>Orders</dt>
-              <dd>{profile.totalOrders.toLocaleString('en-US')}+</dd>
-            </div>
-            <div>
-              <dt>Replies</dt>
-              <dd>{profile.responseTime}</dd>
-            </div>
-            <div>
-              <dt>Shipping</dt>
-              <dd data-testid="store-shipping">
-                {store.hasOwnShipping
+          <TermList
+            className="demo-hero__facts"
+            terms={[
+              { term: 'Rating', detail: `★ ${profile.rating.toFixed(1)}` },
+              { term: 'Orders', detail: `${profile.totalOrders.toLocaleString('en-US')}+` },
+              { term: 'Replies', detail: profile.responseTime },
+              {
+                term: 'Shipping',
+                detail: store.hasOwnShipping
                   ? shippingSummary(shippingRatesFromView(store.shipping))
-                  : profile.shipping}
-              </dd>
-            </div>
-            <div>
-              <dt>Maker</dt>
-              <dd>{profile.owner}</dd>
-            </div>
-          </dl>
+                  : profile.shipping,
+                testId: 'store-shipping',
+              },
+              { term: 'Maker', detail: profile.owner },
+            ]}
+          />
         }
       >
         {store.description && <p className="demo-hero__description">{store.description}</p>}
@@ -203,19 +194,20 @@ export function categoriesOf(products: readonly PublicProduct[] | undefined): st
 /** Skeletons while loading, the empty-catalogue message, a no-match line, or the results themselves. */
 export function CatalogueResults({
   loading,
-  total,
+  products,
   shown,
   noMatch,
   children,
 }: {
   loading: boolean;
-  total: number;
-  shown: number;
+  /** The store's whole catalogue, and the part of it the search and filters leave. */
+  products: readonly unknown[] | undefined;
+  shown: readonly unknown[];
   noMatch: string;
   children: ReactNode;
 }) {
   if (loading) return <ProductGridSkeleton />;
-  if (total === 0) return <EmptyCatalogue />;
-  if (shown === 0) return <p className="demo-none">{noMatch}</p>;
+  if (!products?.length) return <EmptyCatalogue />;
+  if (shown.length === 0) return <p className="demo-none">{noMatch}</p>;
   return children;
 }

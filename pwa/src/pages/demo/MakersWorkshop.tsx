@@ -5,8 +5,8 @@ import { type PublicStore, useRequestCustomOrder } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { FormField, TextField } from '../../components/ui/form-field.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -65,18 +65,16 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
       <CategorySidebar products={products} value={category} onChange={setCategory} />
       <section className="demo-results" aria-label="Tools">
         <div className="parts-toolbar">
-          <Input
-            type="search"
+          <SearchInput
             aria-label="Search tools"
             placeholder="Search tools by name or tag..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            query={[query, setQuery]}
           />
         </div>
         <CatalogueResults
           loading={loading}
-          total={(products ?? []).length}
-          shown={shown.length}
+          products={products}
+          shown={shown}
           noMatch="No tools match your search."
         >
           <div className="product-grid">
@@ -133,25 +131,21 @@ function CustomOrderDialog({
       description="Tell us what you need and we'll send you a quote."
     >
       <form className="custom-order" onSubmit={form.handleSubmit(onValid)} noValidate>
-        <FormField label="Full Name" required {...form.field('fullName')}>
-          <Input autoComplete="name" />
-        </FormField>
-        <FormField label="Email Address" required {...form.field('email')}>
-          <Input type="email" autoComplete="email" />
-        </FormField>
-        <FormField label="Phone Number" {...form.field('phone')}>
-          <Input type="tel" autoComplete="tel" />
-        </FormField>
+        <TextField label="Full Name" required {...form.field('fullName')} autoComplete="name" />
+        <TextField
+          label="Email Address"
+          required
+          {...form.field('email')}
+          type="email"
+          autoComplete="email"
+        />
+        <TextField label="Phone Number" {...form.field('phone')} type="tel" autoComplete="tel" />
         <FormField label="Project Description" required {...form.field('description')}>
           <Textarea rows={4} />
         </FormField>
         <div className="form-grid">
-          <FormField label="Timeline" {...form.field('timeline')}>
-            <Input placeholder="e.g. within 2 weeks" />
-          </FormField>
-          <FormField label="Budget Range" {...form.field('budget')}>
-            <Input placeholder="e.g. $50-$100" />
-          </FormField>
+          <TextField label="Timeline" {...form.field('timeline')} placeholder="e.g. within 2 weeks" />
+          <TextField label="Budget Range" {...form.field('budget')} placeholder="e.g. $50-$100" />
         </div>
         <div className="checkout__actions">
           <Button variant="outline" onClick={close}>

@@ -5,7 +5,7 @@ import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { Cart } from '../../lib/cart.ts';
@@ -132,12 +132,10 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   return (
     <Container size="wide" className="demo-catalogue">
       <div className="minis-toolbar">
-        <Input
-          type="search"
+        <SearchInput
           aria-label="Search miniatures"
           placeholder="Search miniatures..."
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          query={[query, setQuery]}
           className="minis-toolbar__search"
         />
         <Select
@@ -156,8 +154,8 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
       />
       <CatalogueResults
         loading={loading}
-        total={(products ?? []).length}
-        shown={shown.length}
+        products={products}
+        shown={shown}
         noMatch="No miniatures match your search."
       >
         <div className="product-grid">

@@ -5,7 +5,8 @@ import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { ToggleButtons } from '../../components/ui/filter-buttons.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import type { Cart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
@@ -29,6 +30,10 @@ const PROFILE: DemoProfile = {
   specialties: ['OEM dimensions', 'Heat-resistant plastics', 'Appliance & HVAC'],
 };
 
+type Layout = 'grid' | 'list';
+const LAYOUTS: readonly Layout[] = ['grid', 'list'];
+const LAYOUT_LABELS: Record<Layout, string> = { grid: 'Grid', list: 'List' };
+
 export default function PrecisionPartsPage() {
   return (
     <DemoShell storeName="precision-parts" profile={PROFILE}>
@@ -40,7 +45,7 @@ export default function PrecisionPartsPage() {
 function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL_PRODUCTS);
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [view, setView] = useState<Layout>('grid');
   const [filtersOpen, setFiltersOpen] = useState(true);
   const [inStockOnly, setInStockOnly] = useState(false);
 
@@ -72,12 +77,10 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
       )}
       <section className="demo-results" aria-label="Parts">
         <div className="parts-toolbar">
-          <Input
-            type="search"
+          <SearchInput
             aria-label="Search parts"
             placeholder="Search by part name or tag (e.g. dishwasher)..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            query={[query, setQuery]}
           />
           <Button
             variant="outline"
@@ -87,33 +90,22 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           >
             Filters
           </Button>
-          <fieldset className="parts-view">
-            <legend className="sr-only">View</legend>
-            <Button
-              size="sm"
-              variant={view === 'grid' ? 'default' : 'outline'}
-              aria-pressed={view === 'grid'}
-              onClick={() => setView('grid')}
-            >
-              Grid
-            </Button>
-            <Button
-              size="sm"
-              variant={view === 'list' ? 'default' : 'outline'}
-              aria-pressed={view === 'list'}
-              onClick={() => setView('list')}
-            >
-              List
-            </Button>
-          </fieldset>
+          <ToggleButtons
+            legend="View"
+            options={LAYOUTS}
+            value={view}
+            onChange={setView}
+            className="parts-view"
+            label={(layout) => LAYOUT_LABELS[layout]}
+          />
         </div>
         <p className="demo-count" aria-live="polite">
           {loading ? 'Loading parts...' : `${shown.length} ${shown.length === 1 ? 'part' : 'parts'}`}
         </p>
         <CatalogueResults
           loading={loading}
-          total={(products ?? []).length}
-          shown={shown.length}
+          products={products}
+          shown={shown}
           noMatch="No parts match your search."
         >
           <div className={view === 'grid' ? 'product-grid' : 'parts-list'}>
@@ -127,15 +119,7 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   );
 }
 
-function PartCard({
-  product,
-  cart,
-  layout,
-}: {
-  product: PublicProduct;
-  cart: Cart;
-  layout: 'grid' | 'list';
-}) {
+function PartCard({ product, cart, layout }: { product: PublicProduct; cart: Cart; layout: Layout }) {
   const lowStock = lowStockLabel(product.stockQuantity);
   const soldOut = product.stockQuantity <= 0;
   const atLimit = !soldOut && cart.quantityOf(product.id) >= product.stockQuantity;

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { ToggleButtons } from '../../components/ui/filter-buttons.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { jobActionFailure } from './jobActionFailures.ts';
 
@@ -45,20 +46,14 @@ export function ProgressControl({ job }: { job: OperatorJob }) {
         onChange={(event) => setPercent(Number(event.target.value))}
       />
       <div className="op-progress__actions">
-        <fieldset className="op-progress__quick">
-          <legend className="sr-only">Set progress</legend>
-          {QUICK_STEPS.map((step) => (
-            <Button
-              key={step}
-              size="sm"
-              variant={percent === step ? 'default' : 'outline'}
-              aria-pressed={percent === step}
-              onClick={() => setPercent(step)}
-            >
-              {step}%
-            </Button>
-          ))}
-        </fieldset>
+        <ToggleButtons
+          legend="Set progress"
+          options={QUICK_STEPS}
+          value={percent}
+          onChange={setPercent}
+          className="op-progress__quick"
+          label={(step) => `${step}%`}
+        />
         <Button onClick={save} loading={progress.isPending} disabled={!changed}>
           Save progress
         </Button>

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/request.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -85,21 +85,18 @@ export function ApplicationForm() {
   return (
     <form className="opp-form" onSubmit={onSubmit} noValidate aria-label="Operator application">
       <div className="opp-form__grid">
-        <FormField label="First Name" required {...form.field('firstName')}>
-          <Input autoComplete="given-name" />
-        </FormField>
-        <FormField label="Last Name" required {...form.field('lastName')}>
-          <Input autoComplete="family-name" />
-        </FormField>
-        <FormField label="Email" required {...form.field('email')}>
-          <Input type="email" autoComplete="email" />
-        </FormField>
-        <FormField label="Phone" required {...form.field('phone')}>
-          <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
-        </FormField>
-        <FormField label="City" required {...form.field('city')}>
-          <Input autoComplete="address-level2" />
-        </FormField>
+        <TextField label="First Name" required {...form.field('firstName')} autoComplete="given-name" />
+        <TextField label="Last Name" required {...form.field('lastName')} autoComplete="family-name" />
+        <TextField label="Email" required {...form.field('email')} type="email" autoComplete="email" />
+        <TextField
+          label="Phone"
+          required
+          {...form.field('phone')}
+          type="tel"
+          autoComplete="tel"
+          placeholder="(555) 123-4567"
+        />
+        <TextField label="City" required {...form.field('city')} autoComplete="address-level2" />
         <FormField label="State" required {...form.field('state')}>
           <Select placeholder="Select your state" options={US_STATE_OPTIONS} />
         </FormField>

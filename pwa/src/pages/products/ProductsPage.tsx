@@ -10,7 +10,7 @@ import { DataAge } from '../../components/DataAge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { matches } from '../../lib/textMatch.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
@@ -55,12 +55,10 @@ export default function ProductsPage() {
           </p>
         </header>
         <div className="network-products__toolbar">
-          <Input
-            type="search"
+          <SearchInput
             aria-label="Search products"
             placeholder="Search products, materials or stores..."
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            query={[query, setQuery]}
           />
           {stores.length > 2 && (
             <FilterButtons

@@ -13,7 +13,7 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -68,6 +68,7 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
   const unanswered = request.files.filter(awaitsAnswer);
   const {
     register,
+    field,
     handleSubmit,
     applyServerErrors,
     setError,
@@ -78,7 +79,7 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
     reValidateMode: 'onChange',
     shouldFocusError: true,
   });
-  const address: FieldErrors<ShipToValues> = errors.shippingAddress ?? {};
+  const _address: FieldErrors<ShipToValues> = errors.shippingAddress ?? {};
 
   const placeOrder = handleSubmit((input) => {
     if (unanswered.length > 0 && !input.printAsIs) {
@@ -135,39 +136,47 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
         )}
         <fieldset className="ship-to">
           <legend className="ship-to__legend">Ship to</legend>
-          <FormField label="Full name" required error={address.name?.message}>
-            <Input autoComplete="shipping name" {...register('shippingAddress.name')} />
-          </FormField>
-          <FormField label="Street address" required error={address.street?.message}>
-            <Input autoComplete="shipping street-address" {...register('shippingAddress.street')} />
-          </FormField>
+          <TextField
+            label="Full name"
+            required
+            {...field('shippingAddress.name')}
+            autoComplete="shipping name"
+          />
+          <TextField
+            label="Street address"
+            required
+            {...field('shippingAddress.street')}
+            autoComplete="shipping street-address"
+          />
           <div className="ship-to__grid">
-            <FormField label="City" required error={address.city?.message}>
-              <Input autoComplete="shipping address-level2" {...register('shippingAddress.city')} />
-            </FormField>
-            <FormField label="State" required error={address.state?.message}>
+            <TextField
+              label="City"
+              required
+              {...field('shippingAddress.city')}
+              autoComplete="shipping address-level2"
+            />
+            <FormField label="State" required {...field('shippingAddress.state')}>
               <Select
                 autoComplete="shipping address-level1"
                 placeholder="Select state"
                 options={US_STATE_OPTIONS}
-                {...register('shippingAddress.state')}
               />
             </FormField>
             <FormField
               label="ZIP code"
               required
-              error={address.zipCode?.message}
               hint={`Prices include shipping to ${request.shipToZip ?? 'this ZIP'}`}
+              {...field('shippingAddress.zipCode')}
             >
-              <Input
-                autoComplete="shipping postal-code"
-                inputMode="numeric"
-                {...register('shippingAddress.zipCode')}
-              />
+              <Input autoComplete="shipping postal-code" inputMode="numeric" />
             </FormField>
-            <FormField label="Phone (optional)" error={address.phone?.message} hint="For the carrier">
-              <Input autoComplete="shipping tel" type="tel" {...register('shippingAddress.phone')} />
-            </FormField>
+            <TextField
+              label="Phone (optional)"
+              hint="For the carrier"
+              {...field('shippingAddress.phone')}
+              autoComplete="shipping tel"
+              type="tel"
+            />
           </div>
         </fieldset>
         {unanswered.length > 0 && (

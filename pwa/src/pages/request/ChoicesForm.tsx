@@ -137,7 +137,7 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
   const update = useUpdatePrintRequest(request.id, toastOnFailure('Could not save your choices'));
   const submit = useSubmitPrintRequest(request.id, toastOnFailure('Could not ask for quotes'));
   const {
-    register,
+    field,
     handleSubmit,
     reset,
     setValue,
@@ -261,7 +261,7 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
           />
         </div>
       )}
-      <DeliveryFields register={register} errors={errors} zipHint={zipHint} />
+      <DeliveryFields field={field} zipHint={zipHint} />
       <div className="choices-form__actions">
         <Button
           type="submit"

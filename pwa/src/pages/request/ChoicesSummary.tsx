@@ -1,6 +1,7 @@
 // The print choices as read-only facts, once they can no longer change (or before the customer asks to).
 import { LAYER_HEIGHT_LABELS, type LayerHeightMm } from '@printfarm/domain/printSettings';
 import type { PrintRequestDetail } from '../../api/printRequests.ts';
+import { type Term, TermList } from '../../components/ui/card.tsx';
 import { FDM } from './choices.ts';
 import { money, useClock } from './format.ts';
 
@@ -26,20 +27,7 @@ export function ChoicesSummary({ request }: { request: PrintRequestDetail }) {
   ]);
   if (request.deadline) rows.push(['Needed by', day(request.deadline, true)]);
   if (request.budget) rows.push(['Budget', money(request.budget)]);
-  return (
-    <dl className="choices-summary">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-      {request.notes && (
-        <div className="choices-summary__wide">
-          <dt>Notes</dt>
-          <dd>{request.notes}</dd>
-        </div>
-      )}
-    </dl>
-  );
+  const terms: Term[] = rows.map(([term, detail]) => ({ term, detail }));
+  terms.push({ term: 'Notes', detail: request.notes, className: 'choices-summary__wide' });
+  return <TermList className="choices-summary" terms={terms} />;
 }

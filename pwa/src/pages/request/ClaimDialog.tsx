@@ -2,13 +2,12 @@
 // five photos, checked with the schema the server checks with; the server's field messages land under
 // the fields.
 import { CLAIM_PHOTOS, CLAIM_REASONS, type ClaimReason, claimSchema } from '@printfarm/domain/claims';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useOpenClaim } from '../../api/claims.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
+import { FormDialog } from '../../components/ui/formDialogFooter.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -57,7 +56,6 @@ function PhotoList({ photos, onRemove }: { photos: readonly ClaimPhoto[]; onRemo
 }
 
 export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
-  const formId = useId();
   const open = useOpenClaim(requestId, toastOnFailure('Could not send your report'));
   const [photos, setPhotos] = useState<ClaimPhoto[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
@@ -94,55 +92,52 @@ export function ClaimDialog({ requestId, farmName, onClose }: ClaimDialogProps) 
   );
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && !open.isPending && onClose()}
+    <FormDialog
       title="Report a problem"
       description={`Tell ${farmName} what is wrong. They answer with a reprint or a refund; if you disagree, our staff decide.`}
       size="md"
-      dismissible={!open.isPending}
-      footer={
-        <FormDialogFooter formId={formId} pending={open.isPending} submit="Send report" onCancel={onClose} />
-      }
+      pending={open.isPending}
+      submit="Send report"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      className="claim-form"
     >
-      <form id={formId} className="claim-form" onSubmit={onSubmit} noValidate>
-        <FormField label="What went wrong" required {...form.field('reason')}>
-          <Select placeholder="Choose what went wrong" options={REASON_OPTIONS} />
-        </FormField>
-        <FormField
-          label="Details"
-          required
-          hint="What you see, on which parts: 10 to 2,000 characters."
-          {...form.field('details')}
-        >
-          <Textarea rows={4} maxLength={2000} />
-        </FormField>
-        <FormField
-          label="Photos (optional)"
-          hint={`Up to ${CLAIM_PHOTOS.max} photos: JPEG, PNG or WebP, 3 MB each.`}
-          error={photoProblem ?? photosMessage(form.formState.errors.photos)}
-        >
-          {(control) => (
-            <div className="claim-form__photos">
-              <label className="btn btn--outline btn--sm claim-form__pick">
-                Add photos
-                <input
-                  {...control}
-                  type="file"
-                  accept={PHOTO_TYPES.join(',')}
-                  multiple
-                  disabled={photos.length >= CLAIM_PHOTOS.max}
-                  onChange={(event) => void choose(event)}
-                />
-              </label>
-              <span className="claim-form__count">
-                {photos.length} of {CLAIM_PHOTOS.max} attached
-              </span>
-            </div>
-          )}
-        </FormField>
-        <PhotoList photos={photos} onRemove={(id) => keep(photos.filter((photo) => photo.id !== id))} />
-      </form>
-    </Dialog>
+      <FormField label="What went wrong" required {...form.field('reason')}>
+        <Select placeholder="Choose what went wrong" options={REASON_OPTIONS} />
+      </FormField>
+      <FormField
+        label="Details"
+        required
+        hint="What you see, on which parts: 10 to 2,000 characters."
+        {...form.field('details')}
+      >
+        <Textarea rows={4} maxLength={2000} />
+      </FormField>
+      <FormField
+        label="Photos (optional)"
+        hint={`Up to ${CLAIM_PHOTOS.max} photos: JPEG, PNG or WebP, 3 MB each.`}
+        error={photoProblem ?? photosMessage(form.formState.errors.photos)}
+      >
+        {(control) => (
+          <div className="claim-form__photos">
+            <label className="btn btn--outline btn--sm claim-form__pick">
+              Add photos
+              <input
+                {...control}
+                type="file"
+                accept={PHOTO_TYPES.join(',')}
+                multiple
+                disabled={photos.length >= CLAIM_PHOTOS.max}
+                onChange={(event) => void choose(event)}
+              />
+            </label>
+            <span className="claim-form__count">
+              {photos.length} of {CLAIM_PHOTOS.max} attached
+            </span>
+          </div>
+        )}
+      </FormField>
+      <PhotoList photos={photos} onRemove={(id) => keep(photos.filter((photo) => photo.id !== id))} />
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 // Where and when the print request's parts go: ship-to ZIP, deadline, budget and notes for the farm.
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { FormField } from '../../components/ui/form-field.tsx';
+import type { FieldPath } from 'react-hook-form';
+import type { FieldBinding } from '../../components/form/useDomainForm.ts';
+import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { type ChoiceValues, FIELD_IDS } from './choices.ts';
@@ -14,39 +15,33 @@ function tomorrow(): string {
 }
 
 export function DeliveryFields({
-  register,
-  errors,
+  field,
   zipHint,
 }: {
-  register: UseFormRegister<ChoiceValues>;
-  errors: FieldErrors<ChoiceValues>;
+  field: (name: FieldPath<ChoiceValues>) => FieldBinding;
   /** Under the ZIP code: the place it is, or what it is for. */
   zipHint: string;
 }) {
   return (
     <>
       <div className="choices-form__grid choices-form__grid--three">
-        <FormField
-          id={FIELD_IDS.shipToZip}
-          label="Ship to ZIP code"
-          error={errors.shipToZip?.message}
-          hint={zipHint}
-        >
-          <Input inputMode="numeric" autoComplete="postal-code" maxLength={10} {...register('shipToZip')} />
+        <FormField id={FIELD_IDS.shipToZip} label="Ship to ZIP code" hint={zipHint} {...field('shipToZip')}>
+          <Input inputMode="numeric" autoComplete="postal-code" maxLength={10} />
         </FormField>
-        <FormField label="Needed by (optional)" error={errors.deadline?.message}>
-          <Input type="date" min={tomorrow()} {...register('deadline')} />
-        </FormField>
-        <FormField label="Budget in USD (optional)" error={errors.budget?.message}>
-          <Input inputMode="decimal" placeholder="e.g. 40" {...register('budget')} />
-        </FormField>
+        <TextField label="Needed by (optional)" {...field('deadline')} type="date" min={tomorrow()} />
+        <TextField
+          label="Budget in USD (optional)"
+          {...field('budget')}
+          inputMode="decimal"
+          placeholder="e.g. 40"
+        />
       </div>
       <FormField
         label="Notes for the farm (optional)"
-        error={errors.notes?.message}
         hint="Orientation, surfaces that matter, threads, how the parts fit together."
+        {...field('notes')}
       >
-        <Textarea rows={3} maxLength={2000} {...register('notes')} />
+        <Textarea rows={3} maxLength={2000} />
       </FormField>
     </>
   );

@@ -1,19 +1,16 @@
 // Disputing the farm's answer to a claim: the customer's reason, which staff read with the claim and the
 // answer before they decide.
 import { claimDisputeSchema } from '@printfarm/domain/claims';
-import { useId } from 'react';
 import { useDisputeClaim } from '../../api/claims.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
+import { FormDialog } from '../../components/ui/formDialogFooter.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import type { ClaimDialogProps } from './ClaimDialog.tsx';
 
 export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps) {
-  const formId = useId();
   const dispute = useDisputeClaim(requestId, toastOnFailure('Could not send your dispute'));
   const form = useDomainForm(claimDisputeSchema, {
     defaultValues: { reason: '' },
@@ -29,27 +26,18 @@ export function DisputeDialog({ requestId, farmName, onClose }: ClaimDialogProps
     }),
   );
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && !dispute.isPending && onClose()}
+    <FormDialog
       title="Dispute the answer"
       description={`Our staff read your report, ${farmName}’s answer and your reason, then decide.`}
       size="sm"
-      dismissible={!dispute.isPending}
-      footer={
-        <FormDialogFooter
-          formId={formId}
-          pending={dispute.isPending}
-          submit="Send dispute"
-          onCancel={onClose}
-        />
-      }
+      pending={dispute.isPending}
+      submit="Send dispute"
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <FormField label="Why the answer does not settle it" required {...form.field('reason')}>
-          <Textarea rows={4} maxLength={1000} autoFocus />
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="Why the answer does not settle it" required {...form.field('reason')}>
+        <Textarea rows={4} maxLength={1000} autoFocus />
+      </FormField>
+    </FormDialog>
   );
 }

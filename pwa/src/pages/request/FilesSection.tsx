@@ -15,7 +15,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { UploadDialog } from '../../components/upload/UploadDialog.tsx';
-import { isPreviewFormat } from '../../components/viewer/formats.ts';
+import { autoPreviewed, isPreviewFormat } from '../../components/viewer/formats.ts';
 import { Metrics, QuantityStepper, UnitSuggestion } from './FileMeasures.tsx';
 import { FilePreview } from './FilePreview.tsx';
 
@@ -174,7 +174,7 @@ export function FilesSection({
   answerable?: boolean;
 }) {
   const [adding, setAdding] = useState(false);
-  let previews = 0;
+  const previewed = autoPreviewed(files, AUTO_PREVIEWS);
   return (
     <Card className="request-files">
       <CardHeader className="request-card-header">
@@ -197,22 +197,16 @@ export function FilesSection({
           <p className="dash-empty">No files in this request.</p>
         ) : (
           <ul className="request-file-list">
-            {files.map((file) => {
-              const previewByDefault =
-                file.analysisStatus === 'ready' &&
-                isPreviewFormat(file.fileType) &&
-                previews++ < AUTO_PREVIEWS;
-              return (
-                <FileCard
-                  key={file.id}
-                  requestId={requestId}
-                  file={file}
-                  editable={editable}
-                  answerable={answerable}
-                  previewByDefault={previewByDefault}
-                />
-              );
-            })}
+            {files.map((file) => (
+              <FileCard
+                key={file.id}
+                requestId={requestId}
+                file={file}
+                editable={editable}
+                answerable={answerable}
+                previewByDefault={previewed.has(file)}
+              />
+            ))}
           </ul>
         )}
       </CardContent>

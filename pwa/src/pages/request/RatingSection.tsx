@@ -6,8 +6,9 @@ import { type RatingInput, ratingSchema } from '@printfarm/domain/printRequest';
 import { useId } from 'react';
 import { type PrintRequestDetail, useRatePrintRequest } from '../../api/printRequests.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { TermList } from '../../components/ui/card.tsx';
 import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
+import { SubmitRow } from '../../components/ui/formDialogFooter.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { cx } from '../../lib/cx.ts';
@@ -103,11 +104,9 @@ function RatingForm({ request }: { request: PrintRequestDetail }) {
       <FormField label="Comment (optional)" {...form.field('comment')}>
         <Textarea rows={3} maxLength={2000} placeholder="What went well, what could be better?" />
       </FormField>
-      <div className="rating-form__actions">
-        <Button type="submit" loading={rate.isPending}>
-          Send rating
-        </Button>
-      </div>
+      <SubmitRow className="rating-form__actions" pending={rate.isPending}>
+        Send rating
+      </SubmitRow>
     </form>
   );
 }
@@ -122,22 +121,16 @@ export function RatingSection({ request }: { request: PrintRequestDetail }) {
         {rating ? `Your rating of ${farm}` : `How did ${farm} do?`}
       </h2>
       {rating ? (
-        <dl className="rating-shown">
-          {SCORES.map((score) => (
-            <div key={score.name}>
-              <dt>{score.label}</dt>
-              <dd>
-                <ShownStars score={rating[score.name]} />
-              </dd>
-            </div>
-          ))}
-          {rating.comment && (
-            <div className="rating-shown__comment">
-              <dt>Comment</dt>
-              <dd>{rating.comment}</dd>
-            </div>
-          )}
-        </dl>
+        <TermList
+          className="rating-shown"
+          terms={[
+            ...SCORES.map((score) => ({
+              term: score.label,
+              detail: <ShownStars score={rating[score.name]} />,
+            })),
+            { term: 'Comment', detail: rating.comment, className: 'rating-shown__comment' },
+          ]}
+        />
       ) : (
         <>
           <p className="rating-section__lead">

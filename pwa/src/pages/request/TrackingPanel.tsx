@@ -1,6 +1,7 @@
 // The order once a farm has it: who prints it, the price and date agreed, a step line from 'sent' to
 // 'delivered', the progress bar while printing and the parcel's carrier and tracking link once shipped.
 import type { CustomerJob, PrintRequestDetail } from '../../api/printRequests.ts';
+import { TermList } from '../../components/ui/card.tsx';
 import { cx } from '../../lib/cx.ts';
 import { type Clock, money, useClock } from './format.ts';
 import { awaitingPayments } from './paymentWords.ts';
@@ -117,16 +118,13 @@ export function TrackingPanel({ request }: { request: PrintRequestDetail }) {
           )}
         </div>
         {job && (
-          <dl className="order-panel__deal">
-            <div>
-              <dt>Price</dt>
-              <dd>{money(job.price)}</dd>
-            </div>
-            <div>
-              <dt>Ready by</dt>
-              <dd>{day(job.readyBy)}</dd>
-            </div>
-          </dl>
+          <TermList
+            className="order-panel__deal"
+            terms={[
+              { term: 'Price', detail: money(job.price) },
+              { term: 'Ready by', detail: day(job.readyBy) },
+            ]}
+          />
         )}
       </div>
       {/* Until the money arrives nothing has gone to a farm: no step is reached yet. */}

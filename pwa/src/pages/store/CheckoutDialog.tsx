@@ -76,14 +76,9 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
   const [problem, setProblem] = useState<string | null>(null);
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder(store.id, store.storeName);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    applyServerErrors,
-    formState: { errors },
-  } = useDomainForm(orderDetailsSchema, { defaultValues: EMPTY_FORM });
+  const { field, control, handleSubmit, reset, applyServerErrors } = useDomainForm(orderDetailsSchema, {
+    defaultValues: EMPTY_FORM,
+  });
   const method = useWatch({ control, name: 'shippingMethod' }) ?? 'standard';
   const rates = shippingRatesFromView(store.shipping);
   const options = shippingOptions(rates, cart.subtotalCents);
@@ -169,7 +164,7 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
         problem={problem}
       />
 
-      <CustomerDetails register={register} errors={errors} options={options} />
+      <CustomerDetails field={field} options={options} />
 
       <div className="checkout__actions">
         <Button variant="outline" onClick={onDone}>

@@ -1,70 +1,64 @@
 // The checkout's customer details: contact, shipping address, shipping method and notes.
 import type { OrderDetailsInput } from '@printfarm/domain/order';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import type { FieldPath } from 'react-hook-form';
+import type { FieldBinding } from '../../components/form/useDomainForm.ts';
+import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 
 export function CustomerDetails({
-  register,
-  errors,
+  field,
   options,
 }: {
-  register: UseFormRegister<OrderDetailsInput>;
-  errors: FieldErrors<OrderDetailsInput>;
+  field: (name: FieldPath<OrderDetailsInput>) => FieldBinding;
   /** The store's shipping methods for this cart. */
   options: readonly { id: string; label: string }[];
 }) {
   return (
     <section className="checkout__details" aria-label="Your details">
       <div className="form-grid">
-        <FormField label="Full Name" error={errors.customerName?.message} required>
-          <Input autoComplete="name" {...register('customerName')} />
-        </FormField>
-        <FormField label="Email" error={errors.customerEmail?.message} required>
-          <Input type="email" autoComplete="email" {...register('customerEmail')} />
-        </FormField>
-        <FormField label="Phone (optional)" error={errors.customerPhone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('customerPhone')} />
-        </FormField>
+        <TextField label="Full Name" required {...field('customerName')} autoComplete="name" />
+        <TextField label="Email" required {...field('customerEmail')} type="email" autoComplete="email" />
+        <TextField label="Phone (optional)" {...field('customerPhone')} type="tel" autoComplete="tel" />
       </div>
       <fieldset className="checkout__address">
         <legend>Shipping Address</legend>
-        <FormField label="Street Address" error={errors.shippingAddress?.street?.message} required>
-          <Input autoComplete="shipping street-address" {...register('shippingAddress.street')} />
-        </FormField>
+        <TextField
+          label="Street Address"
+          required
+          {...field('shippingAddress.street')}
+          autoComplete="shipping street-address"
+        />
         <div className="form-grid form-grid--3">
-          <FormField label="City" error={errors.shippingAddress?.city?.message} required>
-            <Input autoComplete="shipping address-level2" {...register('shippingAddress.city')} />
-          </FormField>
-          <FormField label="State" error={errors.shippingAddress?.state?.message} required>
+          <TextField
+            label="City"
+            required
+            {...field('shippingAddress.city')}
+            autoComplete="shipping address-level2"
+          />
+          <FormField label="State" required {...field('shippingAddress.state')}>
             <Select
               autoComplete="shipping address-level1"
               placeholder="Choose a state"
               options={US_STATE_OPTIONS}
-              {...register('shippingAddress.state')}
             />
           </FormField>
-          <FormField label="ZIP Code" error={errors.shippingAddress?.zipCode?.message} required>
-            <Input
-              autoComplete="shipping postal-code"
-              maxLength={10}
-              placeholder="e.g. 27601"
-              {...register('shippingAddress.zipCode')}
-            />
-          </FormField>
+          <TextField
+            label="ZIP Code"
+            required
+            {...field('shippingAddress.zipCode')}
+            autoComplete="shipping postal-code"
+            maxLength={10}
+            placeholder="e.g. 27601"
+          />
         </div>
       </fieldset>
-      <FormField label="Shipping Method" error={errors.shippingMethod?.message}>
-        <Select
-          options={options.map((option) => ({ value: option.id, label: option.label }))}
-          {...register('shippingMethod')}
-        />
+      <FormField label="Shipping Method" {...field('shippingMethod')}>
+        <Select options={options.map((option) => ({ value: option.id, label: option.label }))} />
       </FormField>
-      <FormField label="Order Notes (optional)" error={errors.notes?.message}>
-        <Textarea rows={3} {...register('notes')} />
+      <FormField label="Order Notes (optional)" {...field('notes')}>
+        <Textarea rows={3} />
       </FormField>
     </section>
   );

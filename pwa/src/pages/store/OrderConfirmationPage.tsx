@@ -10,13 +10,14 @@ import { paidByCardJustNow } from '../../api/cardCheckout.ts';
 import { ApiError } from '../../api/request.ts';
 import { type OrderConfirmation, storeQueries } from '../../api/stores.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { priceCents } from '../../lib/cart.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { OrderPaymentCard } from './OrderPaymentCard.tsx';
 import './confirmation.css';
+import { TermList } from '../../components/ui/card.tsx';
 
 const money = (amount: string) => formatUsd(priceCents(amount));
 
@@ -136,61 +137,53 @@ function Confirmation({ order, token }: { order: OrderConfirmation; token: strin
                 </li>
               ))}
             </ul>
-            <dl className="confirmation__totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{money(order.subtotal)}</dd>
-              </div>
-              <div>
-                <dt>Shipping ({order.shippingMethodName})</dt>
-                <dd>{priceCents(order.shippingFee) === 0 ? 'Free' : money(order.shippingFee)}</dd>
-              </div>
-              <div className="confirmation__total">
-                <dt>Total</dt>
-                <dd data-testid="confirmation-total">{money(order.totalAmount)}</dd>
-              </div>
-            </dl>
+            <TermList
+              className="confirmation__totals"
+              terms={[
+                { term: 'Subtotal', detail: money(order.subtotal) },
+                {
+                  term: `Shipping (${order.shippingMethodName})`,
+                  detail: priceCents(order.shippingFee) === 0 ? 'Free' : money(order.shippingFee),
+                },
+                {
+                  term: 'Total',
+                  detail: money(order.totalAmount),
+                  className: 'confirmation__total',
+                  testId: 'confirmation-total',
+                },
+              ]}
+            />
           </CardContent>
         </Card>
 
         <div className="confirmation__side">
           {order.payment && <OrderPaymentCard payment={order.payment} token={token} />}
-          <Card>
-            <CardHeader>
-              <CardTitle>Shipping to</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <address className="confirmation__address">
-                {order.customerName}
-                <br />
-                {address.street}
-                <br />
-                {address.city}, {usStateName(address.state) ?? address.state} {address.zipCode}
-              </address>
-            </CardContent>
-          </Card>
+          <TitledCard title="Shipping to">
+            <address className="confirmation__address">
+              {order.customerName}
+              <br />
+              {address.street}
+              <br />
+              {address.city}, {usStateName(address.state) ?? address.state} {address.zipCode}
+            </address>
+          </TitledCard>
           {!cancelled && (
-            <Card>
-              <CardHeader>
-                <CardTitle>What happens next</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ol className="confirmation__steps">
-                  <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
-                  {order.payment?.status === 'awaiting' && (
-                    <li>We e-mail you as soon as your payment arrives.</li>
+            <TitledCard title="What happens next">
+              <ol className="confirmation__steps">
+                <li>A confirmation with this receipt is on its way to {order.customerEmail}.</li>
+                {order.payment?.status === 'awaiting' && (
+                  <li>We e-mail you as soon as your payment arrives.</li>
+                )}
+                <li>{order.store.displayName} prints your items and checks each one.</li>
+                <li>
+                  {shipped && order.trackingNumber ? (
+                    <TrackingLine order={order} />
+                  ) : (
+                    'When your order ships, we e-mail you its tracking number.'
                   )}
-                  <li>{order.store.displayName} prints your items and checks each one.</li>
-                  <li>
-                    {shipped && order.trackingNumber ? (
-                      <TrackingLine order={order} />
-                    ) : (
-                      'When your order ships, we e-mail you its tracking number.'
-                    )}
-                  </li>
-                </ol>
-              </CardContent>
-            </Card>
+                </li>
+              </ol>
+            </TitledCard>
           )}
         </div>
       </div>

@@ -3,6 +3,7 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { Button } from '../../components/ui/button.tsx';
+import { TermList } from '../../components/ui/card.tsx';
 import { type Cart, priceCents } from '../../lib/cart.ts';
 import { ProductImage } from './StoreParts.tsx';
 
@@ -80,20 +81,23 @@ export function OrderSummary({
           ))}
         </ul>
       )}
-      <dl className="checkout__totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatUsd(cart.subtotalCents)}</dd>
-        </div>
-        <div>
-          <dt>Shipping ({shippingMethodName(method)})</dt>
-          <dd data-testid="shipping-fee">{feeCents === 0 ? 'Free' : formatUsd(feeCents)}</dd>
-        </div>
-        <div className="checkout__total">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatUsd(totalCents)}</dd>
-        </div>
-      </dl>
+      <TermList
+        className="checkout__totals"
+        terms={[
+          { term: 'Subtotal', detail: formatUsd(cart.subtotalCents) },
+          {
+            term: `Shipping (${shippingMethodName(method)})`,
+            detail: feeCents === 0 ? 'Free' : formatUsd(feeCents),
+            testId: 'shipping-fee',
+          },
+          {
+            term: 'Total',
+            detail: formatUsd(totalCents),
+            className: 'checkout__total',
+            testId: 'order-total',
+          },
+        ]}
+      />
       {shortfall !== null && !empty && (
         <p className="checkout__hint">Add {formatUsd(shortfall)} more for free Standard shipping.</p>
       )}
