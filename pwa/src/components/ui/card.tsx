@@ -27,22 +27,29 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cx('card__footer', className)} {...props} />;
 }
 
-/** The usual card: a title over its content. */
+/** The usual card: a title, an optional line under it, and its content. */
 export function TitledCard({
   title,
+  description,
+  id,
   className,
+  contentClassName,
   children,
 }: {
   title: ReactNode;
+  description?: ReactNode;
+  id?: string;
   className?: string;
+  contentClassName?: string;
   children: ReactNode;
 }) {
   return (
-    <Card className={className}>
+    <Card id={id} className={className}>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }

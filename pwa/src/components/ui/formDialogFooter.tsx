@@ -9,11 +9,13 @@ export function FormDialogFooter({
   formId,
   pending,
   submit,
+  destructive = false,
   onCancel,
 }: {
   formId: string;
   pending: boolean;
   submit: string;
+  destructive?: boolean;
   onCancel: () => void;
 }) {
   return (
@@ -21,7 +23,7 @@ export function FormDialogFooter({
       <Button variant="outline" onClick={onCancel} disabled={pending}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} loading={pending}>
+      <Button type="submit" form={formId} variant={destructive ? 'destructive' : 'default'} loading={pending}>
         {submit}
       </Button>
     </>

@@ -16,7 +16,7 @@ import { cx } from '../../lib/cx.ts';
 import { duration, percent } from '../operator/format.ts';
 import { PROBATION_LABEL, ratingText } from '../operator/Scorecard.tsx';
 import './networkHealth.css';
-import { TitledCard } from '../operator/TitledCard.tsx';
+import { TitledCard } from '../../components/ui/card.tsx';
 
 const FIRST_ROWS = 5;
 const whenFormat = new Intl.DateTimeFormat(undefined, {

@@ -12,7 +12,7 @@ import {
   type TimelineMonth,
 } from '@printfarm/domain/profitCalculator';
 import { useMemo, useState } from 'react';
-import { LabelledSelect } from '../operator/LabelledSelect.tsx';
+import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
 import './calculator.css';
 
 const dollars = new Intl.NumberFormat('en-US', {

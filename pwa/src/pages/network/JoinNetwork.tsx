@@ -1,8 +1,7 @@
 // The Print Farm Network page's Join tab: the signup form with the network's benefits and first steps.
 import { lazy, Suspense } from 'react';
-import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Card, CardContent, TitledCard } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { TitledCard } from '../operator/TitledCard.tsx';
 
 // The signup form (react-hook-form, valibot, the printer catalogue) is the Join tab's alone: the Explore
 // tab, which most visitors see, does not download it. Pointing at a way to the Join tab fetches it.

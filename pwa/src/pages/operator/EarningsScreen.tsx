@@ -15,7 +15,7 @@ import { PayoutAccounts } from './PayoutAccounts.tsx';
 import { PayoutList } from './PayoutList.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
 import './earnings.css';
-import { TitledCard } from './TitledCard.tsx';
+import { TitledCard } from '../../components/ui/card.tsx';
 
 function EarningsBody({ farms }: { farms: OperatorFarms }) {
   const earnings = useQuery(earningsQueries.earnings(farms.farmId));

@@ -1,7 +1,7 @@
 // Chooses the farm the operator area shows (?farmId=): an operator's own farms, or any farm for staff.
 import { useSearchParams } from 'react-router-dom';
+import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
 import { FARM_PARAM, type OperatorFarms } from './farmContext.ts';
-import { LabelledSelect } from './LabelledSelect.tsx';
 
 export function FarmPicker({
   farms,

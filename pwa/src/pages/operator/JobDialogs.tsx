@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
-import { FormDialog } from './FormDialog.tsx';
+import { CommandDialog } from './CommandDialog.tsx';
 import { day, money } from './format.ts';
 import { jobActionFailure } from './jobActionFailures.ts';
 
@@ -33,7 +33,7 @@ export function DeclineDialog({ job, ...shown }: DialogProps) {
   const decline = useJobAction(job.id, 'decline', jobActionFailure('decline'));
   const form = useDomainForm(declineJobSchema, { defaultValues: { reason: '' }, send: 'typed' });
   return (
-    <FormDialog
+    <CommandDialog
       {...shown}
       title="Decline this job?"
       description="The job goes to the next farm at once. Declines count in your farm’s decline rate, which offers are ranked by."
@@ -58,7 +58,7 @@ export function DeclineDialog({ job, ...shown }: DialogProps) {
           {...form.register('reason')}
         />
       </FormField>
-    </FormDialog>
+    </CommandDialog>
   );
 }
 
@@ -81,7 +81,7 @@ export function CounterDialog({ job, ...shown }: DialogProps) {
   });
   const { errors } = form.formState;
   return (
-    <FormDialog
+    <CommandDialog
       {...shown}
       title="Propose new terms"
       description={`Now ${money(job.price)}, ready by ${day(job.readyBy)}. Change the price, the date or both; if the customer refuses, the job goes to the next farm.`}
@@ -112,7 +112,7 @@ export function CounterDialog({ job, ...shown }: DialogProps) {
         <Input type="date" min={tomorrow()} {...form.register('readyBy')} />
       </FormField>
       <FieldMessage error={errors.root?.message} />
-    </FormDialog>
+    </CommandDialog>
   );
 }
 
@@ -128,7 +128,7 @@ export function ShipDialog({ job, ...shown }: DialogProps) {
   const detected = detectCarrier(form.watch('trackingNumber'));
   const otherCarrier = detected && detected !== carrier ? detected : null;
   return (
-    <FormDialog
+    <CommandDialog
       {...shown}
       title="Mark shipped"
       description="The customer gets the carrier and a link to follow the parcel."
@@ -168,6 +168,6 @@ export function ShipDialog({ job, ...shown }: DialogProps) {
           </Button>
         </p>
       )}
-    </FormDialog>
+    </CommandDialog>
   );
 }

@@ -7,10 +7,10 @@ import type { JobFile } from '../../api/operator.ts';
 import { FindingsList, hasWarnings } from '../../components/findings/Findings.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { TitledCard } from '../../components/ui/card.tsx';
 import { isPreviewFormat } from '../../components/viewer/formats.ts';
 import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
 import { cubicCm } from './format.ts';
-import { TitledCard } from './TitledCard.tsx';
 
 function Metrics({ file }: { file: JobFile }) {
   const analysis = file.analysis;

@@ -15,7 +15,7 @@ import { JobClaim } from './JobClaim.tsx';
 import { JobFiles } from './JobFiles.tsx';
 import { JobStateBadge, jobChoices, shipToText } from './jobParts.tsx';
 import './job.css';
-import { TitledCard } from './TitledCard.tsx';
+import { TitledCard } from '../../components/ui/card.tsx';
 
 function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (

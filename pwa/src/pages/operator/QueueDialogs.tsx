@@ -15,11 +15,11 @@ import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
-import { FormDialog } from './FormDialog.tsx';
-import { LabelledSelect } from './LabelledSelect.tsx';
+import { CommandDialog } from './CommandDialog.tsx';
 import { partName, whyNot } from './queueText.ts';
 
 interface ItemDialogProps {
@@ -53,7 +53,7 @@ export function StartDialog({
   const first = options.find((option) => !option.disabled)?.value ?? '';
   const form = useDomainForm(queueStartSchema, { defaultValues: { printerId: first } });
   return (
-    <FormDialog
+    <CommandDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Mark ${partName(item)} started`}
@@ -68,7 +68,7 @@ export function StartDialog({
       <FormField label="Printer" required error={form.formState.errors.printerId?.message}>
         <Select placeholder="Choose a printer" options={options} {...form.register('printerId')} />
       </FormField>
-    </FormDialog>
+    </CommandDialog>
   );
 }
 
@@ -76,7 +76,7 @@ export function FailDialog({ farmId, item, onClose }: ItemDialogProps) {
   const fail = useQueueCommand(farmId, 'fail');
   const form = useDomainForm(queueFailSchema, { defaultValues: { reason: '' } });
   return (
-    <FormDialog
+    <CommandDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Did ${partName(item)} fail?`}
@@ -100,7 +100,7 @@ export function FailDialog({ farmId, item, onClose }: ItemDialogProps) {
           {...form.register('reason')}
         />
       </FormField>
-    </FormDialog>
+    </CommandDialog>
   );
 }
 

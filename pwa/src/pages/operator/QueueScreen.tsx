@@ -19,7 +19,7 @@ import { QueueList } from './QueueList.tsx';
 import { nextFor, printingOn } from './queueText.ts';
 import { ScreenHeader } from './ScreenHeader.tsx';
 import './queue.css';
-import { TitledCard } from './TitledCard.tsx';
+import { TitledCard } from '../../components/ui/card.tsx';
 
 /** The printer dialog: adding one ('new') or editing one. */
 type Editing = Printer | 'new' | null;

@@ -7,7 +7,14 @@ import { Link } from 'react-router-dom';
 import { type FarmSettings, useLinkOrderingPage } from '../../api/operator.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  TitledCard,
+} from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -19,7 +26,6 @@ import { money } from './format.ts';
 import { RatesEditor } from './RatesEditor.tsx';
 import { ProbationBadge, ScorecardFacts } from './Scorecard.tsx';
 import type { CheckedValues, SettingsValues } from './settingsForm.ts';
-import { TitledCard } from './TitledCard.tsx';
 
 const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
   mon: 'Mon',

@@ -15,11 +15,11 @@ import { errorMessage } from '../../api/request.ts';
 import { type ManagedStore, useSaveShipping } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { TitledCard } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { TitledCard } from '../operator/TitledCard.tsx';
 
 /** The form's values from the store's rules, fees in dollars as people type them. */
 function valuesOf(view: ShippingRatesView): StoreShippingInput {

@@ -5,8 +5,8 @@
 import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ServerErrorOptions } from '../../components/form/serverErrors.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
 import { type ToastOptions, toast } from '../../components/ui/toast.tsx';
 
 /** What the dialog does once its form is sent: close and say what follows, or show the refusal. */
@@ -15,7 +15,7 @@ export interface Outcome {
   onError: (error: Error) => void;
 }
 
-export function FormDialog<TSent, TForm extends FieldValues>({
+export function CommandDialog<TSent, TForm extends FieldValues>({
   open,
   onOpenChange,
   title,
@@ -70,19 +70,13 @@ export function FormDialog<TSent, TForm extends FieldValues>({
       size="sm"
       dismissible={!pending}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={destructive ? 'destructive' : 'default'}
-            loading={pending}
-          >
-            {submit}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={pending}
+          submit={submit}
+          destructive={destructive}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
