@@ -12,7 +12,7 @@ import {
   reportLoad,
   withBenchApi,
 } from './lib/bench.ts';
-import { insertBenchFarms } from './lib/benchFarms.ts';
+import { insertBenchFarms, insertBenchStore } from './lib/benchFarms.ts';
 import { readMetrics, serverP95 } from './lib/serverLatency.ts';
 
 const FARMS = Number(process.env.LOAD_FARMS ?? 10_000);
@@ -27,18 +27,7 @@ await withBenchApi(
   'load',
   async ({ url, prisma, suffix }) => {
     await insertBenchFarms(prisma, FARMS);
-    const owner = await prisma.user.create({
-      data: { email: `load-${suffix}@example.test`, role: 'operator' },
-    });
-    const store = await prisma.store.create({
-      data: {
-        userId: owner.id,
-        storeName: `load-${suffix}`,
-        displayName: 'Load Store',
-        products: { create: [{ name: 'Load Knob', price: '12.50', stockQuantity: 50_000_000 }] },
-      },
-      include: { products: true },
-    });
+    const store = await insertBenchStore(prisma, 'load', suffix, [{ name: 'Load Knob', price: '12.50' }]);
     const product = store.products[0];
     if (!product) throw new Error('the load store has no product');
 

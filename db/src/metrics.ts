@@ -19,76 +19,71 @@ export function createMetrics(processName: 'api' | 'workers') {
   registry.setDefaultLabels({ process: processName });
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter({ name, help, labelNames, registers });
+  const histogram = <L extends string>(
+    name: string,
+    help: string,
+    buckets: number[],
+    labelNames: readonly L[] = [],
+  ) => new Histogram({ name, help, labelNames, buckets, registers });
+  const byRoute = ['method', 'route', 'status_class'] as const;
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'printfarm_http_requests_total',
-      help: 'HTTP requests answered, by route pattern and status class',
-      labelNames: ['method', 'route', 'status_class'] as const,
-      registers,
-    }),
-    httpDuration: new Histogram({
-      name: 'printfarm_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by route pattern and status class',
-      labelNames: ['method', 'route', 'status_class'] as const,
-      buckets: SECONDS_BUCKETS,
-      registers,
-    }),
-    checkoutBatchOrders: new Histogram({
-      name: 'printfarm_checkout_batch_orders',
-      help: 'Orders written by one call of a store checkout batch (more than one while a store is busy)',
-      buckets: [1, 2, 4, 8, 16, 32],
-      registers,
-    }),
-    jobDuration: new Histogram({
-      name: 'printfarm_job_duration_seconds',
-      help: 'Time a job took, by job name and outcome (done, skipped, failed…)',
-      labelNames: ['job', 'outcome'] as const,
-      buckets: SECONDS_BUCKETS,
-      registers,
-    }),
-    jobFailures: new Counter({
-      name: 'printfarm_job_failures_total',
-      help: 'Job attempts that failed (each is retried until its attempts run out)',
-      labelNames: ['job'] as const,
-      registers,
-    }),
-    emailsSent: new Counter({
-      name: 'printfarm_emails_sent_total',
-      help: 'E-mails handed to the SMTP server and accepted',
-      registers,
-    }),
-    emailsSkipped: new Counter({
-      name: 'printfarm_emails_skipped_total',
-      help: 'E-mail jobs that sent nothing because the message was already sent or in flight',
-      labelNames: ['reason'] as const,
-      registers,
-    }),
-    analysisDuration: new Histogram({
-      name: 'printfarm_model_analysis_duration_seconds',
-      help: 'Time to analyse an uploaded model, by format',
-      labelNames: ['format'] as const,
-      buckets: SECONDS_BUCKETS,
-      registers,
-    }),
-    analysisBytes: new Counter({
-      name: 'printfarm_model_analysis_bytes_total',
-      help: 'Bytes of uploaded models analysed, by format',
-      labelNames: ['format'] as const,
-      registers,
-    }),
-    offersComputed: new Counter({
-      name: 'printfarm_offers_computed_total',
-      help: 'Offers written for print requests: instant (from rates) or firm (sliced)',
-      labelNames: ['kind'] as const,
-      registers,
-    }),
-    firstOfferSeconds: new Histogram({
-      name: 'printfarm_request_first_offer_seconds',
-      help: 'Time from a print request being submitted to its first offer',
-      buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
-      registers,
-    }),
+    httpRequests: counter(
+      'printfarm_http_requests_total',
+      'HTTP requests answered, by route pattern and status class',
+      byRoute,
+    ),
+    httpDuration: histogram(
+      'printfarm_http_request_duration_seconds',
+      'Time to answer an HTTP request, by route pattern and status class',
+      SECONDS_BUCKETS,
+      byRoute,
+    ),
+    checkoutBatchOrders: histogram(
+      'printfarm_checkout_batch_orders',
+      'Orders written by one call of a store checkout batch (more than one while a store is busy)',
+      [1, 2, 4, 8, 16, 32],
+    ),
+    jobDuration: histogram(
+      'printfarm_job_duration_seconds',
+      'Time a job took, by job name and outcome (done, skipped, failed…)',
+      SECONDS_BUCKETS,
+      ['job', 'outcome'],
+    ),
+    jobFailures: counter(
+      'printfarm_job_failures_total',
+      'Job attempts that failed (each is retried until its attempts run out)',
+      ['job'],
+    ),
+    emailsSent: counter('printfarm_emails_sent_total', 'E-mails handed to the SMTP server and accepted'),
+    emailsSkipped: counter(
+      'printfarm_emails_skipped_total',
+      'E-mail jobs that sent nothing because the message was already sent or in flight',
+      ['reason'],
+    ),
+    analysisDuration: histogram(
+      'printfarm_model_analysis_duration_seconds',
+      'Time to analyse an uploaded model, by format',
+      SECONDS_BUCKETS,
+      ['format'],
+    ),
+    analysisBytes: counter(
+      'printfarm_model_analysis_bytes_total',
+      'Bytes of uploaded models analysed, by format',
+      ['format'],
+    ),
+    offersComputed: counter(
+      'printfarm_offers_computed_total',
+      'Offers written for print requests: instant (from rates) or firm (sliced)',
+      ['kind'],
+    ),
+    firstOfferSeconds: histogram(
+      'printfarm_request_first_offer_seconds',
+      'Time from a print request being submitted to its first offer',
+      [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
+    ),
   };
 }
 

@@ -102,15 +102,18 @@ export const farmSettingsSchema = formObject({
 export type FarmSettingsInput = v.InferInput<typeof farmSettingsSchema>;
 export type FarmSettings = v.InferOutput<typeof farmSettingsSchema>;
 
-/** A stored rate row as the pricing function reads it. */
-export function rateCardOf(row: {
+/** A rate's figures: money as decimal text (a form, the wire) or as the database's decimals. */
+export interface RateFigures<Money = string> {
   priceBasis: string;
-  materialRate: { toString(): string } | number;
-  machineHourRate: { toString(): string } | number;
-  setupFee: { toString(): string } | number;
-  minimumOrder: { toString(): string } | number;
+  materialRate: Money;
+  machineHourRate: Money;
+  setupFee: Money;
+  minimumOrder: Money;
   leadTimeDays: number;
-}): RateCard {
+}
+
+/** A stored rate row as the pricing function reads it. */
+export function rateCardOf(row: RateFigures<{ toString(): string } | number>): RateCard {
   const cents = (value: { toString(): string } | number) => Math.round(Number(String(value)) * 10_000) / 100;
   return {
     priceBasis: row.priceBasis === 'gram' ? 'gram' : 'cm3',

@@ -37,14 +37,13 @@ function JobFacts({ job }: { job: MailJobFacts }) {
   return h(Lines, { title: job.title, lines: jobDetails(job) });
 }
 
+/** A job waiting for the operator's answer until `respondBy`. */
+type WaitingJob = MailJobFacts & { respondBy: Date };
+
 const ANSWER = 'Answer the job';
 const OPEN = 'Open the job';
 
-export function newJobEmail(
-  appUrl: string,
-  operator: MailPerson,
-  job: MailJobFacts & { respondBy: Date },
-): Promise<Email> {
+export function newJobEmail(appUrl: string, operator: MailPerson, job: WaitingJob): Promise<Email> {
   const url = operatorJobUrl(appUrl, job.id);
   const chose = 'A customer chose your offer:';
   const answerBy = `Accept, decline or propose new terms by ${momentText(job.respondBy)}:`;
@@ -61,11 +60,7 @@ export function newJobEmail(
   });
 }
 
-export function jobReminderEmail(
-  appUrl: string,
-  operator: MailPerson,
-  job: MailJobFacts & { respondBy: Date },
-): Promise<Email> {
+export function jobReminderEmail(appUrl: string, operator: MailPerson, job: WaitingJob): Promise<Email> {
   const url = operatorJobUrl(appUrl, job.id);
   const waiting = `This job is still waiting for your answer, and goes to the next farm at ${momentText(job.respondBy)}:`;
   return letter(operator, `job-reminder:${job.id}`, `Reminder: answer the job ${job.title}`, {

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { load, ratioLine, reportLoad, requestsPerSecond, withBenchApi } from '../lib/bench.ts';
+import { insertBenchStore } from '../lib/benchFarms.ts';
 import { reportTarget } from '../lib/summary.ts';
 
 const ORDER_PAYMENTS = new URL('../../prisma/migrations/20261128170000_order_payments.sql', import.meta.url);
@@ -34,23 +35,10 @@ const LOAD = {
 await withBenchApi(
   'checkout',
   async ({ url, prisma, suffix, config }) => {
-    const owner = await prisma.user.create({
-      data: { email: `bench-${suffix}@example.test`, role: 'operator' },
-    });
-    const store = await prisma.store.create({
-      data: {
-        userId: owner.id,
-        storeName: `bench-${suffix}`,
-        displayName: 'Bench Store',
-        products: {
-          create: [
-            { name: 'Bench Knob', price: '12.50', stockQuantity: 50_000_000 },
-            { name: 'Bench Clip', price: '4.25', stockQuantity: 50_000_000 },
-          ],
-        },
-      },
-      include: { products: true },
-    });
+    const store = await insertBenchStore(prisma, 'bench', suffix, [
+      { name: 'Bench Knob', price: '12.50' },
+      { name: 'Bench Clip', price: '4.25' },
+    ]);
     const [knob, clip] = store.products;
     if (!knob || !clip) throw new Error('bench products were not created');
 

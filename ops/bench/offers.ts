@@ -249,74 +249,45 @@ async function uploadToOffers(stack: MarketplaceStack): Promise<void> {
       offers: first.length,
     });
   }
-  const sorted = (of: (run: UploadRun) => number) => runs.map(of).sort((a, b) => a - b);
-  const line = (measure: string, values: number[], unit: string, digits: number) => ({
-    measure,
-    runs: values.length,
-    p50: `${percentile(values, 50).toFixed(digits)} ${unit}`,
-    p95: `${percentile(values, 95).toFixed(digits)} ${unit}`,
-    max: `${percentile(values, 100).toFixed(digits)} ${unit}`,
+  type Measure = Exclude<keyof UploadRun, 'offers'>;
+  const at = (measure: Measure, p: number) =>
+    percentile(
+      runs.map((run) => run[measure]).sort((x, y) => x - y),
+      p,
+    );
+  const line = (label: string, measure: Measure, unit: string, digits: number) => ({
+    measure: label,
+    runs: runs.length,
+    p50: `${at(measure, 50).toFixed(digits)} ${unit}`,
+    p95: `${at(measure, 95).toFixed(digits)} ${unit}`,
+    max: `${at(measure, 100).toFixed(digits)} ${unit}`,
   });
   console.log(
     `\n(b) upload finished → offers visible, ${megabytes.toFixed(1)} MB binary STL (${sphere.length.toLocaleString('en-US')} triangles), 10,000 farms (target p95 ≤ ${TARGET_FIRST_OFFERS_S} s)`,
   );
   console.table([
-    line(
-      'first offers (estimates)',
-      sorted((r) => r.firstOffersS),
-      's',
-      2,
-    ),
-    line(
-      'firm offers (sliced)',
-      sorted((r) => r.firmOffersS),
-      's',
-      2,
-    ),
+    line('first offers (estimates)', 'firstOffersS', 's', 2),
+    line('firm offers (sliced)', 'firmOffersS', 's', 2),
   ]);
   console.log(`\n(c) the same part: analysis (our streaming analyser) next to slicing (PrusaSlicer)`);
   console.table([
-    line(
-      'model.analyze',
-      sorted((r) => r.analysisMs),
-      'ms',
-      0,
-    ),
-    line(
-      'PrusaSlicer slice (0.20 mm, 15 %)',
-      sorted((r) => r.sliceMs),
-      'ms',
-      0,
-    ),
+    line('model.analyze', 'analysisMs', 'ms', 0),
+    line('PrusaSlicer slice (0.20 mm, 15 %)', 'sliceMs', 'ms', 0),
   ]);
   console.log(`offers per request: ${runs.map((r) => r.offers).join(', ')}`);
-  const firstP95 = percentile(
-    sorted((r) => r.firstOffersS),
-    95,
-  );
-  const firmP95 = percentile(
-    sorted((r) => r.firmOffersS),
-    95,
-  );
+  const firstP95 = at('firstOffersS', 95);
+  const firmP95 = at('firmOffersS', 95);
   reportTarget({
     what: `upload → first offers, ${megabytes.toFixed(1)} MB part, p95`,
     now: `${firstP95.toFixed(2)} s`,
-    baseline: `analysis p50 ${percentile(
-      sorted((r) => r.analysisMs),
-      50,
-    ).toFixed(0)} ms`,
+    baseline: `analysis p50 ${at('analysisMs', 50).toFixed(0)} ms`,
     target: `≤ ${TARGET_FIRST_OFFERS_S} s`,
     met: firstP95 <= TARGET_FIRST_OFFERS_S,
   });
   reportTarget({
     what: `upload → firm offers, ${megabytes.toFixed(1)} MB part, p95`,
     now: `${firmP95.toFixed(2)} s`,
-    baseline: `PrusaSlicer alone p50 ${(
-      percentile(
-        sorted((r) => r.sliceMs),
-        50,
-      ) / 1000
-    ).toFixed(2)} s`,
+    baseline: `PrusaSlicer alone p50 ${(at('sliceMs', 50) / 1000).toFixed(2)} s`,
     target: `≤ ${TARGET_FIRM_OFFERS_S} s`,
     met: firmP95 <= TARGET_FIRM_OFFERS_S,
   });

@@ -59,3 +59,27 @@ export async function insertBenchFarms(prisma: PrismaClient, count: number): Pro
   }
   await prisma.$executeRawUnsafe('ANALYZE print_farms');
 }
+
+/**
+ * A store of `kind` ('bench' → 'Bench Store') owned by a fresh operator, with its products (as given, in
+ * that order) stocked for any run's orders.
+ */
+export async function insertBenchStore(
+  prisma: PrismaClient,
+  kind: string,
+  suffix: string,
+  products: { name: string; price: string }[],
+) {
+  const owner = await prisma.user.create({
+    data: { email: `${kind}-${suffix}@example.test`, role: 'operator' },
+  });
+  return prisma.store.create({
+    data: {
+      userId: owner.id,
+      storeName: `${kind}-${suffix}`,
+      displayName: `${kind[0]?.toUpperCase()}${kind.slice(1)} Store`,
+      products: { create: products.map((product) => ({ ...product, stockQuantity: 50_000_000 })) },
+    },
+    include: { products: true },
+  });
+}

@@ -326,19 +326,12 @@ async function seedPayout(prisma: PrismaClient, released: { farmId: string; cent
       },
     });
     const refs = { payoutId: payout.id, farmId };
-    await post(tx, {
-      kind: 'payout.stated',
-      memo: 'Weekly payout statement',
-      key: `payout-stated:${payout.id}`,
-      entries: rules.payoutStated(payee, cents),
-      refs,
-    });
-    await post(tx, {
-      kind: 'payout.sent',
-      memo: 'Payout sent by staff',
-      key: `payout-sent:${payout.id}`,
-      entries: rules.payoutSent(payee, cents),
-      refs,
-    });
+    const steps = [
+      { kind: 'payout.stated', memo: 'Weekly payout statement', entries: rules.payoutStated(payee, cents) },
+      { kind: 'payout.sent', memo: 'Payout sent by staff', entries: rules.payoutSent(payee, cents) },
+    ] as const;
+    for (const step of steps) {
+      await post(tx, { ...step, key: `${step.kind.replace('.', '-')}:${payout.id}`, refs });
+    }
   });
 }

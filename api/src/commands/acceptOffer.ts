@@ -16,7 +16,7 @@ import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailRequest } from '@printfarm/mail/marketplace';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { lockOwnPrintRequest } from '../services/printRequests.ts';
+import { onOwnRequest } from '../services/printRequests.ts';
 
 export type AcceptOutcome = 'ordered' | 'expired';
 
@@ -160,8 +160,7 @@ export async function acceptOffer(
     appUrl: string;
   },
 ): Promise<AcceptOutcome> {
-  return prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, requestId);
+  return onOwnRequest(prisma, user, requestId, async (tx, request) => {
     const offer = await tx.requestOffer.findFirst({ where: { id: offerId, requestId } });
     if (!offer) throw notFound('Offer not found');
     if (request.status !== 'quoted') {

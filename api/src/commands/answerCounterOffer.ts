@@ -16,7 +16,7 @@ import { mailJob, mailRequest } from '@printfarm/mail/marketplace';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
-import { lockOwnPrintRequest, openJobOf } from '../services/printRequests.ts';
+import { onOwnRequest, openJobOf } from '../services/printRequests.ts';
 
 /**
  * The customer's answer to a counter-offer. Accepting makes the job the farm's at the new terms;
@@ -29,8 +29,7 @@ export async function answerCounterOffer(
   id: string,
   accept: boolean,
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, id);
+  await onOwnRequest(prisma, user, id, async (tx, request) => {
     const job = await openJobOf(tx, id);
     if (request.status !== 'ordered' || job?.state !== 'countered') {
       throw conflict('There is no counter-offer to answer on this request');

@@ -8,7 +8,7 @@ import { canCancel, TransitionError } from '@printfarm/domain/requestStatus';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { SessionUser } from '../auth/guards.ts';
-import { lockOwnPrintRequest, openJobOf } from '../services/printRequests.ts';
+import { onOwnRequest, openJobOf } from '../services/printRequests.ts';
 
 /** Cancels before printing; an open job is closed and its farm told. */
 export async function cancelPrintRequest(
@@ -18,8 +18,7 @@ export async function cancelPrintRequest(
   id: string,
   reason: string | undefined,
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, id);
+  await onOwnRequest(prisma, user, id, async (tx, request) => {
     if (!canCancel(request.status)) throw new TransitionError(request.status, 'cancelled');
     const job = await openJobOf(tx, id);
     if (job) {

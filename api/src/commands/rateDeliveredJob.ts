@@ -4,7 +4,7 @@ import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
 import type { RatingInput } from '@printfarm/domain/printRequest';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
-import { lockOwnPrintRequest } from '../services/printRequests.ts';
+import { onOwnRequest } from '../services/printRequests.ts';
 
 /** Rates a delivered job once; the farm's rating and totalJobs change in the same transaction. */
 export async function rateDeliveredJob(
@@ -13,8 +13,7 @@ export async function rateDeliveredJob(
   id: string,
   rating: RatingInput & { comment?: string | undefined },
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, id);
+  await onOwnRequest(prisma, user, id, async (tx, request) => {
     const job = await tx.printJob.findFirst({ where: { requestId: id, state: 'delivered' } });
     if (request.status !== 'completed' || !job) {
       throw conflict('You can rate a job once it has been delivered');

@@ -2,6 +2,7 @@
 // submit call, plus the pipeline's enrichment for staff.
 import type { Application } from '@printfarm/db';
 import type { ApplicationStatus } from '@printfarm/domain/application';
+import { iso } from './wire.ts';
 
 export function presentApplication(application: Application) {
   return {
@@ -18,14 +19,14 @@ export function presentApplication(application: Application) {
     notes: application.notes,
     // A text column that only the status schema's picklist writes.
     status: application.status as ApplicationStatus,
-    createdAt: application.createdAt.toISOString(),
+    createdAt: iso(application.createdAt),
   };
 }
 
 export function presentApplicationForStaff(application: Application) {
   return {
     ...presentApplication(application),
-    updatedAt: application.updatedAt.toISOString(),
+    updatedAt: iso(application.updatedAt),
     coordinates:
       application.latitude !== null && application.longitude !== null
         ? { lat: application.latitude, lng: application.longitude }
@@ -36,8 +37,8 @@ export function presentApplicationForStaff(application: Application) {
     printersWithin100Miles: application.printersWithin100Miles,
     duplicateOfId: application.duplicateOfId,
     leadScore: application.leadScore,
-    enrichedAt: application.enrichedAt?.toISOString() ?? null,
-    followUpSentAt: application.followUpSentAt?.toISOString() ?? null,
+    enrichedAt: iso(application.enrichedAt),
+    followUpSentAt: iso(application.followUpSentAt),
   };
 }
 

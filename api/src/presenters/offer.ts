@@ -3,7 +3,7 @@
 
 import { formatCents } from '@printfarm/domain/money';
 import type { OfferWithFarm } from '../services/offers.ts';
-import { day } from './printRequest.ts';
+import { day } from './wire.ts';
 
 interface StoredBreakdown {
   materialCents?: number;

@@ -7,6 +7,7 @@ import { shortId } from '@printfarm/domain/shortId';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import type { OrderWithItems } from '../services/checkout.ts';
 import { presentPayment } from './payment.ts';
+import { pick } from './wire.ts';
 
 /** An order with its items and its payment (one; none for an order placed before orders took payment). */
 
@@ -15,10 +16,7 @@ type StoredAddress = { street: string; city: string; state: string; zipCode: str
 
 function presentItem(item: OrderItem) {
   return {
-    id: item.id,
-    productId: item.productId,
-    productName: item.productName,
-    quantity: item.quantity,
+    ...pick(item, 'id', 'productId', 'productName', 'quantity'),
     unitPrice: item.unitPrice.toFixed(2),
     customizations: item.customizations,
   };

@@ -2,6 +2,7 @@
 // contract's fields (id, status, amountCents, reference, instructions) come first.
 import type { Payment } from '@printfarm/db';
 import { paymentInstructions } from '@printfarm/domain/charges';
+import { iso } from './wire.ts';
 
 export function presentPayment(payment: Payment, staffWords: string) {
   const invoice = payment.provider === 'invoice';
@@ -21,10 +22,10 @@ export function presentPayment(payment: Payment, staffWords: string) {
     capturedCents: payment.capturedCents,
     refundedCents: payment.refundedCents,
     failureReason: payment.failureReason,
-    securedAt: payment.securedAt?.toISOString() ?? null,
-    capturedAt: payment.capturedAt?.toISOString() ?? null,
-    refundedAt: payment.refundedAt?.toISOString() ?? null,
-    createdAt: payment.createdAt.toISOString(),
+    securedAt: iso(payment.securedAt),
+    capturedAt: iso(payment.capturedAt),
+    refundedAt: iso(payment.refundedAt),
+    createdAt: iso(payment.createdAt),
   };
 }
 

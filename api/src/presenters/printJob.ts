@@ -7,9 +7,9 @@ import { JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
 import { storedPrintSettings } from '@printfarm/domain/printSettings';
 import { trackingUrl } from '@printfarm/domain/tracking';
 import type { JobDetailRow } from '../services/operatorJobs.ts';
-import { day, iso } from './printRequest.ts';
 import { presentProjectFile } from './projectFile.ts';
 import { presentShipTo } from './shipTo.ts';
+import { day, iso } from './wire.ts';
 
 const ADDRESS_VISIBLE: readonly string[] = ['accepted', 'printing', 'shipped', 'delivered'];
 

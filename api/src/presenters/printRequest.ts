@@ -12,18 +12,10 @@ import { presentClaimFacts } from './claim.ts';
 import { presentPayment } from './payment.ts';
 import { presentProjectFile } from './projectFile.ts';
 import { presentShipTo } from './shipTo.ts';
-
-export const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
-export const iso = (date: Date | null) => date?.toISOString() ?? null;
+import { day, iso, pick } from './wire.ts';
 
 function presentStatusChange(change: RequestStatusHistory) {
-  return {
-    id: change.id,
-    fromStatus: change.fromStatus,
-    toStatus: change.toStatus,
-    note: change.note,
-    createdAt: change.createdAt.toISOString(),
-  };
+  return { ...pick(change, 'id', 'fromStatus', 'toStatus', 'note'), createdAt: iso(change.createdAt) };
 }
 
 type JobWithFarm = PrintJob & { farm: Pick<PrintFarm, 'id' | 'displayName' | 'city' | 'state'> };
@@ -56,11 +48,8 @@ function presentCustomerJob(job: JobWithFarm) {
 
 function presentRating(rating: JobRating) {
   return {
-    quality: rating.quality,
-    communication: rating.communication,
-    timeliness: rating.timeliness,
-    comment: rating.comment,
-    createdAt: rating.createdAt.toISOString(),
+    ...pick(rating, 'quality', 'communication', 'timeliness', 'comment'),
+    createdAt: iso(rating.createdAt),
   };
 }
 

@@ -8,3 +8,20 @@ export type Wire<T> = T extends { toJSON(): infer J }
     : T extends object
       ? { [K in keyof T]: Wire<T[K]> }
       : T;
+
+/** A moment as the wire writes it (ISO 8601), or null. */
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null) {
+  return date?.toISOString() ?? null;
+}
+
+/** A calendar day as 'YYYY-MM-DD', or null. */
+export const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
+
+/** The named fields of a row as they are: the part of an answer that needs no shaping. */
+export function pick<T, K extends keyof T>(row: T, ...keys: K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = row[key];
+  return picked;
+}

@@ -21,7 +21,7 @@ import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailRequest } from '@printfarm/mail/marketplace';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { lockOwnPrintRequest } from './printRequests.ts';
+import { onOwnRequest } from './printRequests.ts';
 
 /** After an answer the customer has at least this long to dispute it before the share is released. */
 const DISPUTE_MS = 2 * 86_400_000;
@@ -52,8 +52,7 @@ export async function openClaim(
   input: ClaimInput,
 ): Promise<void> {
   const photos = checkedPhotos(input.photos);
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, requestId);
+  await onOwnRequest(prisma, user, requestId, async (tx, request) => {
     const job = await tx.printJob.findFirst({ where: { requestId, state: 'delivered' } });
     if (request.status !== 'completed' || !job)
       throw conflict('You can open a claim once the parts are delivered');
@@ -207,8 +206,7 @@ export async function disputeClaim(
   requestId: string,
   reason: string,
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    await lockOwnPrintRequest(tx, user, requestId);
+  await onOwnRequest(prisma, user, requestId, async (tx) => {
     const found = await tx.jobClaim.findUnique({ where: { requestId } });
     if (!found) throw notFound('This request has no claim');
     const claim = await lockClaimOfJob(tx, found.jobId);

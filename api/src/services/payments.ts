@@ -8,7 +8,7 @@ import { lockPayment, recordReceived } from '@printfarm/db/payments/flow';
 import { markPayoutSent, payoutRecipient } from '@printfarm/db/payments/payouts';
 import { markRefundSent } from '@printfarm/db/payments/refundTransfers';
 import type { PaymentReceived } from '@printfarm/domain/receipts';
-import { deferredEmail } from '@printfarm/mail/deferred';
+import { payoutSentMail } from '@printfarm/mail/payoutSent';
 import { conflict, notFound } from '../http/errors.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -97,19 +97,8 @@ export async function markPayoutSentByStaff(prisma: PrismaClient, appUrl: string
       const exists = await tx.payout.count({ where: { id: payoutId } });
       throw exists ? conflict('This payout was already sent') : notFound(PAYOUT_NOT_FOUND);
     }
-    // workers' recordPayoutEmail says the same; the API cannot import the workers' code.
     const to = await payoutRecipient(tx, payout);
-    if (to) {
-      await recordJob(
-        tx,
-        'email.send',
-        await deferredEmail('payoutSentEmail', appUrl, to, {
-          id: payout.id,
-          cents: payout.amountCents,
-          byTransfer: false,
-        }),
-      );
-    }
+    if (to) await recordJob(tx, 'email.send', await payoutSentMail(appUrl, to, payout));
     return tx.payout.findUniqueOrThrow({
       where: { id: payout.id },
       include: { farm: { select: { displayName: true } }, store: { select: { displayName: true } } },

@@ -9,7 +9,7 @@ import { canSubmit, EDITABLE_STATUSES, statusLabel, TransitionError } from '@pri
 import zipcodes from 'zipcodes';
 import type { SessionUser } from '../auth/guards.ts';
 import { badRequest, conflict } from '../http/errors.ts';
-import { lockOwnPrintRequest } from './printRequests.ts';
+import { onOwnRequest } from './printRequests.ts';
 
 export interface ShipTo {
   shipToZip: string;
@@ -48,8 +48,7 @@ export async function updatePrintRequestChoices(
   id: string,
   choices: PrintRequestChoices,
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, id);
+  await onOwnRequest(prisma, user, id, async (tx, request) => {
     if (!(EDITABLE_STATUSES as readonly string[]).includes(request.status)) {
       throw conflict(`You cannot change a request that is ${statusLabel(request.status).toLowerCase()}`);
     }
@@ -169,8 +168,7 @@ export async function updatePrintRequestChoices(
  * quote job is recorded now when every file is analysed, else by the analysis of the last one.
  */
 export async function submitPrintRequest(prisma: PrismaClient, user: SessionUser, id: string): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const request = await lockOwnPrintRequest(tx, user, id);
+  await onOwnRequest(prisma, user, id, async (tx, request) => {
     if (!canSubmit(request.status)) throw new TransitionError(request.status, 'quoting');
     const files = await tx.projectFile.findMany({
       where: { printRequestId: id, deletedAt: null },

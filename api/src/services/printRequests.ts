@@ -67,10 +67,22 @@ export function findOwnPrintRequest(tx: Prisma.TransactionClient, userId: string
 }
 
 /** Inside a transaction: the signed-in customer's own request, locked; anyone else's answers 404. */
-export async function lockOwnPrintRequest(tx: Prisma.TransactionClient, user: SessionUser, id: string) {
+async function lockOwnPrintRequest(tx: Prisma.TransactionClient, user: SessionUser, id: string) {
   const request = await lockPrintRequest(tx, id);
   if (!request || request.userId !== user.id) throw notFound('Print request not found');
   return request;
+}
+
+type OwnRequest = Awaited<ReturnType<typeof lockOwnPrintRequest>>;
+
+/** A customer's change to their own request: one transaction, the request locked first (404 if not theirs). */
+export function onOwnRequest<T>(
+  prisma: PrismaClient,
+  user: SessionUser,
+  id: string,
+  change: (tx: Prisma.TransactionClient, request: OwnRequest) => Promise<T>,
+): Promise<T> {
+  return prisma.$transaction(async (tx) => change(tx, await lockOwnPrintRequest(tx, user, id)));
 }
 
 /** The request's job that is still open (offered, accepted or printing), if any. */

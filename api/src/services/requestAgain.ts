@@ -9,7 +9,7 @@ import { recordStatusChange } from '@printfarm/db/requests/transition';
 import { canRequestAgain, statusLabel } from '@printfarm/domain/requestStatus';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
-import { lockOwnPrintRequest } from './printRequests.ts';
+import { onOwnRequest } from './printRequests.ts';
 
 /** Json columns are written back as they were read; a database NULL needs Prisma's marker. */
 const jsonOrNull = (value: Prisma.JsonValue | null) => value ?? Prisma.DbNull;
@@ -23,8 +23,7 @@ export async function requestAgain(
   user: SessionUser,
   id: string,
 ): Promise<{ id: string; created: boolean }> {
-  return prisma.$transaction(async (tx) => {
-    const source = await lockOwnPrintRequest(tx, user, id);
+  return onOwnRequest(prisma, user, id, async (tx, source) => {
     if (!canRequestAgain(source.status)) {
       throw conflict(
         `Only a cancelled, shipped or completed request can be requested again; this one is ${statusLabel(source.status).toLowerCase()}`,

@@ -5,7 +5,7 @@
 
 import { recordJob } from '@printfarm/db/outbox';
 import { markPayoutSent, payoutRecipient } from '@printfarm/db/payments/payouts';
-import { deferredEmail } from '@printfarm/mail/deferred';
+import { payoutSentMail } from '@printfarm/mail/payoutSent';
 import type { JobHandler } from './types.ts';
 
 export const payoutSend: JobHandler<'payout.send'> = async ({ payoutId }, { prisma, payments, config }) => {
@@ -25,30 +25,8 @@ export const payoutSend: JobHandler<'payout.send'> = async ({ payoutId }, { pris
   return prisma.$transaction(async (tx) => {
     const marked = await markPayoutSent(tx, payout.id, sent.providerRef);
     if (!marked) return 'skipped';
-    await recordPayoutEmail(tx, config.PUBLIC_URL, marked);
+    const to = await payoutRecipient(tx, marked);
+    if (to) await recordJob(tx, 'email.send', await payoutSentMail(config.PUBLIC_URL, to, marked));
     return 'done';
   });
 };
-
-/** 'Your payout of $X was sent', to the farm's operator or the store's owner. */
-export async function recordPayoutEmail(
-  tx: Parameters<typeof markPayoutSent>[0],
-  appUrl: string,
-  payout: Parameters<typeof payoutRecipient>[1] & {
-    id: string;
-    amountCents: number;
-    providerRef: string | null;
-  },
-) {
-  const to = await payoutRecipient(tx, payout);
-  if (!to) return;
-  await recordJob(
-    tx,
-    'email.send',
-    await deferredEmail('payoutSentEmail', appUrl, to, {
-      id: payout.id,
-      cents: payout.amountCents,
-      byTransfer: payout.providerRef !== null,
-    }),
-  );
-}

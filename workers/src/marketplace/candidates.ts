@@ -3,6 +3,7 @@
 // that makes a farm qualify. Node never loops over the whole farm table.
 import type { Prisma } from '@printfarm/db';
 import { CANDIDATE_LIMIT } from '@printfarm/domain/farmSearch';
+import type { RateFigures } from '@printfarm/domain/farmSettings';
 import type { Size3 } from '@printfarm/domain/units';
 
 export interface CandidateQuery {
@@ -32,14 +33,7 @@ export interface CandidateFarm {
   shippedJobs: number;
   onTimeJobs: number;
   /** The farm's own rate for the technology and material; null where the network default applies. */
-  rate: {
-    priceBasis: string;
-    materialRate: string;
-    machineHourRate: string;
-    setupFee: string;
-    minimumOrder: string;
-    leadTimeDays: number;
-  } | null;
+  rate: RateFigures | null;
 }
 
 interface CandidateRow extends Omit<CandidateFarm, 'rate'> {

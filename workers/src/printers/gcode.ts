@@ -4,17 +4,18 @@
 // G-code is sent as it is.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Printer, QueueItem } from '@printfarm/db';
 import { sliceModel } from '../slicer/slice.ts';
-import { MISSING_FILE, makeAndKeep, type PartContext, printerPart } from './partCopy.ts';
+import {
+  MISSING_FILE,
+  makeAndKeep,
+  type PartContext,
+  type PrinterFileMaker,
+  printerPart,
+} from './partCopy.ts';
 
 export type PrinterGcode = { ok: true; gcode: Uint8Array } | { ok: false; reason: string; lasting: boolean };
 
-export async function printerGcode(
-  context: PartContext,
-  item: QueueItem,
-  printer: Printer,
-): Promise<PrinterGcode> {
+export const printerGcode: PrinterFileMaker<PrinterGcode> = async (context, item, printer) => {
   const { prisma } = context;
   const part = await printerPart(prisma, item, printer);
   if (part.kind === 'failed') return { ok: false, reason: part.reason, lasting: true };
@@ -39,7 +40,7 @@ export async function printerGcode(
   return sliced.ok && sliced.gcode
     ? { ok: true, gcode: sliced.gcode }
     : { ok: false, reason: sliced.ok ? 'No G-code' : sliced.reason, lasting: true };
-}
+};
 
 function uploadedGcode(context: PartContext, filePath: string): Promise<PrinterGcode> {
   return context.files.with<PrinterGcode>(

@@ -18,6 +18,14 @@ const AS_UPLOADED: Rotation3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 export const MISSING_FILE = 'The uploaded file is missing from storage';
 
 export type PartContext = Pick<JobContext, 'prisma' | 'config' | 'files'>;
+
+/** A queue item's file for one printer, or why not: `lasting` for a verdict on the part, else worth a retry. */
+export type PrinterFile = { ok: true } | { ok: false; reason: string; lasting: boolean };
+export type PrinterFileMaker<Made extends PrinterFile = PrinterFile> = (
+  context: PartContext,
+  item: QueueItem,
+  printer: Printer,
+) => Promise<Made>;
 type StoredFile = { filePath: string; fileName: string };
 type SliceKey = NonNullable<ReturnType<typeof printerSliceKey>>;
 
@@ -151,13 +159,7 @@ export async function makeAndKeep<Made extends { ok: true } | Failed, Columns>(
  * The job that makes a queue item's file for one of the farm's printers (its G-code, its 3MF project):
  * a slicer or file missing for now is worth a retry; a verdict on the part is kept and shown.
  */
-export function printerFileJob(
-  make: (
-    context: PartContext,
-    item: QueueItem,
-    printer: Printer,
-  ) => Promise<{ ok: true } | { ok: false; reason: string; lasting: boolean }>,
-): JobHandler<'queue.slice' | 'queue.project'> {
+export function printerFileJob(make: PrinterFileMaker): JobHandler<'queue.slice' | 'queue.project'> {
   return async ({ itemId, printerId }, context) => {
     const item = await context.prisma.queueItem.findUnique({ where: { id: itemId } });
     const printer = await context.prisma.printer.findUnique({ where: { id: printerId } });

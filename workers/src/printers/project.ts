@@ -1,16 +1,11 @@
 // A queue item's 3MF project for one printer: the same turned, scaled copy its G-code is sliced from,
 // with the same settings, kept in printer_projects by the same key. A file uploaded as G-code has none.
-import type { Printer, QueueItem } from '@printfarm/db';
 import { exportProject } from '../slicer/project.ts';
-import { makeAndKeep, type PartContext, printerPart } from './partCopy.ts';
+import { makeAndKeep, type PrinterFileMaker, printerPart } from './partCopy.ts';
 
 export type PrinterProject = { ok: true } | { ok: false; reason: string; lasting: boolean };
 
-export async function printerProject(
-  context: PartContext,
-  item: QueueItem,
-  printer: Printer,
-): Promise<PrinterProject> {
+export const printerProject: PrinterFileMaker<PrinterProject> = async (context, item, printer) => {
   const { prisma } = context;
   const part = await printerPart(prisma, item, printer);
   if (part.kind === 'failed') return { ok: false, reason: part.reason, lasting: true };
@@ -28,4 +23,4 @@ export async function printerProject(
   );
   if ('lasting' in made) return made;
   return made.ok ? { ok: true } : { ok: false, reason: made.reason, lasting: true };
-}
+};

@@ -2,7 +2,7 @@
 // A rate still at its network default is left out of the PUT: the farm then keeps following the network's
 // default (it changes when the network's prices do) instead of freezing today's figures as its own.
 
-import type { FarmSettingsInput, WEEKDAYS } from '@printfarm/domain/farmSettings';
+import type { FarmSettingsInput, RateFigures, WEEKDAYS } from '@printfarm/domain/farmSettings';
 import { formatCents } from '@printfarm/domain/money';
 import { NETWORK_DEFAULT_RATES } from '@printfarm/domain/pricing';
 import type { Technology } from '@printfarm/domain/printerCatalogue';
@@ -11,15 +11,9 @@ import type { FarmRate, FarmSettings } from '../../api/operator.ts';
 
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export interface RateValues {
+export interface RateValues extends RateFigures {
   technology: Technology;
   material: string;
-  priceBasis: string;
-  materialRate: string;
-  machineHourRate: string;
-  setupFee: string;
-  minimumOrder: string;
-  leadTimeDays: number;
   /** True while the row shows the network default; editing any figure makes it the farm's own. */
   useDefault: boolean;
 }

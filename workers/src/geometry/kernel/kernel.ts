@@ -28,17 +28,8 @@ const wasm = (
 export interface MeshKernel {
   init(): void;
   reserve(vertices: number): void;
-  measure(
-    ax: number,
-    ay: number,
-    az: number,
-    bx: number,
-    by: number,
-    bz: number,
-    cx: number,
-    cy: number,
-    cz: number,
-  ): number;
+  /** Counts a triangle given as nine coordinates (ax, ay, az, bx, …, cz); 1 when one is not a finite number. */
+  measure(...corners: number[]): number;
   weld(x: number, y: number, z: number): number;
   connect(a: number, b: number, c: number): void;
   stlFacets(facets: number): number;
