@@ -9,11 +9,21 @@ const UserMenu = lazy(() => import('../components/UserMenu.tsx'));
 
 const SIGN_IN = '/api/login';
 
-export const SITE_NAV: readonly NavItem[] = [
-  { to: '/print-farms', label: 'Print Farm Network' },
-  { to: '/opportunity', label: 'Join Network' },
-  { to: SIGN_IN, label: 'Login' },
+// The site's pages that its bars and footers link to, each named once.
+const FARMS_LINK = { to: '/print-farms', label: 'Print Farm Network' };
+const JOIN_LINK = { to: '/opportunity', label: 'Join Network' };
+export const GCODE_LINK = { to: '/blog', label: 'G-Code Confidential' };
+/** Where to ask: the FAQ, then the team. */
+export const HELP_LINKS = [
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact Us' },
 ];
+export const LEGAL_LINKS = [
+  { to: '/earnings-disclaimer', label: 'Earnings Disclaimer' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+];
+
+export const SITE_NAV: readonly NavItem[] = [FARMS_LINK, JOIN_LINK, { to: SIGN_IN, label: 'Login' }];
 
 /** The network page's bar also leads back home. */
 export const NETWORK_NAV: readonly NavItem[] = [{ to: '/', label: 'Home' }, ...SITE_NAV];
@@ -22,23 +32,9 @@ export const NETWORK_NAV: readonly NavItem[] = [{ to: '/', label: 'Home' }, ...S
 export const SITE_FOOTER: readonly FooterColumn[] = [
   {
     heading: 'Quick Links',
-    links: [
-      { label: 'Print Farm Network', to: '/print-farms' },
-      { label: 'Upload Design', to: '/api/login' },
-      { label: 'Join Network', to: '/opportunity' },
-      { label: 'Blog', to: '/blog' },
-    ],
+    links: [FARMS_LINK, { to: SIGN_IN, label: 'Upload Design' }, JOIN_LINK, { to: '/blog', label: 'Blog' }],
   },
-  {
-    heading: 'Support',
-    links: [
-      { label: 'FAQ', to: '/faq' },
-      { label: 'Contact Us', to: '/contact' },
-      { label: 'Earnings Disclaimer', to: '/earnings-disclaimer' },
-      { label: 'Privacy Policy', to: '/privacy-policy' },
-      { label: 'G-Code Confidential', to: '/blog' },
-    ],
-  },
+  { heading: 'Support', links: [...HELP_LINKS, ...LEGAL_LINKS, GCODE_LINK] },
 ];
 
 export interface SiteLayoutProps {
@@ -52,7 +48,7 @@ function menuSectionsFor(nav: readonly NavItem[], columns: readonly FooterColumn
   const shown = new Set([SIGN_IN, ...nav.map((item) => item.to)]);
   return columns
     .map((column) => ({
-      heading: column.heading,
+      ...column,
       links: column.links.filter((link) => {
         if (!link.to || shown.has(link.to)) return false;
         shown.add(link.to);

@@ -108,3 +108,8 @@ export function TextField({
     </FormField>
   );
 }
+
+/** A text field for an e-mail address: the e-mail keyboard and the browser's autofill. */
+export function EmailField(props: ComponentProps<typeof TextField>) {
+  return <TextField type="email" autoComplete="email" {...props} />;
+}

@@ -15,7 +15,7 @@ import { SupportMessageFields } from '../../components/form/support.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { MESSAGE_SENT } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-field.tsx';
+import { EmailField, TextField } from '../../components/ui/form-field.tsx';
 import { SubmitRow } from '../../components/ui/formDialogFooter.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { SiteLayout } from '../SiteLayout.tsx';
@@ -79,13 +79,7 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
       ) : (
         <div className="form-grid">
           <TextField label="Your name" required {...form.field('name')} autoComplete="name" />
-          <TextField
-            label="Your e-mail"
-            required
-            {...form.field('email')}
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField label="Your e-mail" required {...form.field('email')} />
         </div>
       )}
       <SupportMessageFields field={form.field} rows={7} />

@@ -13,6 +13,7 @@ import { type PublicProduct, type PublicStore, storeQueries } from '../../api/st
 import { DataAge } from '../../components/DataAge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { TermList } from '../../components/ui/card.tsx';
+import { SearchInput } from '../../components/ui/input.tsx';
 import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { type Cart, useCart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
@@ -191,23 +192,51 @@ export function categoriesOf(products: readonly PublicProduct[] | undefined): st
   ];
 }
 
-/** Skeletons while loading, the empty-catalogue message, a no-match line, or the results themselves. */
-export function CatalogueResults({
-  loading,
-  products,
-  shown,
-  noMatch,
-  children,
-}: {
+export interface CatalogueResultsProps {
   loading: boolean;
   /** The store's whole catalogue, and the part of it the search and filters leave. */
   products: readonly unknown[] | undefined;
   shown: readonly unknown[];
   noMatch: string;
   children: ReactNode;
-}) {
+}
+
+/** Skeletons while loading, the empty-catalogue message, a no-match line, or the results themselves. */
+export function CatalogueResults({ loading, products, shown, noMatch, children }: CatalogueResultsProps) {
   if (loading) return <ProductGridSkeleton />;
   if (!products?.length) return <EmptyCatalogue />;
   if (shown.length === 0) return <p className="demo-none">{noMatch}</p>;
   return children;
+}
+
+/**
+ * The results column beside the category list (parts and workshop stores): the search box and any more
+ * tools above the results. `label` names what the store sells ('Tools').
+ */
+export function SearchedResults({
+  label,
+  placeholder,
+  query,
+  tools,
+  count,
+  ...results
+}: Omit<CatalogueResultsProps, 'noMatch'> & {
+  label: string;
+  placeholder: string;
+  query: readonly [string, (query: string) => void];
+  tools?: ReactNode;
+  /** A line between the toolbar and the results (how many there are). */
+  count?: ReactNode;
+}) {
+  const noun = label.toLowerCase();
+  return (
+    <section className="demo-results" aria-label={label}>
+      <div className="parts-toolbar">
+        <SearchInput aria-label={`Search ${noun}`} placeholder={placeholder} query={query} />
+        {tools}
+      </div>
+      {count}
+      <CatalogueResults {...results} noMatch={`No ${noun} match your search.`} />
+    </section>
+  );
 }

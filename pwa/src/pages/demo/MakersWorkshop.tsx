@@ -5,14 +5,13 @@ import { type PublicStore, useRequestCustomOrder } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField, TextField } from '../../components/ui/form-field.tsx';
-import { SearchInput } from '../../components/ui/input.tsx';
+import { EmailField, FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ProductCard } from '../store/StoreParts.tsx';
 import { ALL_PRODUCTS, CategorySidebar, inCategory } from './CategorySidebar.tsx';
-import { CatalogueResults, type DemoContent, type DemoProfile, DemoShell, matches } from './DemoShell.tsx';
+import { type DemoContent, type DemoProfile, DemoShell, matches, SearchedResults } from './DemoShell.tsx';
 
 const PROFILE: DemoProfile = {
   theme: 'workshop',
@@ -63,27 +62,20 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   return (
     <Container size="wide" className="demo-catalogue demo-catalogue--sidebar">
       <CategorySidebar products={products} value={category} onChange={setCategory} />
-      <section className="demo-results" aria-label="Tools">
-        <div className="parts-toolbar">
-          <SearchInput
-            aria-label="Search tools"
-            placeholder="Search tools by name or tag..."
-            query={[query, setQuery]}
-          />
+      <SearchedResults
+        label="Tools"
+        placeholder="Search tools by name or tag..."
+        query={[query, setQuery]}
+        loading={loading}
+        products={products}
+        shown={shown}
+      >
+        <div className="product-grid">
+          {shown.map((product) => (
+            <ProductCard key={product.id} product={product} cart={cart} />
+          ))}
         </div>
-        <CatalogueResults
-          loading={loading}
-          products={products}
-          shown={shown}
-          noMatch="No tools match your search."
-        >
-          <div className="product-grid">
-            {shown.map((product) => (
-              <ProductCard key={product.id} product={product} cart={cart} />
-            ))}
-          </div>
-        </CatalogueResults>
-      </section>
+      </SearchedResults>
     </Container>
   );
 }
@@ -132,13 +124,7 @@ function CustomOrderDialog({
     >
       <form className="custom-order" onSubmit={form.handleSubmit(onValid)} noValidate>
         <TextField label="Full Name" required {...form.field('fullName')} autoComplete="name" />
-        <TextField
-          label="Email Address"
-          required
-          {...form.field('email')}
-          type="email"
-          autoComplete="email"
-        />
+        <EmailField label="Email Address" required {...form.field('email')} />
         <TextField label="Phone Number" {...form.field('phone')} type="tel" autoComplete="tel" />
         <FormField label="Project Description" required {...form.field('description')}>
           <Textarea rows={4} />

@@ -22,14 +22,29 @@ import {
 
 const STORE_NAME = 'miniature-masters';
 export const MINIATURE_CATEGORIES = ['All', 'Heroes', 'Monsters', 'Troops', 'Terrain'] as const;
-const SORTS = [
-  { value: 'popular', label: 'Most Popular' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'price-low', label: 'Price low to high' },
-  { value: 'price-high', label: 'Price high to low' },
-  { value: 'rating', label: 'Highest Rated' },
-] as const;
-type Sort = (typeof SORTS)[number]['value'];
+
+/** A product as the catalogue lists it: its place in the store's list and its demo figures. */
+interface Listed {
+  product: PublicProduct;
+  index: number;
+  rating: number;
+  reviewCount: number;
+}
+const price = (listed: Listed) => Number(listed.product.price);
+
+/** The orders the catalogue can be sorted in, as the menu names them, each with its comparison. */
+const SORTS = {
+  popular: { label: 'Most Popular', compare: (a: Listed, b: Listed) => b.reviewCount - a.reviewCount },
+  newest: { label: 'Newest', compare: (a: Listed, b: Listed) => b.index - a.index },
+  'price-low': { label: 'Price low to high', compare: (a: Listed, b: Listed) => price(a) - price(b) },
+  'price-high': { label: 'Price high to low', compare: (a: Listed, b: Listed) => price(b) - price(a) },
+  rating: {
+    label: 'Highest Rated',
+    compare: (a: Listed, b: Listed) => b.rating - a.rating || b.reviewCount - a.reviewCount,
+  },
+};
+type Sort = keyof typeof SORTS;
+const SORT_OPTIONS = Object.entries(SORTS).map(([value, sort]) => ({ value, label: sort.label }));
 
 const PROFILE: DemoProfile = {
   theme: 'minis',
@@ -113,21 +128,15 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   const [sort, setSort] = useState<Sort>('popular');
   const favourites = useFavourites();
 
-  const shown = useMemo(() => {
-    const list = (products ?? [])
-      .map((product, index) => ({ product, index, ...demoFigures(product) }))
-      .filter(({ product }) => category === 'All' || product.category === category)
-      .filter(({ product }) => matches(query, product.name, product.description));
-    const price = (p: PublicProduct) => Number(p.price);
-    const sorters: Record<Sort, (a: (typeof list)[number], b: (typeof list)[number]) => number> = {
-      popular: (a, b) => b.reviewCount - a.reviewCount,
-      newest: (a, b) => b.index - a.index,
-      'price-low': (a, b) => price(a.product) - price(b.product),
-      'price-high': (a, b) => price(b.product) - price(a.product),
-      rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount,
-    };
-    return list.sort(sorters[sort]);
-  }, [products, category, query, sort]);
+  const shown = useMemo(
+    () =>
+      (products ?? [])
+        .map((product, index): Listed => ({ product, index, ...demoFigures(product) }))
+        .filter(({ product }) => category === 'All' || product.category === category)
+        .filter(({ product }) => matches(query, product.name, product.description))
+        .sort(SORTS[sort].compare),
+    [products, category, query, sort],
+  );
 
   return (
     <Container size="wide" className="demo-catalogue">
@@ -142,7 +151,7 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           aria-label="Sort by"
           value={sort}
           onChange={(event) => setSort(event.target.value as Sort)}
-          options={SORTS}
+          options={SORT_OPTIONS}
         />
       </div>
       <FilterButtons

@@ -6,13 +6,12 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { ToggleButtons } from '../../components/ui/filter-buttons.tsx';
-import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import type { Cart } from '../../lib/cart.ts';
 import { cx } from '../../lib/cx.ts';
 import { addWithToast, money, ProductImage } from '../store/StoreParts.tsx';
 import { ALL_PRODUCTS, CategorySidebar, inCategory } from './CategorySidebar.tsx';
-import { CatalogueResults, type DemoContent, type DemoProfile, DemoShell, matches } from './DemoShell.tsx';
+import { type DemoContent, type DemoProfile, DemoShell, matches, SearchedResults } from './DemoShell.tsx';
 
 const PROFILE: DemoProfile = {
   theme: 'parts',
@@ -75,46 +74,45 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           </div>
         </CategorySidebar>
       )}
-      <section className="demo-results" aria-label="Parts">
-        <div className="parts-toolbar">
-          <SearchInput
-            aria-label="Search parts"
-            placeholder="Search by part name or tag (e.g. dishwasher)..."
-            query={[query, setQuery]}
-          />
-          <Button
-            variant="outline"
-            aria-pressed={filtersOpen}
-            aria-expanded={filtersOpen}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            Filters
-          </Button>
-          <ToggleButtons
-            legend="View"
-            options={LAYOUTS}
-            value={view}
-            onChange={setView}
-            className="parts-view"
-            label={(layout) => LAYOUT_LABELS[layout]}
-          />
+      <SearchedResults
+        label="Parts"
+        placeholder="Search by part name or tag (e.g. dishwasher)..."
+        query={[query, setQuery]}
+        tools={
+          <>
+            <Button
+              variant="outline"
+              aria-pressed={filtersOpen}
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              Filters
+            </Button>
+            <ToggleButtons
+              legend="View"
+              options={LAYOUTS}
+              value={view}
+              onChange={setView}
+              className="parts-view"
+              label={(layout) => LAYOUT_LABELS[layout]}
+            />
+          </>
+        }
+        count={
+          <p className="demo-count" aria-live="polite">
+            {loading ? 'Loading parts...' : `${shown.length} ${shown.length === 1 ? 'part' : 'parts'}`}
+          </p>
+        }
+        loading={loading}
+        products={products}
+        shown={shown}
+      >
+        <div className={view === 'grid' ? 'product-grid' : 'parts-list'}>
+          {shown.map((product) => (
+            <PartCard key={product.id} product={product} cart={cart} layout={view} />
+          ))}
         </div>
-        <p className="demo-count" aria-live="polite">
-          {loading ? 'Loading parts...' : `${shown.length} ${shown.length === 1 ? 'part' : 'parts'}`}
-        </p>
-        <CatalogueResults
-          loading={loading}
-          products={products}
-          shown={shown}
-          noMatch="No parts match your search."
-        >
-          <div className={view === 'grid' ? 'product-grid' : 'parts-list'}>
-            {shown.map((product) => (
-              <PartCard key={product.id} product={product} cart={cart} layout={view} />
-            ))}
-          </div>
-        </CatalogueResults>
-      </section>
+      </SearchedResults>
     </Container>
   );
 }

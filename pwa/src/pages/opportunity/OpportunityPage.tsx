@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Container, Footer, type FooterColumn, PageHero } from '../../components/ui/layout.tsx';
 import { ProfitCalculator } from '../calculator/ProfitCalculator.tsx';
+import { GCODE_LINK, HELP_LINKS, LEGAL_LINKS } from '../SiteLayout.tsx';
 import { ApplicationForm } from './ApplicationForm.tsx';
 import {
   COURSE_TOPICS,
@@ -21,24 +22,10 @@ import './opportunity.css';
 const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     heading: 'Resources',
-    links: [
-      { label: 'G-Code Confidential', to: '/blog' },
-      { label: 'Profit Calculator', to: '/profit-calculator' },
-      { label: 'FAQ', to: '/faq' },
-      { label: 'Contact Us', to: '/contact' },
-    ],
+    links: [GCODE_LINK, { to: '/profit-calculator', label: 'Profit Calculator' }, ...HELP_LINKS],
   },
-  {
-    heading: 'Legal',
-    links: [
-      { label: 'Earnings Disclaimer', to: '/earnings-disclaimer' },
-      { label: 'Privacy Policy', to: '/privacy-policy' },
-    ],
-  },
-  {
-    heading: 'Follow Us',
-    links: [{ label: 'Facebook' }, { label: 'YouTube' }, { label: 'Instagram' }],
-  },
+  { heading: 'Legal', links: LEGAL_LINKS },
+  { heading: 'Follow Us', links: [{ label: 'Facebook' }, { label: 'YouTube' }, { label: 'Instagram' }] },
 ];
 
 function SectionHeader({
@@ -248,37 +235,44 @@ function Course() {
   );
 }
 
+function WhyList({ tone, items }: { tone: 'no' | 'yes'; items: readonly string[] }) {
+  return (
+    <ul className={`opp-why__list opp-why__list--${tone}`}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+const WHY_COLUMNS: readonly { title: string; list: ReactNode }[] = [
+  { title: "What you don't need", list: <WhyList tone="no" items={WHY_JOIN.dontNeed} /> },
+  { title: 'What you get', list: <WhyList tone="yes" items={WHY_JOIN.get} /> },
+  {
+    title: 'How it works',
+    list: (
+      <ol className="opp-why__steps">
+        {WHY_JOIN.howItWorks.map((item) => (
+          <li key={item.step}>
+            <strong>{item.step}</strong>
+            <span>{item.text}</span>
+          </li>
+        ))}
+      </ol>
+    ),
+  },
+];
+
 function WhyJoin() {
   return (
     <Section id="why" eyebrow="Why join" title="A real business, without the usual barriers">
       <div className="opp-why">
-        <div className="opp-why__column">
-          <h3>What you don't need</h3>
-          <ul className="opp-why__list opp-why__list--no">
-            {WHY_JOIN.dontNeed.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-        <div className="opp-why__column">
-          <h3>What you get</h3>
-          <ul className="opp-why__list opp-why__list--yes">
-            {WHY_JOIN.get.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-        <div className="opp-why__column">
-          <h3>How it works</h3>
-          <ol className="opp-why__steps">
-            {WHY_JOIN.howItWorks.map((item) => (
-              <li key={item.step}>
-                <strong>{item.step}</strong>
-                <span>{item.text}</span>
-              </li>
-            ))}
-          </ol>
-        </div>
+        {WHY_COLUMNS.map((column) => (
+          <div key={column.title} className="opp-why__column">
+            <h3>{column.title}</h3>
+            {column.list}
+          </div>
+        ))}
       </div>
     </Section>
   );
