@@ -5,7 +5,7 @@
 // it. A farm claimed from its e-mail link lands here (?claimed=1), shown with a message that it is now
 // theirs.
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
 import { errorMessage } from '../../api/request.ts';
 import { CheckIcon } from '../../components/dashboard/icons.tsx';
@@ -13,6 +13,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useLinkParam } from '../request/linkParam.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { type OperatorFarms, useOperatorFarms } from './farmContext.ts';
 import { InboxIntro } from './InboxIntro.tsx';
@@ -129,18 +130,10 @@ function NoFarmYet({ message }: { message: string }) {
 
 /** After a claim: which farm is now the operator's, until they dismiss it. */
 function ClaimedNotice({ farms }: { farms: OperatorFarms }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  if (searchParams.get('claimed') !== '1' || farms.isPending) return null;
+  const [claimed, dismiss] = useLinkParam('claimed');
+  if (claimed !== '1' || farms.isPending) return null;
   const farm = farms.farms.find((candidate) => candidate.id === farms.farmId);
   if (!farm) return null;
-  const dismiss = () =>
-    setSearchParams(
-      (params) => {
-        params.delete('claimed');
-        return params;
-      },
-      { replace: true },
-    );
   return (
     <section className="op-claimed" role="status" aria-label="Farm claimed">
       <span className="op-claimed__icon">

@@ -10,15 +10,13 @@ import { type OfferView, type PrintRequestDetail, useAcceptOffer } from '../../a
 import { type Profile, profileQueries } from '../../api/profile.ts';
 import { awaitsAnswer } from '../../components/findings/Findings.tsx';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { AddressFields } from '../../components/ui/addressFields.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField, TextField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { TextField } from '../../components/ui/form-field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
-import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 import { day, money, partCount, parts } from './format.ts';
 import { PAYMENT_ANCHOR, stillOwed } from './paymentWords.ts';
 
@@ -142,42 +140,26 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
             {...field('shippingAddress.name')}
             autoComplete="shipping name"
           />
-          <TextField
-            label="Street address"
-            required
-            {...field('shippingAddress.street')}
-            autoComplete="shipping street-address"
-          />
-          <div className="ship-to__grid">
-            <TextField
-              label="City"
-              required
-              {...field('shippingAddress.city')}
-              autoComplete="shipping address-level2"
-            />
-            <FormField label="State" required {...field('shippingAddress.state')}>
-              <Select
-                autoComplete="shipping address-level1"
-                placeholder="Select state"
-                options={US_STATE_OPTIONS}
+          <AddressFields
+            field={field}
+            streetLabel="Street address"
+            statePlaceholder="Select state"
+            gridClassName="ship-to__grid"
+            zipCode={{
+              label: 'ZIP code',
+              hint: `Prices include shipping to ${request.shipToZip ?? 'this ZIP'}`,
+              inputMode: 'numeric',
+            }}
+            moreFields={() => (
+              <TextField
+                label="Phone (optional)"
+                hint="For the carrier"
+                {...field('shippingAddress.phone')}
+                autoComplete="shipping tel"
+                type="tel"
               />
-            </FormField>
-            <FormField
-              label="ZIP code"
-              required
-              hint={`Prices include shipping to ${request.shipToZip ?? 'this ZIP'}`}
-              {...field('shippingAddress.zipCode')}
-            >
-              <Input autoComplete="shipping postal-code" inputMode="numeric" />
-            </FormField>
-            <TextField
-              label="Phone (optional)"
-              hint="For the carrier"
-              {...field('shippingAddress.phone')}
-              autoComplete="shipping tel"
-              type="tel"
-            />
-          </div>
+            )}
+          />
         </fieldset>
         {unanswered.length > 0 && (
           <div className="accept-dialog__warnings">

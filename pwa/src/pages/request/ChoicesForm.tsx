@@ -29,9 +29,8 @@ import {
   choicesInputOf,
   choiceValuesOf,
   FDM,
+  FDM_SETTINGS,
   FIELD_IDS,
-  INFILL_OPTIONS,
-  LAYER_OPTIONS,
   SWATCHES,
   TECHNOLOGY_HINTS,
 } from './choices.ts';
@@ -245,20 +244,16 @@ export function ChoicesForm({ request, withdrawsOffers, canQuote }: ChoicesFormP
       />
       {isFdm && (
         <div className="choices-form__grid">
-          <Segmented
-            legend="Layer height"
-            options={LAYER_OPTIONS}
-            value={watch('layerHeightMm')}
-            onChange={(value) => setValue('layerHeightMm', value, { shouldDirty: true })}
-            error={errors.layerHeightMm?.message}
-          />
-          <Segmented
-            legend="Infill"
-            options={INFILL_OPTIONS}
-            value={watch('infillPercent')}
-            onChange={(value) => setValue('infillPercent', value, { shouldDirty: true })}
-            error={errors.infillPercent?.message}
-          />
+          {FDM_SETTINGS.map(({ name, legend, options }) => (
+            <Segmented
+              key={name}
+              legend={legend}
+              options={options}
+              value={watch(name)}
+              onChange={(value) => setValue(name, value, { shouldDirty: true })}
+              error={errors[name]?.message}
+            />
+          ))}
         </div>
       )}
       <DeliveryFields field={field} zipHint={zipHint} />

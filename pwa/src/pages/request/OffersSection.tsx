@@ -12,6 +12,7 @@ import { money, onTime, useClock } from './format.ts';
 import { OFFER_SORTS, type OfferSort, sortOffers } from './offerSort.ts';
 
 const FIRST_SHOWN = 6;
+const SKELETON_CARDS = 3;
 
 const distanceText = (miles: number) => (miles < 1 ? 'under a mile away' : `${miles} mi away`);
 
@@ -192,9 +193,10 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
     return (
       <section className="offers" aria-label="Offers" aria-busy="true">
         <div className="offer-grid">
-          <Skeleton className="offer-card__skeleton" />
-          <Skeleton className="offer-card__skeleton" />
-          <Skeleton className="offer-card__skeleton" />
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: skeletons have no identity
+            <Skeleton key={i} className="offer-card__skeleton" />
+          ))}
         </div>
       </section>
     );

@@ -3,7 +3,7 @@
 // rate it), then its files, the print choices and the timeline. Live while farms quote.
 import { canCancel, canRequestAgain, EDITABLE_STATUSES } from '@printfarm/domain/requestStatus';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { type CounterAnswer, type PrintRequestDetail, useLivePrintRequest } from '../../api/printRequests.ts';
 import { ApiError, errorMessage } from '../../api/request.ts';
 import { DashboardShell, RequireDashboardUser } from '../../components/dashboard/DashboardShell.tsx';
@@ -18,6 +18,7 @@ import { ClaimSection } from './ClaimSection.tsx';
 import { CounterOfferPanel } from './CounterOfferPanel.tsx';
 import { FilesSection } from './FilesSection.tsx';
 import { money, partCount, parts } from './format.ts';
+import { useLinkParam } from './linkParam.ts';
 import { OffersSection } from './OffersSection.tsx';
 import { PaymentSection } from './PaymentSection.tsx';
 import { awaitingPayments, PAYMENT_ANCHOR } from './paymentWords.ts';
@@ -212,15 +213,7 @@ function NowPanel({
 
 function RequestView({ id }: { id: string }) {
   const { request, offers } = useLivePrintRequest(id);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const forgetCounterLink = () =>
-    setSearchParams(
-      (params) => {
-        params.delete('counter');
-        return params;
-      },
-      { replace: true },
-    );
+  const [counterParam, forgetCounterLink] = useLinkParam('counter');
   const location = useLocation();
   const [cancelling, setCancelling] = useState(false);
   // 'Change choices' on quoted offers unlocks the form and the files' units and quantities.
@@ -296,7 +289,7 @@ function RequestView({ id }: { id: string }) {
       <NowPanel
         request={request.data}
         offers={offers}
-        counterLink={counterAnswerOf(searchParams.get('counter'))}
+        counterLink={counterAnswerOf(counterParam)}
         onCounterAnswered={forgetCounterLink}
       />
       <div className="request-layout">

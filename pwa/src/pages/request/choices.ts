@@ -70,6 +70,12 @@ export const INFILL_OPTIONS: SegmentedOption<InfillPercent>[] = INFILL_PERCENTS.
   hint: INFILL_WORDS[value][1],
 }));
 
+/** The FDM settings the form draws as segmented controls, in the order they show. */
+export const FDM_SETTINGS = [
+  { name: 'layerHeightMm', legend: 'Layer height', options: LAYER_OPTIONS },
+  { name: 'infillPercent', legend: 'Infill', options: INFILL_OPTIONS },
+] as const;
+
 export interface ChoiceValues {
   technology: string;
   material: string;

@@ -2,10 +2,10 @@
 import type { OrderDetailsInput } from '@printfarm/domain/order';
 import type { FieldPath } from 'react-hook-form';
 import type { FieldBinding } from '../../components/form/useDomainForm.ts';
+import { AddressFields } from '../../components/ui/addressFields.tsx';
 import { FormField, TextField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { US_STATE_OPTIONS } from '../../lib/stateOptions.ts';
 
 export function CustomerDetails({
   field,
@@ -24,35 +24,13 @@ export function CustomerDetails({
       </div>
       <fieldset className="checkout__address">
         <legend>Shipping Address</legend>
-        <TextField
-          label="Street Address"
-          required
-          {...field('shippingAddress.street')}
-          autoComplete="shipping street-address"
+        <AddressFields
+          field={field}
+          streetLabel="Street Address"
+          statePlaceholder="Choose a state"
+          gridClassName="form-grid form-grid--3"
+          zipCode={{ label: 'ZIP Code', maxLength: 10, placeholder: 'e.g. 27601' }}
         />
-        <div className="form-grid form-grid--3">
-          <TextField
-            label="City"
-            required
-            {...field('shippingAddress.city')}
-            autoComplete="shipping address-level2"
-          />
-          <FormField label="State" required {...field('shippingAddress.state')}>
-            <Select
-              autoComplete="shipping address-level1"
-              placeholder="Choose a state"
-              options={US_STATE_OPTIONS}
-            />
-          </FormField>
-          <TextField
-            label="ZIP Code"
-            required
-            {...field('shippingAddress.zipCode')}
-            autoComplete="shipping postal-code"
-            maxLength={10}
-            placeholder="e.g. 27601"
-          />
-        </div>
       </fieldset>
       <FormField label="Shipping Method" {...field('shippingMethod')}>
         <Select options={options.map((option) => ({ value: option.id, label: option.label }))} />

@@ -16,8 +16,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { priceCents } from '../../lib/cart.ts';
 import { SiteLayout } from '../SiteLayout.tsx';
 import { OrderPaymentCard } from './OrderPaymentCard.tsx';
+import { OrderTotals } from './OrderTotals.tsx';
 import './confirmation.css';
-import { TermList } from '../../components/ui/card.tsx';
 
 const money = (amount: string) => formatUsd(priceCents(amount));
 
@@ -137,21 +137,13 @@ function Confirmation({ order, token }: { order: OrderConfirmation; token: strin
                 </li>
               ))}
             </ul>
-            <TermList
-              className="confirmation__totals"
-              terms={[
-                { term: 'Subtotal', detail: money(order.subtotal) },
-                {
-                  term: `Shipping (${order.shippingMethodName})`,
-                  detail: priceCents(order.shippingFee) === 0 ? 'Free' : money(order.shippingFee),
-                },
-                {
-                  term: 'Total',
-                  detail: money(order.totalAmount),
-                  className: 'confirmation__total',
-                  testId: 'confirmation-total',
-                },
-              ]}
+            <OrderTotals
+              block="confirmation"
+              subtotalCents={priceCents(order.subtotal)}
+              shippingName={order.shippingMethodName}
+              feeCents={priceCents(order.shippingFee)}
+              totalCents={priceCents(order.totalAmount)}
+              testIds={{ total: 'confirmation-total' }}
             />
           </CardContent>
         </Card>

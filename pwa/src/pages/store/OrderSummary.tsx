@@ -3,8 +3,8 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { Button } from '../../components/ui/button.tsx';
-import { TermList } from '../../components/ui/card.tsx';
 import { type Cart, priceCents } from '../../lib/cart.ts';
+import { OrderTotals } from './OrderTotals.tsx';
 import { ProductImage } from './StoreParts.tsx';
 
 export function OrderSummary({
@@ -81,22 +81,13 @@ export function OrderSummary({
           ))}
         </ul>
       )}
-      <TermList
-        className="checkout__totals"
-        terms={[
-          { term: 'Subtotal', detail: formatUsd(cart.subtotalCents) },
-          {
-            term: `Shipping (${shippingMethodName(method)})`,
-            detail: feeCents === 0 ? 'Free' : formatUsd(feeCents),
-            testId: 'shipping-fee',
-          },
-          {
-            term: 'Total',
-            detail: formatUsd(totalCents),
-            className: 'checkout__total',
-            testId: 'order-total',
-          },
-        ]}
+      <OrderTotals
+        block="checkout"
+        subtotalCents={cart.subtotalCents}
+        shippingName={shippingMethodName(method)}
+        feeCents={feeCents}
+        totalCents={totalCents}
+        testIds={{ fee: 'shipping-fee', total: 'order-total' }}
       />
       {shortfall !== null && !empty && (
         <p className="checkout__hint">Add {formatUsd(shortfall)} more for free Standard shipping.</p>

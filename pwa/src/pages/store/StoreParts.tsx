@@ -23,6 +23,37 @@ export const TAGS_PER_CARD = 3;
 
 export const money = (price: string) => formatUsd(priceCents(price));
 
+/** A decorative drawing in lines of the text colour: the photo placeholder, the cart. */
+function LineDrawing({
+  viewBox,
+  size,
+  strokeWidth,
+  roundCaps = false,
+  paths,
+}: {
+  viewBox: string;
+  size: number;
+  strokeWidth: number;
+  roundCaps?: boolean;
+  paths: readonly string[];
+}) {
+  return (
+    <svg viewBox={viewBox} width={size} height={size} aria-hidden="true">
+      {paths.map((d) => (
+        <path
+          key={d}
+          d={d}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={strokeWidth}
+          strokeLinecap={roundCaps ? 'round' : undefined}
+          strokeLinejoin="round"
+        />
+      ))}
+    </svg>
+  );
+}
+
 /** The product's picture, or a drawn placeholder when it has none or it fails to load. */
 export function ProductImage({
   product,
@@ -39,22 +70,12 @@ export function ProductImage({
         role="img"
         aria-label={`${product.name} (no photo yet)`}
       >
-        <svg viewBox="0 0 64 64" width="56" height="56" aria-hidden="true">
-          <path
-            d="M32 6 56 19v26L32 58 8 45V19z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinejoin="round"
-          />
-          <path
-            d="M8 19l24 13 24-13M32 32v26"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineDrawing
+          viewBox="0 0 64 64"
+          size={56}
+          strokeWidth={2.5}
+          paths={['M32 6 56 19v26L32 58 8 45V19z', 'M8 19l24 13 24-13M32 32v26']}
+        />
       </div>
     );
   }
@@ -259,16 +280,13 @@ export function CartButton({
       onClick={onOpen}
       aria-label={`Cart, ${countOf(cart.count, 'item')}`}
     >
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path
-          d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2M10 20.5h.01M17 20.5h.01"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineDrawing
+        viewBox="0 0 24 24"
+        size={18}
+        strokeWidth={2}
+        roundCaps
+        paths={['M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2M10 20.5h.01M17 20.5h.01']}
+      />
       Cart
       {cart.count > 0 && <span className="cart-button__count">{cart.count}</span>}
     </Button>
