@@ -2,20 +2,16 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../ui/spinner.tsx';
 import { isPreviewFormat } from './formats.ts';
-import type { PreviewMarker } from './ModelCanvas.tsx';
+import type { ModelCanvasProps, PreviewMarker } from './ModelCanvas.tsx';
 import './viewer.css';
 
 const ModelCanvas = lazy(() => import('./ModelCanvas.tsx'));
 
 export type { PreviewMarker };
 
-export interface ModelViewerProps {
-  downloadUrl: string;
+/** The canvas's props, with the file's type, which may have no preview, for its format. */
+export interface ModelViewerProps extends Omit<ModelCanvasProps, 'format'> {
   fileType: string;
-  label: string;
-  /** The print orientation's rotation (row-major 3×3): the part is shown as it prints. */
-  orientation?: readonly number[] | null;
-  markers?: readonly PreviewMarker[];
 }
 
 export function ModelViewer({ downloadUrl, fileType, label, orientation, markers }: ModelViewerProps) {

@@ -124,6 +124,18 @@ function QuickActions({ onUpload, onSupport }: { onUpload: () => void; onSupport
   );
 }
 
+/** A tab's list in a card, under the line that says what it holds. */
+function ListCard({ description, children }: { description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
 export interface DashboardUser {
   id: string;
   firstName: string | null;
@@ -167,25 +179,15 @@ export function DashboardContent({ user }: { user: DashboardUser }) {
     );
   } else if (tab === 'requests') {
     body = (
-      <Card>
-        <CardHeader>
-          <CardDescription>All your print requests, drafts included, newest first.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <RequestList requests={requests.data} loading={requests.isPending} />
-        </CardContent>
-      </Card>
+      <ListCard description="All your print requests, drafts included, newest first.">
+        <RequestList requests={requests.data} loading={requests.isPending} />
+      </ListCard>
     );
   } else if (tab === 'files') {
     body = (
-      <Card>
-        <CardHeader>
-          <CardDescription>Every design you uploaded, checked and measured within seconds.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <FileManager onUpload={openUpload} />
-        </CardContent>
-      </Card>
+      <ListCard description="Every design you uploaded, checked and measured within seconds.">
+        <FileManager onUpload={openUpload} />
+      </ListCard>
     );
   } else if (tab === 'history') {
     body = <HistoryTab requests={requests.data} loading={requests.isPending} />;

@@ -1,12 +1,15 @@
 // A small dialog around one form, as the job's answers and the queue's commands ask for words or a
 // choice: the fields, then Cancel and the form's submit button, which keep the dialog open while it is
 // sent. And the sending itself: taken, the dialog closes and a toast says what follows; refused, the
-// server's words go under the fields.
+// server's words go under the fields. Most ask first for a reason, in a few words.
 import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ServerErrorOptions } from '../../components/form/serverErrors.ts';
+import type { FieldBinding } from '../../components/form/useDomainForm.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
 import { type ToastOptions, toast } from '../../components/ui/toast.tsx';
 
 /** What the dialog does once its form is sent: close and say what follows, or show the refusal. */
@@ -83,5 +86,20 @@ export function CommandDialog<TSent, TForm extends FieldValues>({
         {children}
       </form>
     </Dialog>
+  );
+}
+
+/** The reason a command is asked for (a decline, a failed print): a few required lines, focused first. */
+export function ReasonField({
+  label,
+  hint,
+  maxLength,
+  placeholder,
+  ...field
+}: FieldBinding & { label: string; hint?: string; maxLength: number; placeholder: string }) {
+  return (
+    <FormField label={label} required hint={hint} {...field}>
+      <Textarea rows={3} maxLength={maxLength} autoFocus placeholder={placeholder} />
+    </FormField>
   );
 }

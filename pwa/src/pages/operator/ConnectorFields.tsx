@@ -2,10 +2,30 @@
 // Bambu Lab in LAN mode by host, serial number and access code. A saved secret is never shown.
 import type { PrinterInput } from '@printfarm/domain/printers';
 import type { Printer } from '../../api/printQueue.ts';
-import type { DomainForm } from '../../components/form/useDomainForm.ts';
+import type { DomainForm, FieldBinding } from '../../components/form/useDomainForm.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import type { PrinterFormValues } from './printerForm.ts';
+
+/** An API key or access code: a saved one is never shown, and is kept while the field is left blank. */
+function SecretField({
+  label,
+  saved,
+  required = false,
+  hint,
+  ...field
+}: FieldBinding & { label: string; saved: boolean; required?: boolean; hint?: string | undefined }) {
+  return (
+    <FormField
+      label={label}
+      required={required && !saved}
+      hint={saved ? 'Saved. Leave blank to keep it.' : hint}
+      {...field}
+    >
+      <Input type="password" autoComplete="new-password" placeholder={saved ? '••••••••' : undefined} />
+    </FormField>
+  );
+}
 
 export function ConnectorFields({
   form,
@@ -18,8 +38,6 @@ export function ConnectorFields({
   const errors = formState.errors.connector;
   const kind = watch('connector.kind');
   const saved = printer?.hasSecret === true && printer.connector === kind;
-  const secretHint = saved ? 'Saved. Leave blank to keep it.' : undefined;
-  const secretPlaceholder = saved ? '••••••••' : undefined;
 
   if (kind === 'octoprint' || kind === 'moonraker') {
     return (
@@ -33,19 +51,13 @@ export function ConnectorFields({
             {...register('connector.baseUrl')}
           />
         </FormField>
-        <FormField
+        <SecretField
           label="API key"
-          required={kind === 'octoprint' && !saved}
-          hint={secretHint ?? (kind === 'moonraker' ? 'Only if Moonraker asks for one' : undefined)}
-          error={errors?.apiKey?.message}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            placeholder={secretPlaceholder}
-            {...register('connector.apiKey')}
-          />
-        </FormField>
+          saved={saved}
+          required={kind === 'octoprint'}
+          hint={kind === 'moonraker' ? 'Only if Moonraker asks for one' : undefined}
+          {...form.field('connector.apiKey')}
+        />
       </>
     );
   }
@@ -58,19 +70,13 @@ export function ConnectorFields({
         <FormField label="Serial number" required error={errors?.serial?.message}>
           <Input autoComplete="off" {...register('connector.serial')} />
         </FormField>
-        <FormField
+        <SecretField
           label="LAN access code"
-          required={!saved}
-          hint={secretHint ?? 'On the printer: Settings, then LAN only'}
-          error={errors?.accessCode?.message}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            placeholder={secretPlaceholder}
-            {...register('connector.accessCode')}
-          />
-        </FormField>
+          saved={saved}
+          required
+          hint="On the printer: Settings, then LAN only"
+          {...form.field('connector.accessCode')}
+        />
         <FormField label="MQTT port" hint="Blank: 8883" error={errors?.mqttPort?.message}>
           <Input inputMode="numeric" placeholder="8883" {...register('connector.mqttPort')} />
         </FormField>

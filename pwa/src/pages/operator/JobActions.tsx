@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { day, moment } from './format.ts';
 import { CounterDialog, DeclineDialog, ShipDialog } from './JobDialogs.tsx';
-import { JobOutcome, OfferedPanel, Panel, Tracking } from './JobPanels.tsx';
+import { JobOutcome, OfferedPanel, Panel, PrimaryAction, Tracking } from './JobPanels.tsx';
 import { jobActionFailure } from './jobActionFailures.ts';
 import { ProgressControl } from './ProgressControl.tsx';
 
@@ -15,9 +15,23 @@ type OpenDialog = 'decline' | 'counter' | 'ship' | null;
 
 export function JobActions({ job }: { job: OperatorJob }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const accept = useJobAction(job.id, 'accept', jobActionFailure('accept'));
-  const start = useJobAction(job.id, 'start', jobActionFailure('start'));
-  const deliver = useJobAction(job.id, 'deliver', jobActionFailure('deliver'));
+  const accept = useJobAction(job.id, 'accept', {
+    ...jobActionFailure('accept'),
+    onSuccess: () =>
+      toast({
+        title: 'Job accepted',
+        description: `${job.customerFirstName || 'The customer'} has been told. The shipping address is below.`,
+      }),
+  });
+  const start = useJobAction(job.id, 'start', {
+    ...jobActionFailure('start'),
+    onSuccess: () => toast({ title: 'Printing started', description: 'The customer has been told.' }),
+  });
+  const deliver = useJobAction(job.id, 'deliver', {
+    ...jobActionFailure('deliver'),
+    onSuccess: () =>
+      toast({ title: 'Marked delivered', description: 'The customer is asked to rate the job.' }),
+  });
   const dialogProps = (name: Exclude<OpenDialog, null>) => ({
     job,
     open: dialog === name,
@@ -55,19 +69,7 @@ export function JobActions({ job }: { job: OperatorJob }) {
           description={`Ready by ${day(job.readyBy)}. Tell the customer when printing starts, and how far it is.`}
         >
           <div className="op-next__buttons">
-            <Button
-              size="lg"
-              className="op-next__primary"
-              loading={start.isPending}
-              onClick={() =>
-                start.mutate(undefined, {
-                  onSuccess: () =>
-                    toast({ title: 'Printing started', description: 'The customer has been told.' }),
-                })
-              }
-            >
-              Start printing
-            </Button>
+            <PrimaryAction command={start}>Start printing</PrimaryAction>
             {shipButton}
           </div>
           <ProgressControl key={job.progressPercent} job={job} />
@@ -95,19 +97,7 @@ export function JobActions({ job }: { job: OperatorJob }) {
         <Panel tone="action" title="Shipped" description={`Shipped ${moment(job.shippedAt)}.`}>
           <Tracking job={job} />
           <div className="op-next__buttons">
-            <Button
-              variant="outline"
-              loading={deliver.isPending}
-              onClick={() =>
-                deliver.mutate(undefined, {
-                  onSuccess: () =>
-                    toast({
-                      title: 'Marked delivered',
-                      description: 'The customer is asked to rate the job.',
-                    }),
-                })
-              }
-            >
+            <Button variant="outline" loading={deliver.isPending} onClick={() => deliver.mutate(undefined)}>
               Mark delivered
             </Button>
           </div>

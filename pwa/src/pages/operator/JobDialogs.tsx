@@ -9,9 +9,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
-import { CommandDialog } from './CommandDialog.tsx';
+import { CommandDialog, ReasonField } from './CommandDialog.tsx';
 import { day, money } from './format.ts';
 import { jobActionFailure } from './jobActionFailures.ts';
 
@@ -44,20 +43,13 @@ export function DeclineDialog({ job, ...shown }: DialogProps) {
       submit="Decline job"
       destructive
     >
-      <FormField
+      <ReasonField
         label="Reason"
-        required
         hint="The customer reads this."
-        error={form.formState.errors.reason?.message}
-      >
-        <Textarea
-          rows={3}
-          maxLength={500}
-          autoFocus
-          placeholder="e.g. Our PETG printers are booked until next week"
-          {...form.register('reason')}
-        />
-      </FormField>
+        maxLength={500}
+        placeholder="e.g. Our PETG printers are booked until next week"
+        {...form.field('reason')}
+      />
     </CommandDialog>
   );
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { OperatorJob, useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { cx } from '../../lib/cx.ts';
 import { day, isUrgent, moment, money, timeLeft } from './format.ts';
 
@@ -61,6 +60,26 @@ export function Panel({
   );
 }
 
+/** A panel's main button: the job action that moves the job on (accept it, start printing). */
+export function PrimaryAction({
+  command,
+  children,
+}: {
+  command: { isPending: boolean; mutate: (input: undefined) => void };
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="lg"
+      className="op-next__primary"
+      loading={command.isPending}
+      onClick={() => command.mutate(undefined)}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** The job offered to the farm: accept it, counter it or decline it before the deadline. */
 export function OfferedPanel({
   job,
@@ -91,22 +110,7 @@ export function OfferedPanel({
       }
     >
       <div className="op-next__buttons">
-        <Button
-          size="lg"
-          className="op-next__primary"
-          loading={accept.isPending}
-          onClick={() =>
-            accept.mutate(undefined, {
-              onSuccess: () =>
-                toast({
-                  title: 'Job accepted',
-                  description: `${job.customerFirstName || 'The customer'} has been told. The shipping address is below.`,
-                }),
-            })
-          }
-        >
-          Accept job
-        </Button>
+        <PrimaryAction command={accept}>Accept job</PrimaryAction>
         <Button size="lg" variant="outline" onClick={onCounter}>
           Counter-offer
         </Button>

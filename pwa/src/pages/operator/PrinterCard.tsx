@@ -39,7 +39,10 @@ export function PrinterCard({
   next: QueueItem | undefined;
   onEdit: () => void;
 }) {
-  const markReady = useSavePrinter(farmId, printer.id, toastOnFailure('Could not mark the printer ready'));
+  const markReady = useSavePrinter(farmId, printer.id, {
+    ...toastOnFailure('Could not mark the printer ready'),
+    onSuccess: () => toast({ title: `${printer.name} is ready`, description: 'It can take the next part.' }),
+  });
   const loaded = [printer.material, printer.color].filter(Boolean).join(', ');
   const facts = [
     printer.model,
@@ -99,16 +102,7 @@ export function PrinterCard({
 
       <div className="printer-card__actions">
         {(printer.state === 'needs_attention' || printer.state === 'offline') && (
-          <Button
-            size="sm"
-            loading={markReady.isPending}
-            onClick={() =>
-              markReady.mutate(READY, {
-                onSuccess: () =>
-                  toast({ title: `${printer.name} is ready`, description: 'It can take the next part.' }),
-              })
-            }
-          >
+          <Button size="sm" loading={markReady.isPending} onClick={() => markReady.mutate(READY)}>
             Mark ready
           </Button>
         )}

@@ -17,9 +17,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
-import { CommandDialog } from './CommandDialog.tsx';
+import { CommandDialog, ReasonField } from './CommandDialog.tsx';
 import { partName, whyNot } from './queueText.ts';
 
 interface ItemDialogProps {
@@ -91,15 +90,12 @@ export function FailDialog({ farmId, item, onClose }: ItemDialogProps) {
       refused={{ toast: { title: 'Could not mark it failed' } }}
       submit="Mark failed"
     >
-      <FormField label="What went wrong" required error={form.formState.errors.reason?.message}>
-        <Textarea
-          rows={3}
-          maxLength={300}
-          autoFocus
-          placeholder="e.g. Came off the bed at layer 40"
-          {...form.register('reason')}
-        />
-      </FormField>
+      <ReasonField
+        label="What went wrong"
+        maxLength={300}
+        placeholder="e.g. Came off the bed at layer 40"
+        {...form.field('reason')}
+      />
     </CommandDialog>
   );
 }

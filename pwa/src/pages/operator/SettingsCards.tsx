@@ -192,7 +192,10 @@ export function ProfileCard({ form }: { form: Form }) {
 }
 
 export function OrderingPageCard({ form, farm }: { form: Form; farm: FarmSettings }) {
-  const link = useLinkOrderingPage(farm.id, toastOnFailure('Could not set up your ordering page'));
+  const link = useLinkOrderingPage(farm.id, {
+    ...toastOnFailure('Could not set up your ordering page'),
+    onSuccess: () => toast({ title: 'Ordering page ready', description: 'Share its link with customers.' }),
+  });
   const storeName = farm.assignedOrderingLink?.replace(/^\/store\//, '');
   return (
     <TitledCard
@@ -227,16 +230,7 @@ export function OrderingPageCard({ form, farm }: { form: Form; farm: FarmSetting
             You asked for a custom ordering page. Create it now: it uses your store, or opens one for your
             farm.
           </p>
-          <Button
-            size="sm"
-            loading={link.isPending}
-            onClick={() =>
-              link.mutate(undefined, {
-                onSuccess: () =>
-                  toast({ title: 'Ordering page ready', description: 'Share its link with customers.' }),
-              })
-            }
-          >
+          <Button size="sm" loading={link.isPending} onClick={() => link.mutate(undefined)}>
             Create my ordering page
           </Button>
         </div>
