@@ -123,6 +123,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
               drawFirstFrame: path.join(pwaRoot, 'src/components/map/drawFirstFrame.ts'),
             },
         output: {
+          entryFileNames: 'assets/[name]-[hash:7].js',
+          chunkFileNames: 'assets/[name]-[hash:7].js',
+          assetFileNames: 'assets/[name]-[hash:7][extname]',
           codeSplitting: {
             groups: [
               // What nearly every page runs, in one cacheable chunk rather than a handful of small ones.
