@@ -3,7 +3,6 @@
 // drawer over the page, with its labels, opened from the bar above the content and closed by any
 // navigation. The overview and the request page both sit inside it.
 import { type ReactNode, useEffect, useId, useLayoutEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { type CurrentUser, useCurrentUser } from '../../api/auth.ts';
 import { cx } from '../../lib/cx.ts';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
@@ -11,6 +10,7 @@ import { SiteLayout } from '../../pages/SiteLayout.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { buttonClass } from '../ui/button.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
+import { usePageMenu } from '../ui/layout.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import '../../pages/auth/auth.css';
@@ -28,26 +28,18 @@ function initialCollapsed(): boolean {
   }
 }
 
-/** The phone's drawer: open only on the page it was opened on, so any navigation closes it. */
+/** The phone's drawer, a page menu that gives the focus back to the Menu button as it closes. */
 function useDrawer() {
-  const location = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === location.key;
-  const close = () => setOpenOn(null);
+  const [open, show, close] = usePageMenu();
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
       // Back to the Menu button, unless a link in the drawer took the person to another page.
       if (opener?.isConnected && document.activeElement?.closest('.dash-sidebar')) opener.focus();
     };
   }, [open]);
-  return { open, show: () => setOpenOn(location.key), close };
+  return { open, show, close };
 }
 
 export function DashboardShell({ children }: { children: ReactNode }) {

@@ -19,17 +19,17 @@ export function Container({ size = 'default', className, ...props }: ContainerPr
   return <div className={cx('container', `container--${size}`, className)} {...props} />;
 }
 
-function TopBarLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  if (isServerPath(item.to)) {
+function TopBarLink({ to, label, onNavigate }: NavItem & { onNavigate: () => void }) {
+  if (isServerPath(to)) {
     return (
-      <a href={item.to} className="topbar__link">
-        {item.label}
+      <a href={to} className="topbar__link">
+        {label}
       </a>
     );
   }
   return (
-    <NavLink to={item.to} className="topbar__link" onClick={onNavigate}>
-      {item.label}
+    <NavLink to={to} className="topbar__link" onClick={onNavigate}>
+      {label}
     </NavLink>
   );
 }
@@ -61,17 +61,32 @@ function MenuSections({
           {section.links.map(
             (link) =>
               link.to && (
-                <TopBarLink
-                  key={link.label}
-                  item={{ to: link.to, label: link.label }}
-                  onNavigate={onNavigate}
-                />
+                <TopBarLink key={link.label} to={link.to} label={link.label} onNavigate={onNavigate} />
               ),
           )}
         </nav>
       ))}
     </div>
   );
+}
+
+/**
+ * Whether a menu or drawer is open, how to open it and how to close it. It is open only on the page it
+ * was opened on, so any navigation closes it; so does Escape.
+ */
+export function usePageMenu() {
+  const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+  return [open, () => setOpenOn(location.key), () => setOpenOn(null)] as const;
 }
 
 /** The fixed bar at the top of a page, collapsing its links into a menu button on small screens. */
@@ -83,21 +98,8 @@ export function TopBar({
   brand = 'PrintFarm Network',
   brandTo = '/',
 }: TopBarProps) {
-  const location = useLocation();
   const menuId = useId();
-  // The menu is open only for the page it was opened on, so any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === location.key;
-  const closeMenu = () => setOpenOn(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  const [menuOpen, openMenu, closeMenu] = usePageMenu();
 
   return (
     <header className={cx('topbar', menuOpen && 'topbar--menu-open')}>
@@ -112,7 +114,7 @@ export function TopBar({
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenOn(menuOpen ? null : location.key)}
+          onClick={menuOpen ? closeMenu : openMenu}
         >
           {menuOpen ? <CloseIcon size={24} /> : <MenuIcon />}
         </button>
@@ -120,7 +122,7 @@ export function TopBar({
           {nav.length > 0 && (
             <nav aria-label="Main" className="topbar__nav">
               {nav.map((item) => (
-                <TopBarLink key={item.to} item={item} onNavigate={closeMenu} />
+                <TopBarLink key={item.to} {...item} onNavigate={closeMenu} />
               ))}
             </nav>
           )}
