@@ -1,10 +1,11 @@
 // The signed-in person in the site's top bar: their name opens a menu with the places their role works
 // (Dashboard; Operator area for farm owners; Staff for staff) and Sign out. In the small-screen menu
 // the same entries are listed under the name. Loaded only once someone is signed in.
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../api/auth.ts';
 import { SignOutButton } from './SignOutButton.tsx';
+import { usePageMenu } from './ui/layout.tsx';
 import './userMenu.css';
 
 function accountName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>): string {
@@ -20,29 +21,20 @@ function ChevronDown() {
 }
 
 export default function UserMenu({ user }: { user: CurrentUser }) {
-  const location = useLocation();
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
-  // Open only on the page it was opened on, so following one of its links closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === location.key;
+  const [open, openMenu, closeMenu] = usePageMenu();
   const name = accountName(user);
 
+  // Besides Escape and leaving the page (usePageMenu), a press anywhere outside closes it.
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null);
+      if (!root.current?.contains(event.target as Node)) closeMenu();
     };
     document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open, closeMenu]);
 
   return (
     <div ref={root} className={open ? 'user-menu user-menu--open' : 'user-menu'}>
@@ -51,7 +43,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
         className="user-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpenOn(open ? null : location.key)}
+        onClick={open ? closeMenu : openMenu}
       >
         <span className="user-menu__avatar" aria-hidden="true">
           {name.charAt(0).toUpperCase()}

@@ -9,7 +9,7 @@ import { EmailField, FormField, TextField } from '../../components/ui/form-field
 import { Container } from '../../components/ui/layout.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
-import { ProductCard } from '../store/StoreParts.tsx';
+import { ProductGrid } from '../store/StoreParts.tsx';
 import { ALL_PRODUCTS, CategorySidebar, inCategory } from './CategorySidebar.tsx';
 import { type DemoContent, type DemoProfile, DemoShell, matches, SearchedResults } from './DemoShell.tsx';
 
@@ -70,11 +70,7 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
         products={products}
         shown={shown}
       >
-        <div className="product-grid">
-          {shown.map((product) => (
-            <ProductCard key={product.id} product={product} cart={cart} />
-          ))}
-        </div>
+        <ProductGrid products={shown} cart={cart} />
       </SearchedResults>
     </Container>
   );

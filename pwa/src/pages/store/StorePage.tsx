@@ -12,7 +12,7 @@ import { CheckoutDialog } from './CheckoutDialog.tsx';
 import {
   CartButton,
   EmptyCatalogue,
-  ProductCard,
+  ProductGrid,
   ProductsLoaded,
   STORE_MISSING,
   StoreLoading,
@@ -81,17 +81,7 @@ function Storefront({ store }: { store: PublicStore }) {
             query={products}
             hint="Please check your connection: they load by themselves when you are back online."
           >
-            {(data) =>
-              data.length === 0 ? (
-                <EmptyCatalogue />
-              ) : (
-                <div className="product-grid">
-                  {data.map((product) => (
-                    <ProductCard key={product.id} product={product} cart={cart} />
-                  ))}
-                </div>
-              )
-            }
+            {(data) => (data.length === 0 ? <EmptyCatalogue /> : <ProductGrid products={data} cart={cart} />)}
           </ProductsLoaded>
         </Container>
       </main>

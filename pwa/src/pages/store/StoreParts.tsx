@@ -164,6 +164,17 @@ export function ProductCard({ product, cart }: { product: PublicProduct; cart: C
   );
 }
 
+/** A store's products as cards, each with its add-to-cart. */
+export function ProductGrid({ products, cart }: { products: PublicProduct[]; cart: Cart }) {
+  return (
+    <div className="product-grid">
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} cart={cart} />
+      ))}
+    </div>
+  );
+}
+
 /**
  * A product grid's place: skeletons while the products load, an alert when they could not be (`hint`
  * says what to do), else what `children` makes of them.
