@@ -70,29 +70,25 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
   );
 }
 
-export function ClaimsDesk({ claims }: { claims: readonly StaffClaim[] }) {
-  if (claims.length === 0) return <p className="staff-page__empty">No claim is open or disputed.</p>;
+/** A claim open or disputed: what both sides said, and the form to decide it. */
+export function ClaimRow({ entry: claim }: { entry: StaffClaim }) {
   return (
-    <ul className="claims-desk">
-      {claims.map((claim) => (
-        <li key={claim.id} className="claims-desk__row" data-claim-id={claim.id}>
-          <div className="claims-desk__head">
-            <p className="claims-desk__title">
-              {claim.request.title} <span className="claims-desk__farm">· {claim.farm.name}</span>
-            </p>
-            <Badge variant={claim.status === 'disputed' ? 'red' : 'yellow'}>
-              {claim.status === 'disputed' ? 'Disputed' : 'Waiting for the farm'}
-            </Badge>
-          </div>
-          <p className="claims-desk__reason">
-            {CLAIM_REASONS[claim.reason as ClaimReason] ?? claim.reason} · reported {moment(claim.createdAt)}
-            {claim.refundCents > 0 && ` · ${formatUsd(claim.refundCents)} refunded so far`}
-          </p>
-          <p className="claims-desk__text">{claim.details}</p>
-          {claim.answer && <p className="claims-desk__text claims-desk__answer">{claim.answer}</p>}
-          <DecideForm claim={claim} />
-        </li>
-      ))}
-    </ul>
+    <li className="claims-desk__row" data-claim-id={claim.id}>
+      <div className="claims-desk__head">
+        <p className="claims-desk__title">
+          {claim.request.title} <span className="claims-desk__farm">· {claim.farm.name}</span>
+        </p>
+        <Badge variant={claim.status === 'disputed' ? 'red' : 'yellow'}>
+          {claim.status === 'disputed' ? 'Disputed' : 'Waiting for the farm'}
+        </Badge>
+      </div>
+      <p className="claims-desk__reason">
+        {CLAIM_REASONS[claim.reason as ClaimReason] ?? claim.reason} · reported {moment(claim.createdAt)}
+        {claim.refundCents > 0 && ` · ${formatUsd(claim.refundCents)} refunded so far`}
+      </p>
+      <p className="claims-desk__text">{claim.details}</p>
+      {claim.answer && <p className="claims-desk__text claims-desk__answer">{claim.answer}</p>}
+      <DecideForm claim={claim} />
+    </li>
   );
 }

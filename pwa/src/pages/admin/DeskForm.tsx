@@ -2,7 +2,10 @@
 // submit button, busy while the form is sent; the server's refusal goes under the fields.
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { ServerErrorOptions } from '../../components/form/serverErrors.ts';
+import type { FieldBinding } from '../../components/form/useDomainForm.ts';
 import { Button, type ButtonVariant } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 
 export function DeskForm<TSent>({
   label,
@@ -39,5 +42,14 @@ export function DeskForm<TSent>({
         {submit}
       </Button>
     </form>
+  );
+}
+
+/** The bank's own reference for a transfer (in or out), so the same one never counts twice. */
+export function BankReferenceField({ binding, example }: { binding: FieldBinding; example: string }) {
+  return (
+    <FormField label="Bank’s reference" required {...binding}>
+      <Input placeholder={`e.g. ${example}`} autoComplete="off" />
+    </FormField>
   );
 }
