@@ -5,7 +5,6 @@ import { CLAIM_REASONS, type ClaimReason, claimDecisionSchema } from '@printfarm
 import { formatUsd } from '@printfarm/domain/money';
 import type { StaffClaim } from '../../api/adminPayments.ts';
 import { useDecideClaim } from '../../api/claims.ts';
-import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -14,24 +13,14 @@ import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
-import { DeskForm } from './DeskForm.tsx';
-
-interface DecisionValues {
-  /** Typed in dollars; sent as cents. */
-  refundCents: string;
-  answer: string;
-}
+import { DeskForm, useDeskForm } from './DeskForm.tsx';
 
 function DecideForm({ claim }: { claim: StaffClaim }) {
   const decide = useDecideClaim(toastOnFailure('Could not decide the claim'));
-  const form = useDomainForm(claimDecisionSchema, {
-    defaultValues: { refundCents: '0', answer: '' } as DecisionValues,
-    send: (values: DecisionValues) => ({
-      refundCents: dollarsToCents(values.refundCents) ?? 0,
-      answer: values.answer,
-    }),
-    reValidateMode: 'onChange',
-  });
+  const form = useDeskForm(claimDecisionSchema, { refundCents: '0', answer: '' }, (values) => ({
+    refundCents: dollarsToCents(values.refundCents) ?? 0,
+    answer: values.answer,
+  }));
   return (
     <DeskForm
       className="claims-desk__form"

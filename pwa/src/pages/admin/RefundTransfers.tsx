@@ -3,12 +3,11 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { refundSentSchema } from '@printfarm/domain/receipts';
 import { type StaffRefundTransfer, useMarkRefundSent } from '../../api/adminPayments.ts';
-import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dayOf, moment } from '../request/format.ts';
-import { BankReferenceField, DeskForm } from './DeskForm.tsx';
+import { BankReferenceField, DeskForm, useDeskForm } from './DeskForm.tsx';
 import { MoneyRow } from './MoneyRow.tsx';
 
 /** A refund to send by bank transfer, or sent: with the form to mark it sent, or the bank's reference. */
@@ -34,11 +33,9 @@ export function RefundTransfer({ entry: refund }: { entry: StaffRefundTransfer }
 
 function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
   const mark = useMarkRefundSent(toastOnFailure('Could not mark the refund sent'));
-  const form = useDomainForm(refundSentSchema, {
-    defaultValues: { reference: '' },
-    send: (values: { reference: string }) => ({ reference: values.reference.trim() }),
-    reValidateMode: 'onChange',
-  });
+  const form = useDeskForm(refundSentSchema, { reference: '' }, (values) => ({
+    reference: values.reference.trim(),
+  }));
   return (
     <DeskForm
       className="unpaid__form unpaid__form--single"

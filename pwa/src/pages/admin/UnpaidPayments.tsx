@@ -4,14 +4,13 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { paymentReceivedSchema } from '@printfarm/domain/receipts';
 import { type StaffPayment, useRecordTransfer } from '../../api/adminPayments.ts';
-import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { centsToDollars, dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
-import { BankReferenceField, DeskForm } from './DeskForm.tsx';
+import { BankReferenceField, DeskForm, useDeskForm } from './DeskForm.tsx';
 import { MoneyRow } from './MoneyRow.tsx';
 
 const owed = (payment: StaffPayment) => Math.max(0, payment.amountCents - payment.receivedCents);
@@ -40,22 +39,13 @@ export function UnpaidPayment({ entry: payment }: { entry: StaffPayment }) {
   );
 }
 
-interface TransferValues {
-  /** Typed in dollars; sent as cents. */
-  amountCents: string;
-  reference: string;
-}
-
 function RecordTransfer({ payment }: { payment: StaffPayment }) {
   const record = useRecordTransfer(toastOnFailure('Could not record the transfer'));
-  const form = useDomainForm(paymentReceivedSchema, {
-    defaultValues: { amountCents: centsToDollars(owed(payment)), reference: '' } as TransferValues,
-    send: (values: TransferValues) => ({
-      amountCents: dollarsToCents(values.amountCents),
-      reference: values.reference.trim(),
-    }),
-    reValidateMode: 'onChange',
-  });
+  const firstValues = { amountCents: centsToDollars(owed(payment)), reference: '' };
+  const form = useDeskForm(paymentReceivedSchema, firstValues, (values) => ({
+    amountCents: dollarsToCents(values.amountCents),
+    reference: values.reference.trim(),
+  }));
   return (
     <DeskForm
       className="unpaid__form"
