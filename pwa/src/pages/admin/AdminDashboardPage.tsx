@@ -8,21 +8,14 @@ import { errorMessage } from '../../api/request.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
-import { Container } from '../../components/ui/layout.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isUnauthorized, useRedirectToLogin } from '../../lib/useRedirectOnUnauthorized.ts';
-import { SiteLayout } from '../SiteLayout.tsx';
 import { FarmSignups, StatCards } from './FarmSignups.tsx';
 import { EstimatorAccuracy, FarmScorecards } from './NetworkHealth.tsx';
-import { StaffNav } from './StaffNav.tsx';
-import { StaffOnly } from './StaffOnly.tsx';
+import { StaffFrame, staffPage } from './StaffScreen.tsx';
 import './staff.css';
 import './adminDashboard.css';
 import '../auth/auth.css';
-
-export default function AdminDashboardPage() {
-  return <StaffOnly>{(user) => <AdminDashboard user={user} />}</StaffOnly>;
-}
 
 function AdminDashboard({ user }: { user: CurrentUser }) {
   const farms = useQuery(adminFarmQueries.list());
@@ -31,65 +24,62 @@ function AdminDashboard({ user }: { user: CurrentUser }) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Staff member';
 
   return (
-    <SiteLayout>
-      <Container className="staff-page">
-        <StaffNav />
-        <header className="admin-dash__header">
+    <StaffFrame className="staff-page">
+      <header className="admin-dash__header">
+        <div>
+          <h1>Admin Dashboard</h1>
+          <p className="staff-page__counter">Print farm signups across the network</p>
+        </div>
+        <div className="admin-dash__user">
           <div>
-            <h1>Admin Dashboard</h1>
-            <p className="staff-page__counter">Print farm signups across the network</p>
+            <div className="admin-dash__user-name">{fullName}</div>
+            <div className="farm-table__muted">{user.email}</div>
           </div>
-          <div className="admin-dash__user">
-            <div>
-              <div className="admin-dash__user-name">{fullName}</div>
-              <div className="farm-table__muted">{user.email}</div>
-            </div>
-            <AppLink to="/api/logout" className={buttonClass({ variant: 'outline', size: 'sm' })}>
-              Logout
-            </AppLink>
-          </div>
-        </header>
+          <AppLink to="/api/logout" className={buttonClass({ variant: 'outline', size: 'sm' })}>
+            Logout
+          </AppLink>
+        </div>
+      </header>
 
-        {farms.isLoading ? (
-          <div className="staff-stats">
-            {[1, 2, 3].map((n) => (
-              <Skeleton key={n} className="staff-skeleton" />
-            ))}
+      {farms.isLoading ? (
+        <div className="staff-stats">
+          {[1, 2, 3].map((n) => (
+            <Skeleton key={n} className="staff-skeleton" />
+          ))}
+        </div>
+      ) : farms.isError ? (
+        <Card>
+          <CardContent className="admin-dash__empty">
+            <h2>Error loading print farm data</h2>
+            <p className="farm-table__muted">{errorMessage(farms.error)}</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <StatCards farms={farms.data ?? []} />
+          <div className="admin-dash__health">
+            <FarmScorecards />
+            <EstimatorAccuracy />
           </div>
-        ) : farms.isError ? (
-          <Card>
-            <CardContent className="admin-dash__empty">
-              <h2>Error loading print farm data</h2>
-              <p className="farm-table__muted">{errorMessage(farms.error)}</p>
-            </CardContent>
-          </Card>
-        ) : (
-          <>
-            <StatCards farms={farms.data ?? []} />
-            <div className="admin-dash__health">
-              <FarmScorecards />
-              <EstimatorAccuracy />
-            </div>
-            {(farms.data ?? []).length === 0 ? (
-              <Card>
-                <CardContent className="admin-dash__empty">
-                  <h2>No Print Farms Yet</h2>
-                  <p className="farm-table__muted">
-                    Print farm registrations will appear here once submitted.
-                  </p>
-                </CardContent>
-              </Card>
-            ) : (
-              <Card>
-                <CardContent>
-                  <h2 className="admin-dash__section">Print Farm Signups</h2>
-                  <FarmSignups farms={farms.data ?? []} />
-                </CardContent>
-              </Card>
-            )}
-          </>
-        )}
-      </Container>
-    </SiteLayout>
+          {(farms.data ?? []).length === 0 ? (
+            <Card>
+              <CardContent className="admin-dash__empty">
+                <h2>No Print Farms Yet</h2>
+                <p className="farm-table__muted">Print farm registrations will appear here once submitted.</p>
+              </CardContent>
+            </Card>
+          ) : (
+            <Card>
+              <CardContent>
+                <h2 className="admin-dash__section">Print Farm Signups</h2>
+                <FarmSignups farms={farms.data ?? []} />
+              </CardContent>
+            </Card>
+          )}
+        </>
+      )}
+    </StaffFrame>
   );
 }
+
+export default staffPage(AdminDashboard);

@@ -5,7 +5,6 @@ import { CLAIM_REASONS, type ClaimReason, claimDecisionSchema } from '@printfarm
 import { formatUsd } from '@printfarm/domain/money';
 import type { StaffClaim } from '../../api/adminPayments.ts';
 import { useDecideClaim } from '../../api/claims.ts';
-import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -14,24 +13,14 @@ import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
-import { DeskForm } from './DeskForm.tsx';
-
-interface DecisionValues {
-  /** Typed in dollars; sent as cents. */
-  refundCents: string;
-  answer: string;
-}
+import { DeskForm, useDeskForm } from './DeskForm.tsx';
 
 function DecideForm({ claim }: { claim: StaffClaim }) {
   const decide = useDecideClaim(toastOnFailure('Could not decide the claim'));
-  const form = useDomainForm(claimDecisionSchema, {
-    defaultValues: { refundCents: '0', answer: '' } as DecisionValues,
-    send: (values: DecisionValues) => ({
-      refundCents: dollarsToCents(values.refundCents) ?? 0,
-      answer: values.answer,
-    }),
-    reValidateMode: 'onChange',
-  });
+  const form = useDeskForm(claimDecisionSchema, { refundCents: '0', answer: '' }, (values) => ({
+    refundCents: dollarsToCents(values.refundCents) ?? 0,
+    answer: values.answer,
+  }));
   return (
     <DeskForm
       className="claims-desk__form"
@@ -70,29 +59,25 @@ function DecideForm({ claim }: { claim: StaffClaim }) {
   );
 }
 
-export function ClaimsDesk({ claims }: { claims: readonly StaffClaim[] }) {
-  if (claims.length === 0) return <p className="staff-page__empty">No claim is open or disputed.</p>;
+/** A claim open or disputed: what both sides said, and the form to decide it. */
+export function ClaimRow({ entry: claim }: { entry: StaffClaim }) {
   return (
-    <ul className="claims-desk">
-      {claims.map((claim) => (
-        <li key={claim.id} className="claims-desk__row" data-claim-id={claim.id}>
-          <div className="claims-desk__head">
-            <p className="claims-desk__title">
-              {claim.request.title} <span className="claims-desk__farm">· {claim.farm.name}</span>
-            </p>
-            <Badge variant={claim.status === 'disputed' ? 'red' : 'yellow'}>
-              {claim.status === 'disputed' ? 'Disputed' : 'Waiting for the farm'}
-            </Badge>
-          </div>
-          <p className="claims-desk__reason">
-            {CLAIM_REASONS[claim.reason as ClaimReason] ?? claim.reason} · reported {moment(claim.createdAt)}
-            {claim.refundCents > 0 && ` · ${formatUsd(claim.refundCents)} refunded so far`}
-          </p>
-          <p className="claims-desk__text">{claim.details}</p>
-          {claim.answer && <p className="claims-desk__text claims-desk__answer">{claim.answer}</p>}
-          <DecideForm claim={claim} />
-        </li>
-      ))}
-    </ul>
+    <li className="claims-desk__row" data-claim-id={claim.id}>
+      <div className="claims-desk__head">
+        <p className="claims-desk__title">
+          {claim.request.title} <span className="claims-desk__farm">· {claim.farm.name}</span>
+        </p>
+        <Badge variant={claim.status === 'disputed' ? 'red' : 'yellow'}>
+          {claim.status === 'disputed' ? 'Disputed' : 'Waiting for the farm'}
+        </Badge>
+      </div>
+      <p className="claims-desk__reason">
+        {CLAIM_REASONS[claim.reason as ClaimReason] ?? claim.reason} · reported {moment(claim.createdAt)}
+        {claim.refundCents > 0 && ` · ${formatUsd(claim.refundCents)} refunded so far`}
+      </p>
+      <p className="claims-desk__text">{claim.details}</p>
+      {claim.answer && <p className="claims-desk__text claims-desk__answer">{claim.answer}</p>}
+      <DecideForm claim={claim} />
+    </li>
   );
 }

@@ -1,8 +1,25 @@
 // A form on the money desk (record a transfer, mark a refund sent, decide a claim): its fields, then its
 // submit button, busy while the form is sent; the server's refusal goes under the fields.
 import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type * as v from 'valibot';
 import type { ServerErrorOptions } from '../../components/form/serverErrors.ts';
+import { type FieldBinding, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button, type ButtonVariant } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+
+/**
+ * A desk form's state: `values` as typed (an amount in dollars is a string), checked by `schema` on what
+ * `send` makes of them (the amount in cents), and again at each change once refused.
+ */
+export function useDeskForm<
+  TSchema extends v.GenericSchema<FieldValues, unknown>,
+  TForm extends FieldValues,
+  TSent extends { [K in keyof v.InferInput<TSchema>]: unknown },
+>(schema: TSchema, values: TForm, send: (values: TForm) => TSent) {
+  return useDomainForm(schema, { defaultValues: values, send, reValidateMode: 'onChange' });
+}
 
 export function DeskForm<TSent>({
   label,
@@ -39,5 +56,14 @@ export function DeskForm<TSent>({
         {submit}
       </Button>
     </form>
+  );
+}
+
+/** The bank's own reference for a transfer (in or out), so the same one never counts twice. */
+export function BankReferenceField({ binding, example }: { binding: FieldBinding; example: string }) {
+  return (
+    <FormField label="Bank’s reference" required {...binding}>
+      <Input placeholder={`e.g. ${example}`} autoComplete="off" />
+    </FormField>
   );
 }

@@ -1,7 +1,7 @@
 // One farm signup edited in place on the Admin Dashboard: its company, contact, address and membership,
 // saved with Save or left with Cancel (or Escape).
 import type { FarmAdminUpdateInput } from '@printfarm/domain/farmAdmin';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { type AdminFarm, useUpdateAdminFarm } from '../../api/adminFarms.ts';
 import { ApiError, fieldErrors } from '../../api/request.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -34,6 +34,52 @@ interface Draft {
 
 type TextField = Exclude<keyof Draft, 'isPaidMember'>;
 
+/** One field of the form: a text input (with its own props) unless it is the description or the state. */
+interface DraftField {
+  name: keyof Draft;
+  label: string;
+  input?: ComponentProps<'input'>;
+  control?: 'textarea' | 'state';
+  className?: string;
+}
+
+const GROUPS: { legend: string; fields: DraftField[] }[] = [
+  {
+    legend: 'Company',
+    fields: [
+      { name: 'displayName', label: 'Company name', input: { autoFocus: true } },
+      { name: 'website', label: 'Website', input: { type: 'url' } },
+      { name: 'description', label: 'Description', control: 'textarea', className: 'farm-edit__wide' },
+    ],
+  },
+  {
+    legend: 'Contact',
+    fields: [
+      { name: 'contactName', label: 'Contact name' },
+      { name: 'contactEmail', label: 'Contact email', input: { type: 'email' } },
+      { name: 'contactPhone', label: 'Contact phone', input: { type: 'tel' } },
+    ],
+  },
+  {
+    legend: 'Address',
+    fields: [
+      { name: 'streetName', label: 'Street name' },
+      { name: 'city', label: 'City' },
+      { name: 'state', label: 'State', control: 'state' },
+      { name: 'zipCode', label: 'ZIP code', input: { inputMode: 'numeric' } },
+    ],
+  },
+  {
+    legend: 'Membership and fees',
+    fields: [
+      { name: 'isPaidMember', label: 'Paid member' },
+      { name: 'monthlyFee', label: 'Monthly fee ($)', input: { inputMode: 'decimal' } },
+      { name: 'signupFee', label: 'Signup fee ($)', input: { inputMode: 'decimal' } },
+      { name: 'customWebsite', label: 'Custom website', input: { type: 'url' } },
+    ],
+  },
+];
+
 function draftOf(farm: AdminFarm): Draft {
   return {
     displayName: farm.displayName ?? '',
@@ -61,6 +107,30 @@ export function EditRow({ farm, columns, onDone }: { farm: AdminFarm; columns: n
     value: draft[name],
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
   });
+  const drawField = ({ name, label, input, control, className }: DraftField) => {
+    if (name === 'isPaidMember') {
+      return (
+        <CheckboxField
+          key={name}
+          label={label}
+          checked={draft.isPaidMember}
+          onChange={(event) => setDraft({ ...draft, isPaidMember: event.target.checked })}
+          error={errors.isPaidMember}
+        />
+      );
+    }
+    return (
+      <FormField key={name} label={label} error={errors[name]} className={className}>
+        {control === 'textarea' ? (
+          <Textarea rows={3} {...text(name)} />
+        ) : control === 'state' ? (
+          <Select options={US_STATE_OPTIONS} {...text(name)} />
+        ) : (
+          <Input {...input} {...text(name)} />
+        )}
+      </FormField>
+    );
+  };
 
   const save = () => {
     const changes: FarmAdminUpdateInput = { ...draft };
@@ -94,67 +164,12 @@ export function EditRow({ farm, columns, onDone }: { farm: AdminFarm; columns: n
             if (event.key === 'Escape') onDone();
           }}
         >
-          <fieldset className="farm-edit__group">
-            <legend>Company</legend>
-            <FormField label="Company name" error={errors.displayName}>
-              <Input {...text('displayName')} autoFocus />
-            </FormField>
-            <FormField label="Website" error={errors.website}>
-              <Input type="url" {...text('website')} />
-            </FormField>
-            <FormField label="Description" error={errors.description} className="farm-edit__wide">
-              <Textarea rows={3} {...text('description')} />
-            </FormField>
-          </fieldset>
-          <fieldset className="farm-edit__group">
-            <legend>Contact</legend>
-            <FormField label="Contact name" error={errors.contactName}>
-              <Input {...text('contactName')} />
-            </FormField>
-            <FormField label="Contact email" error={errors.contactEmail}>
-              <Input type="email" {...text('contactEmail')} />
-            </FormField>
-            <FormField label="Contact phone" error={errors.contactPhone}>
-              <Input type="tel" {...text('contactPhone')} />
-            </FormField>
-          </fieldset>
-          <fieldset className="farm-edit__group">
-            <legend>Address</legend>
-            <FormField label="Street name" error={errors.streetName}>
-              <Input {...text('streetName')} />
-            </FormField>
-            <FormField label="City" error={errors.city}>
-              <Input {...text('city')} />
-            </FormField>
-            <FormField label="State" error={errors.state}>
-              <Select
-                options={US_STATE_OPTIONS}
-                value={draft.state}
-                onChange={(event) => setDraft({ ...draft, state: event.target.value })}
-              />
-            </FormField>
-            <FormField label="ZIP code" error={errors.zipCode}>
-              <Input inputMode="numeric" {...text('zipCode')} />
-            </FormField>
-          </fieldset>
-          <fieldset className="farm-edit__group">
-            <legend>Membership and fees</legend>
-            <CheckboxField
-              label="Paid member"
-              checked={draft.isPaidMember}
-              onChange={(event) => setDraft({ ...draft, isPaidMember: event.target.checked })}
-              error={errors.isPaidMember}
-            />
-            <FormField label="Monthly fee ($)" error={errors.monthlyFee}>
-              <Input inputMode="decimal" {...text('monthlyFee')} />
-            </FormField>
-            <FormField label="Signup fee ($)" error={errors.signupFee}>
-              <Input inputMode="decimal" {...text('signupFee')} />
-            </FormField>
-            <FormField label="Custom website" error={errors.customWebsite}>
-              <Input type="url" {...text('customWebsite')} />
-            </FormField>
-          </fieldset>
+          {GROUPS.map((group) => (
+            <fieldset key={group.legend} className="farm-edit__group">
+              <legend>{group.legend}</legend>
+              {group.fields.map(drawField)}
+            </fieldset>
+          ))}
           <div className="farm-edit__actions">
             <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
               Cancel

@@ -5,7 +5,8 @@ import type { AdminFarm } from '../../api/adminFarms.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { ColumnHeads } from '../../components/ui/columnHeads.tsx';
+import { LabelledInput } from '../../components/ui/labelledControl.tsx';
 import { EditRow } from './FarmEditRow.tsx';
 import { membershipTerms, pageOfFarms, searchFarms } from './farmTable.ts';
 
@@ -46,21 +47,18 @@ export function FarmSignups({ farms }: { farms: AdminFarm[] }) {
   return (
     <>
       <div className="farm-table__toolbar">
-        <div className="farm-table__search">
-          <label htmlFor={searchId} className="label">
-            Search farms
-          </label>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Name, contact, city, state or ZIP"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <LabelledInput
+          className="farm-table__search"
+          id={searchId}
+          label="Search farms"
+          type="search"
+          placeholder="Name, contact, city, state or ZIP"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
         <p className="farm-table__count" aria-live="polite">
           {shown.total === 0
             ? 'No farms match'
@@ -101,15 +99,7 @@ function FarmTable({ farms }: { farms: AdminFarm[] }) {
     <div className="farm-table__scroll">
       <table className="farm-table">
         <caption className="sr-only">Print farm signups</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={COLUMNS} />
         <tbody>
           {farms.map((farm) => {
             const editing = farm.id === editingId;

@@ -4,6 +4,7 @@ import { formatUsd } from '@printfarm/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { adminPaymentQueries, type TrialBalance } from '../../api/adminPayments.ts';
 import { errorMessage } from '../../api/request.ts';
+import { ColumnHeads } from '../../components/ui/columnHeads.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
 
@@ -35,6 +36,8 @@ export function accountName(code: string): string {
   return `${owner.charAt(0).toUpperCase()}${owner.slice(1)}${id} · ${name}`;
 }
 
+const LEDGER_COLUMNS = ['Account', 'Kind', { label: 'Balance', className: 'ledger-accounts__num' }];
+
 export function LedgerAccountsTable() {
   const accounts = useQuery(adminPaymentQueries.accounts());
   if (accounts.isPending) return <Skeleton className="staff-skeleton" />;
@@ -51,15 +54,7 @@ export function LedgerAccountsTable() {
       <div className="ledger-accounts__scroll">
         <table className="ledger-accounts">
           <caption className="sr-only">Ledger accounts and their balances</caption>
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Kind</th>
-              <th scope="col" className="ledger-accounts__num">
-                Balance
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={LEDGER_COLUMNS} />
           <tbody>
             {accounts.data.accounts.map((account) => (
               <tr key={account.code}>

@@ -2,24 +2,20 @@
 // and its details (operator, jobs, scorecard, status) a tap away; search and filters narrow the list.
 import { canActivateNode, NODE_STATUSES, type NodeStatus } from '@printfarm/domain/network';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { adminNetworkQueries, type ManufacturingNode, useUpdateNode } from '../../api/adminNetwork.ts';
-import { errorMessage } from '../../api/request.ts';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Container } from '../../components/ui/layout.tsx';
+import { LabelledInput } from '../../components/ui/labelledControl.tsx';
+import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
-import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { ProbationBadge, ScorecardFacts } from '../operator/Scorecard.tsx';
-import { SiteLayout } from '../SiteLayout.tsx';
 import { filterNodes, NO_NODE_FILTERS, type NodeActivity, type NodeFilters } from './nodeFilters.ts';
-import { StaffNav } from './StaffNav.tsx';
-import { StaffOnly } from './StaffOnly.tsx';
+import { StaffScreen, staffPage } from './StaffScreen.tsx';
 import './staff.css';
 
 const STATUS_BADGE: Record<NodeStatus, BadgeVariant> = {
@@ -156,7 +152,10 @@ const ACTIVITY_OPTIONS: { value: NodeActivity; label: string }[] = [
   { value: 'inactive', label: 'Not accepting orders' },
   { value: 'probation', label: 'On probation' },
 ];
-const STATUS_FILTER_OPTIONS = [{ value: 'all', label: 'Any status' }, ...STATUS_OPTIONS];
+const FILTERS = [
+  { key: 'status', label: 'Status', options: [{ value: 'all', label: 'Any status' }, ...STATUS_OPTIONS] },
+  { key: 'activity', label: 'Show', options: ACTIVITY_OPTIONS },
+] as const;
 
 /** Search and filters above the list, with how many nodes they leave. */
 function NodeToolbar({
@@ -170,43 +169,27 @@ function NodeToolbar({
   shown: number;
   total: number;
 }) {
-  const searchId = useId();
   return (
     <div className="node-toolbar">
-      <div className="node-toolbar__search">
-        <label htmlFor={searchId} className="label">
-          Search nodes
-        </label>
-        <Input
-          id={searchId}
-          type="search"
-          placeholder="Name, city, state or operator"
-          value={filters.search}
-          onChange={(event) => onChange({ ...filters, search: event.target.value })}
+      <LabelledInput
+        className="node-toolbar__search"
+        label="Search nodes"
+        type="search"
+        placeholder="Name, city, state or operator"
+        value={filters.search}
+        onChange={(event) => onChange({ ...filters, search: event.target.value })}
+      />
+      {FILTERS.map((filter) => (
+        <LabelledSelect
+          key={filter.key}
+          className="node-toolbar__filter"
+          label={filter.label}
+          value={filters[filter.key]}
+          options={filter.options}
+          // The options are the filter's own values.
+          onChange={(event) => onChange({ ...filters, [filter.key]: event.target.value } as NodeFilters)}
         />
-      </div>
-      <div className="node-toolbar__filter">
-        <label htmlFor={`${searchId}-status`} className="label">
-          Status
-        </label>
-        <Select
-          id={`${searchId}-status`}
-          value={filters.status}
-          options={STATUS_FILTER_OPTIONS}
-          onChange={(event) => onChange({ ...filters, status: event.target.value as NodeFilters['status'] })}
-        />
-      </div>
-      <div className="node-toolbar__filter">
-        <label htmlFor={`${searchId}-activity`} className="label">
-          Show
-        </label>
-        <Select
-          id={`${searchId}-activity`}
-          value={filters.activity}
-          options={ACTIVITY_OPTIONS}
-          onChange={(event) => onChange({ ...filters, activity: event.target.value as NodeActivity })}
-        />
-      </div>
+      ))}
       <p className="node-toolbar__count" aria-live="polite">
         {shown === total ? `${total} nodes` : `${shown} of ${total} nodes`}
       </p>
@@ -214,39 +197,32 @@ function NodeToolbar({
   );
 }
 
-export default function NodesPage() {
-  return <StaffOnly>{() => <NodesScreen />}</StaffOnly>;
-}
-
 function NodesScreen() {
   const nodes = useQuery(adminNetworkQueries.nodes());
-  useRedirectOnUnauthorized(nodes.error);
   const [filters, setFilters] = useState(NO_NODE_FILTERS);
   const list = nodes.data ?? [];
   const shown = filterNodes(list, filters);
   return (
-    <SiteLayout>
-      <Container className="staff-page">
-        <StaffNav />
-        <header className="staff-page__header">
-          <h1>Activate Manufacturing Nodes</h1>
-          {nodes.data && (
-            <p className="staff-page__counter">
-              {list.filter((node) => node.isActive).length} of {list.length} nodes active
-            </p>
-          )}
-        </header>
-        {nodes.isPending ? (
-          <div className="staff-stats">
-            {[1, 2, 3, 4].map((n) => (
-              <Skeleton key={n} className="staff-skeleton" />
-            ))}
-          </div>
-        ) : nodes.isError ? (
-          !isUnauthorized(nodes.error) && (
-            <p className="staff-page__error">{errorMessage(nodes.error, 'Error loading nodes')}</p>
-          )
-        ) : (
+    <StaffScreen
+      title="Activate Manufacturing Nodes"
+      aside={
+        nodes.data && (
+          <p className="staff-page__counter">
+            {list.filter((node) => node.isActive).length} of {list.length} nodes active
+          </p>
+        )
+      }
+      error={nodes.error}
+      errorText="Error loading nodes"
+    >
+      {nodes.isPending ? (
+        <div className="staff-stats">
+          {[1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} className="staff-skeleton" />
+          ))}
+        </div>
+      ) : (
+        nodes.isSuccess && (
           <>
             <Summary nodes={list} />
             {list.length === 0 ? (
@@ -276,8 +252,10 @@ function NodesScreen() {
               </>
             )}
           </>
-        )}
-      </Container>
-    </SiteLayout>
+        )
+      )}
+    </StaffScreen>
   );
 }
+
+export default staffPage(NodesScreen);

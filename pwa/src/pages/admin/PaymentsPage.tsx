@@ -3,22 +3,19 @@
 // transfer, a bank statement to match, the claims, the payouts to mark sent, the refunds and the ledger.
 import { formatUsd } from '@printfarm/domain/money';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { adminPaymentQueries, type MoneyDesk } from '../../api/adminPayments.ts';
-import { errorMessage } from '../../api/request.ts';
 import { Figures } from '../../components/figures/Figures.tsx';
 import { TitledCard } from '../../components/ui/card.tsx';
-import { Container } from '../../components/ui/layout.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
-import { SiteLayout } from '../SiteLayout.tsx';
-import { ClaimsDesk } from './ClaimsDesk.tsx';
+import { ClaimRow } from './ClaimsDesk.tsx';
+import { DeskList } from './DeskList.tsx';
 import { LedgerAccountsTable, TrialBalanceLine } from './LedgerCard.tsx';
-import { PayoutsDesk, RefundsList } from './PayoutsDesk.tsx';
+import { PayoutRow, RefundRow } from './PayoutsDesk.tsx';
 import { ReconcileCard } from './ReconcileCard.tsx';
-import { RefundTransfers } from './RefundTransfers.tsx';
-import { StaffNav } from './StaffNav.tsx';
-import { StaffOnly } from './StaffOnly.tsx';
-import { UnpaidPayments } from './UnpaidPayments.tsx';
+import { RefundTransfer } from './RefundTransfers.tsx';
+import { StaffScreen, staffPage } from './StaffScreen.tsx';
+import { UnpaidPayment } from './UnpaidPayments.tsx';
 import './staff.css';
 import './payments.css';
 
@@ -55,9 +52,19 @@ function DeskFigures({ desk, loading }: { desk: MoneyDesk | undefined; loading: 
 
 function PaymentsScreen() {
   const desk = useQuery(adminPaymentQueries.desk());
-  useRedirectOnUnauthorized(desk.error);
   const data = desk.data;
-  const loading = <Skeleton className="staff-skeleton" />;
+  /** A list once the desk has loaded: a row for each entry, or the words for none. */
+  const list = <TEntry extends { id: string }>(
+    entries: readonly TEntry[] | undefined,
+    empty: string,
+    className: string,
+    row: ComponentType<{ entry: TEntry }>,
+  ) =>
+    entries ? (
+      <DeskList entries={entries} empty={empty} className={className} row={row} />
+    ) : (
+      <Skeleton className="staff-skeleton" />
+    );
   // Money coming in on the left, money going out on the right.
   const columns = [
     [
@@ -66,7 +73,7 @@ function PaymentsScreen() {
         title: 'Awaiting payment',
         description:
           'Record a transfer when it shows at the bank: the amount and the bank’s own reference for it.',
-        children: data ? <UnpaidPayments payments={data.unpaid} /> : loading,
+        children: list(data?.unpaid, 'No payment is awaiting money.', 'unpaid', UnpaidPayment),
       },
       {
         id: 'statement',
@@ -78,7 +85,7 @@ function PaymentsScreen() {
         id: 'claims',
         title: 'Claims',
         description: 'Disputed claims wait for your decision.',
-        children: data ? <ClaimsDesk claims={data.claims} /> : loading,
+        children: list(data?.claims, 'No claim is open or disputed.', 'claims-desk', ClaimRow),
       },
     ],
     [
@@ -86,52 +93,50 @@ function PaymentsScreen() {
         id: 'refunds-to-send',
         title: 'Refunds to send',
         description: 'Refunds by bank transfer: send each to the account it came from, then mark it sent.',
-        children: data ? <RefundTransfers refunds={data.refundTransfers} /> : loading,
+        children: list(data?.refundTransfers, 'No refund is waiting to be sent.', 'unpaid', RefundTransfer),
       },
       {
         id: 'payouts',
         title: 'Payouts',
         description: 'Weekly statements; mark each sent once the money has left.',
-        children: data ? <PayoutsDesk payouts={data.payouts} /> : loading,
+        children: list(data?.payouts, 'No payout statements yet.', 'desk-list', PayoutRow),
       },
-      { id: 'refunds', title: 'Refunds', children: data ? <RefundsList refunds={data.refunds} /> : loading },
+      {
+        id: 'refunds',
+        title: 'Refunds',
+        children: list(data?.refunds, 'Nothing has been refunded.', 'desk-list', RefundRow),
+      },
     ],
   ] as const;
   return (
-    <SiteLayout>
+    <StaffScreen
+      title="Payments"
+      aside={<TrialBalanceLine />}
+      className="payments-page"
+      error={desk.error}
+      errorText="Error loading payments"
+    >
       <title>Payments · Staff · PrintFarm Network</title>
-      <Container className="staff-page payments-page">
-        <StaffNav />
-        <header className="staff-page__header">
-          <h1>Payments</h1>
-          <TrialBalanceLine />
-        </header>
-        {desk.isError && !isUnauthorized(desk.error) && (
-          <p className="staff-page__error">{errorMessage(desk.error, 'Error loading payments')}</p>
-        )}
-        <DeskFigures desk={data} loading={desk.isPending} />
-        <div className="payments-grid">
-          {columns.map((column) => (
-            <div key={column[0].id} className="payments-grid__column">
-              {column.map((section) => (
-                <TitledCard key={section.id} className="payments-section" {...section} />
-              ))}
-            </div>
-          ))}
-          <TitledCard
-            id="ledger"
-            className="payments-section"
-            title="Ledger accounts"
-            description="Each account’s balance: debits positive, credits negative."
-          >
-            <LedgerAccountsTable />
-          </TitledCard>
-        </div>
-      </Container>
-    </SiteLayout>
+      <DeskFigures desk={data} loading={desk.isPending} />
+      <div className="payments-grid">
+        {columns.map((column) => (
+          <div key={column[0].id} className="payments-grid__column">
+            {column.map((section) => (
+              <TitledCard key={section.id} className="payments-section" {...section} />
+            ))}
+          </div>
+        ))}
+        <TitledCard
+          id="ledger"
+          className="payments-section"
+          title="Ledger accounts"
+          description="Each account’s balance: debits positive, credits negative."
+        >
+          <LedgerAccountsTable />
+        </TitledCard>
+      </div>
+    </StaffScreen>
   );
 }
 
-export default function PaymentsPage() {
-  return <StaffOnly>{() => <PaymentsScreen />}</StaffOnly>;
-}
+export default staffPage(PaymentsScreen);

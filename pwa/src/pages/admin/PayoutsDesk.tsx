@@ -55,64 +55,54 @@ function MarkSent({ payout }: { payout: StaffPayout }) {
   );
 }
 
-export function PayoutsDesk({ payouts }: { payouts: readonly StaffPayout[] }) {
-  if (payouts.length === 0) return <p className="staff-page__empty">No payout statements yet.</p>;
+/** A payout statement: whom it pays, how much, whether it was sent, and its CSV. */
+export function PayoutRow({ entry: payout }: { entry: StaffPayout }) {
   return (
-    <ul className="desk-list">
-      {payouts.map((payout) => (
-        <DeskRow
-          key={payout.id}
-          data-payout-id={payout.id}
-          title={payout.payee.name || 'Unnamed payee'}
-          meta={
-            <>
-              {payout.payee.kind === 'farm' ? 'Farm' : 'Store'} · stated {dayOf(payout.createdAt, true)}
-              {payout.provider !== 'invoice' && ` · ${payout.provider}`}
-            </>
-          }
-          amount={formatUsd(payout.amountCents)}
-        >
-          <div className="desk-list__actions">
-            {payout.status === 'sent' ? (
-              <Badge variant="green">Sent {payout.sentAt ? dayOf(payout.sentAt) : ''}</Badge>
-            ) : (
-              <MarkSent payout={payout} />
-            )}
-            <a href={staffStatementUrl(payout.id)} download className="desk-list__link">
-              Statement (CSV)
-            </a>
-          </div>
-        </DeskRow>
-      ))}
-    </ul>
+    <DeskRow
+      data-payout-id={payout.id}
+      title={payout.payee.name || 'Unnamed payee'}
+      meta={
+        <>
+          {payout.payee.kind === 'farm' ? 'Farm' : 'Store'} · stated {dayOf(payout.createdAt, true)}
+          {payout.provider !== 'invoice' && ` · ${payout.provider}`}
+        </>
+      }
+      amount={formatUsd(payout.amountCents)}
+    >
+      <div className="desk-list__actions">
+        {payout.status === 'sent' ? (
+          <Badge variant="green">Sent {payout.sentAt ? dayOf(payout.sentAt) : ''}</Badge>
+        ) : (
+          <MarkSent payout={payout} />
+        )}
+        <a href={staffStatementUrl(payout.id)} download className="desk-list__link">
+          Statement (CSV)
+        </a>
+      </div>
+    </DeskRow>
   );
 }
 
-export function RefundsList({ refunds }: { refunds: readonly StaffPayment[] }) {
-  if (refunds.length === 0) return <p className="staff-page__empty">Nothing has been refunded.</p>;
+/** A payment refunded (in part or whole): what it paid for, who paid, and how much went back. */
+export function RefundRow({ entry: payment }: { entry: StaffPayment }) {
   return (
-    <ul className="desk-list">
-      {refunds.map((payment) => (
-        <DeskRow
-          key={payment.id}
-          title={payment.paysFor.label}
-          meta={
-            <>
-              <code>{payment.reference}</code> · {payment.payer.name || payment.payer.email}
-              {payment.refundedAt && ` · ${moment(payment.refundedAt)}`}
-            </>
-          }
-          amount={
-            <>
-              {formatUsd(payment.refundedCents)}
-              <span className="desk-list__meta">
-                {' '}
-                of {formatUsd(payment.capturedCents || payment.receivedCents || payment.amountCents)}
-              </span>
-            </>
-          }
-        />
-      ))}
-    </ul>
+    <DeskRow
+      title={payment.paysFor.label}
+      meta={
+        <>
+          <code>{payment.reference}</code> · {payment.payer.name || payment.payer.email}
+          {payment.refundedAt && ` · ${moment(payment.refundedAt)}`}
+        </>
+      }
+      amount={
+        <>
+          {formatUsd(payment.refundedCents)}
+          <span className="desk-list__meta">
+            {' '}
+            of {formatUsd(payment.capturedCents || payment.receivedCents || payment.amountCents)}
+          </span>
+        </>
+      }
+    />
   );
 }

@@ -14,16 +14,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
-import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
 import { EXPERIENCE_LABELS, INVESTMENT_LABELS } from '../opportunity/labels.ts';
-import { SiteLayout } from '../SiteLayout.tsx';
-import { StaffNav } from './StaffNav.tsx';
-import { StaffOnly } from './StaffOnly.tsx';
+import { StaffFrame, staffPage } from './StaffScreen.tsx';
 import './staff.css';
 import './prospects.css';
 
@@ -252,10 +249,6 @@ function EditDialog({ application, onClose }: { application: ProspectApplication
   );
 }
 
-export default function ProspectsPage() {
-  return <StaffOnly>{() => <ProspectsScreen />}</StaffOnly>;
-}
-
 function ProspectsScreen() {
   const query = useQuery(applicationQueries.list());
   const [filter, setFilter] = useState('All');
@@ -273,66 +266,65 @@ function ProspectsScreen() {
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
 
   return (
-    <SiteLayout>
-      <Container size="wide" className="prospects">
-        <StaffNav />
-        <header className="prospects__header">
-          <div>
-            <h1>Prospect List</h1>
-            <p>Operator applications, enriched with territory density, duplicates and a lead score.</p>
+    <StaffFrame size="wide" className="prospects">
+      <header className="prospects__header">
+        <div>
+          <h1>Prospect List</h1>
+          <p>Operator applications, enriched with territory density, duplicates and a lead score.</p>
+        </div>
+      </header>
+
+      {forbidden ? (
+        <p className="prospects__message">You need a staff account to see prospects.</p>
+      ) : query.isError && !isUnauthorized(query.error) ? (
+        <p className="prospects__message prospects__message--error">Error loading applications</p>
+      ) : (
+        <>
+          <SummaryCards applications={applications} />
+          <div className="prospects__toolbar">
+            <LabelledSelect
+              className="prospects__filter"
+              label="Status"
+              value={filter}
+              options={FILTER_OPTIONS}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+            <p className="prospects__count" aria-live="polite">
+              {shown.length} of {applications.length} prospects
+            </p>
           </div>
-        </header>
 
-        {forbidden ? (
-          <p className="prospects__message">You need a staff account to see prospects.</p>
-        ) : query.isError && !isUnauthorized(query.error) ? (
-          <p className="prospects__message prospects__message--error">Error loading applications</p>
-        ) : (
-          <>
-            <SummaryCards applications={applications} />
-            <div className="prospects__toolbar">
-              <LabelledSelect
-                className="prospects__filter"
-                label="Status"
-                value={filter}
-                options={FILTER_OPTIONS}
-                onChange={(event) => setFilter(event.target.value)}
-              />
-              <p className="prospects__count" aria-live="polite">
-                {shown.length} of {applications.length} prospects
-              </p>
-            </div>
-
-            {query.isPending ? (
-              <ul className="prospects__list" aria-busy="true" aria-label="Loading prospects">
-                {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-                  <li key={index} className="prospect prospect--skeleton" data-testid="prospect-skeleton">
-                    <Skeleton style={{ height: '1.25rem', width: '40%' }} />
-                    <Skeleton style={{ height: '0.875rem', width: '60%' }} />
-                    <Skeleton style={{ height: '0.875rem', width: '30%' }} />
-                  </li>
-                ))}
-              </ul>
-            ) : applications.length === 0 ? (
-              <p className="prospects__message">No applications yet</p>
-            ) : (
-              <ul className="prospects__list">
-                {shown.map((application) => (
-                  <ProspectRow
-                    key={application.id}
-                    application={application}
-                    saving={pendingId === application.id}
-                    onEdit={() => setEditingId(application.id)}
-                    onStatusChange={(status) => save(application.id, { status })}
-                  />
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </Container>
+          {query.isPending ? (
+            <ul className="prospects__list" aria-busy="true" aria-label="Loading prospects">
+              {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+                <li key={index} className="prospect prospect--skeleton" data-testid="prospect-skeleton">
+                  <Skeleton style={{ height: '1.25rem', width: '40%' }} />
+                  <Skeleton style={{ height: '0.875rem', width: '60%' }} />
+                  <Skeleton style={{ height: '0.875rem', width: '30%' }} />
+                </li>
+              ))}
+            </ul>
+          ) : applications.length === 0 ? (
+            <p className="prospects__message">No applications yet</p>
+          ) : (
+            <ul className="prospects__list">
+              {shown.map((application) => (
+                <ProspectRow
+                  key={application.id}
+                  application={application}
+                  saving={pendingId === application.id}
+                  onEdit={() => setEditingId(application.id)}
+                  onStatusChange={(status) => save(application.id, { status })}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
       {editing && <EditDialog key={editing.id} application={editing} onClose={() => setEditingId(null)} />}
-    </SiteLayout>
+    </StaffFrame>
   );
 }
+
+export default staffPage(ProspectsScreen);

@@ -3,23 +3,39 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { refundSentSchema } from '@printfarm/domain/receipts';
 import { type StaffRefundTransfer, useMarkRefundSent } from '../../api/adminPayments.ts';
-import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { dayOf, moment } from '../request/format.ts';
-import { DeskForm } from './DeskForm.tsx';
+import { BankReferenceField, DeskForm, useDeskForm } from './DeskForm.tsx';
 import { MoneyRow } from './MoneyRow.tsx';
+
+/** A refund to send by bank transfer, or sent: with the form to mark it sent, or the bank's reference. */
+export function RefundTransfer({ entry: refund }: { entry: StaffRefundTransfer }) {
+  return (
+    <MoneyRow
+      data-refund-id={refund.id}
+      entry={refund}
+      detail={`${refund.reason} · ${moment(refund.createdAt)}`}
+      cents={refund.cents}
+      centsNote={refund.sentAt ? 'sent' : 'to send'}
+    >
+      {refund.sentAt ? (
+        <p className="unpaid__meta">
+          <Badge variant="green">Sent {dayOf(refund.sentAt)}</Badge> · {refund.sentReference}
+        </p>
+      ) : (
+        <MarkRefundSent refund={refund} />
+      )}
+    </MoneyRow>
+  );
+}
 
 function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
   const mark = useMarkRefundSent(toastOnFailure('Could not mark the refund sent'));
-  const form = useDomainForm(refundSentSchema, {
-    defaultValues: { reference: '' },
-    send: (values: { reference: string }) => ({ reference: values.reference.trim() }),
-    reValidateMode: 'onChange',
-  });
+  const form = useDeskForm(refundSentSchema, { reference: '' }, (values) => ({
+    reference: values.reference.trim(),
+  }));
   return (
     <DeskForm
       className="unpaid__form unpaid__form--single"
@@ -42,35 +58,7 @@ function MarkRefundSent({ refund }: { refund: StaffRefundTransfer }) {
       submit="Mark sent"
       variant="outline"
     >
-      <FormField label="Bank’s reference" required {...form.field('reference')}>
-        <Input placeholder="e.g. ACH 0042118" autoComplete="off" />
-      </FormField>
+      <BankReferenceField binding={form.field('reference')} example="ACH 0042118" />
     </DeskForm>
-  );
-}
-
-export function RefundTransfers({ refunds }: { refunds: readonly StaffRefundTransfer[] }) {
-  if (refunds.length === 0) return <p className="staff-page__empty">No refund is waiting to be sent.</p>;
-  return (
-    <ul className="unpaid">
-      {refunds.map((refund) => (
-        <MoneyRow
-          key={refund.id}
-          data-refund-id={refund.id}
-          entry={refund}
-          detail={`${refund.reason} · ${moment(refund.createdAt)}`}
-          cents={refund.cents}
-          centsNote={refund.sentAt ? 'sent' : 'to send'}
-        >
-          {refund.sentAt ? (
-            <p className="unpaid__meta">
-              <Badge variant="green">Sent {dayOf(refund.sentAt)}</Badge> · {refund.sentReference}
-            </p>
-          ) : (
-            <MarkRefundSent refund={refund} />
-          )}
-        </MoneyRow>
-      ))}
-    </ul>
   );
 }

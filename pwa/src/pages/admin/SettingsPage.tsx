@@ -3,24 +3,22 @@ import { ROLES, type Role } from '@printfarm/domain/auth';
 import { type SettingKey, type Settings, settingSchemas } from '@printfarm/domain/network';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useState } from 'react';
+import type { FieldPath } from 'react-hook-form';
 import { adminNetworkQueries, useChangeRole, useSaveSetting } from '../../api/adminNetwork.ts';
 import { errorMessage } from '../../api/request.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
+import { FieldList, type FieldRows } from '../../components/ui/fieldList.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
-import { isUnauthorized, useRedirectOnUnauthorized } from '../../lib/useRedirectOnUnauthorized.ts';
-import { SiteLayout } from '../SiteLayout.tsx';
-import { StaffNav } from './StaffNav.tsx';
-import { StaffOnly } from './StaffOnly.tsx';
+import { StaffScreen, staffPage } from './StaffScreen.tsx';
 import './staff.css';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({
@@ -84,96 +82,103 @@ function SettingsCard(props: {
   );
 }
 
-function CompanySettings({ values }: { values: Settings['company'] }) {
-  const { form, onSubmit, saving } = useSettingForm('company', values);
-  return (
-    <SettingsCard
-      title="Company Settings"
-      description="How the network presents itself to customers."
-      onSubmit={onSubmit}
-      saving={saving}
-    >
-      <FormField label="Company name" required {...form.field('companyName')}>
-        <Input />
-      </FormField>
-      <FormField label="Support email" required {...form.field('supportEmail')}>
-        <Input type="email" />
-      </FormField>
-      <FormField label="Support phone" {...form.field('supportPhone')}>
-        <Input type="tel" />
-      </FormField>
-    </SettingsCard>
-  );
+const asNumber = { register: { valueAsNumber: true } } as const;
+
+/** A settings section whose form saves one key of the settings: its fields, and a switch at its end. */
+interface SettingsSection<K extends SettingKey> {
+  key: K;
+  title: string;
+  description: string;
+  fields: FieldRows<FieldPath<Settings[K]>, typeof asNumber>;
+  checkbox?: { name: FieldPath<Settings[K]>; label: string };
 }
 
-function PaymentSettings({ values }: { values: Settings['payments'] }) {
-  const { form, onSubmit, saving } = useSettingForm('payments', values);
-  return (
-    <SettingsCard
-      title="Payment Settings"
-      description="Membership fees, the platform's commission on each job and store order, and the claims window."
-      onSubmit={onSubmit}
-      saving={saving}
-    >
-      <FormField label="Monthly fee ($)" required {...form.field('monthlyFee')}>
-        <Input inputMode="decimal" />
-      </FormField>
-      <FormField label="Signup fee ($)" required {...form.field('signupFee')}>
-        <Input inputMode="decimal" />
-      </FormField>
-      <FormField
-        label="Payment instructions"
-        hint="Shown to farms; never put account numbers here."
-        {...form.field('paymentInstructions')}
-      >
-        <Textarea rows={3} />
-      </FormField>
-      <FormField
-        label="Commission (%)"
-        required
-        {...form.field('commissionPercent', { register: { valueAsNumber: true } })}
-      >
-        <Input inputMode="decimal" />
-      </FormField>
-      <FormField label="Minimum commission ($)" required {...form.field('commissionMinimum')}>
-        <Input inputMode="decimal" />
-      </FormField>
-      <FormField
-        label="Claims window (days)"
-        hint="How long after delivery a customer may open a claim; the farm is paid when it closes."
-        required
-        {...form.field('claimWindowDays', { register: { valueAsNumber: true } })}
-      >
-        <Input inputMode="numeric" />
-      </FormField>
-    </SettingsCard>
-  );
-}
+const COMPANY: SettingsSection<'company'> = {
+  key: 'company',
+  title: 'Company Settings',
+  description: 'How the network presents itself to customers.',
+  fields: [
+    { name: 'companyName', label: 'Company name', required: true },
+    { name: 'supportEmail', label: 'Support email', required: true, control: <Input type="email" /> },
+    { name: 'supportPhone', label: 'Support phone', control: <Input type="tel" /> },
+  ],
+};
 
-function SystemSettings({ values }: { values: Settings['system'] }) {
-  const { form, onSubmit, saving } = useSettingForm('system', values);
+const PAYMENTS: SettingsSection<'payments'> = {
+  key: 'payments',
+  title: 'Payment Settings',
+  description:
+    "Membership fees, the platform's commission on each job and store order, and the claims window.",
+  fields: [
+    { name: 'monthlyFee', label: 'Monthly fee ($)', required: true, control: <Input inputMode="decimal" /> },
+    { name: 'signupFee', label: 'Signup fee ($)', required: true, control: <Input inputMode="decimal" /> },
+    {
+      name: 'paymentInstructions',
+      label: 'Payment instructions',
+      hint: 'Shown to farms; never put account numbers here.',
+      control: <Textarea rows={3} />,
+    },
+    {
+      name: 'commissionPercent',
+      label: 'Commission (%)',
+      required: true,
+      options: asNumber,
+      control: <Input inputMode="decimal" />,
+    },
+    {
+      name: 'commissionMinimum',
+      label: 'Minimum commission ($)',
+      required: true,
+      control: <Input inputMode="decimal" />,
+    },
+    {
+      name: 'claimWindowDays',
+      label: 'Claims window (days)',
+      hint: 'How long after delivery a customer may open a claim; the farm is paid when it closes.',
+      required: true,
+      options: asNumber,
+      control: <Input inputMode="numeric" />,
+    },
+  ],
+};
+
+const SYSTEM: SettingsSection<'system'> = {
+  key: 'system',
+  title: 'System Settings',
+  description: 'Promises the platform makes and keeps.',
+  fields: [
+    {
+      name: 'routeResponseHours',
+      label: 'Job response deadline for farms (hours)',
+      required: true,
+      options: asNumber,
+      control: <Input type="number" min={1} />,
+    },
+    {
+      name: 'applicationFollowUpHours',
+      label: 'Application follow-up (hours)',
+      required: true,
+      options: asNumber,
+      control: <Input type="number" min={1} />,
+    },
+  ],
+  checkbox: { name: 'acceptingFarmSignups', label: 'Accepting farm signups' },
+};
+
+function SettingsForm<K extends SettingKey>({
+  section,
+  values,
+}: {
+  section: SettingsSection<K>;
+  values: Settings[K];
+}) {
+  const { form, onSubmit, saving } = useSettingForm(section.key, values);
   return (
-    <SettingsCard
-      title="System Settings"
-      description="Promises the platform makes and keeps."
-      onSubmit={onSubmit}
-      saving={saving}
-    >
-      <FormField
-        label="Job response deadline for farms (hours)"
-        required
-        {...form.field('routeResponseHours', { register: { valueAsNumber: true } })}
-      >
-        <Input type="number" min={1} />
-      </FormField>
-      <FormField
-        label="Application follow-up (hours)"
-        required
-        {...form.field('applicationFollowUpHours', { register: { valueAsNumber: true } })}
-      >
-        <Input type="number" min={1} />
-      </FormField>
-      <CheckboxField label="Accepting farm signups" {...form.register('acceptingFarmSignups')} />
+    <SettingsCard title={section.title} description={section.description} onSubmit={onSubmit} saving={saving}>
+      <FieldList fields={section.fields} bind={form.field} />
+      {section.checkbox && (
+        <CheckboxField label={section.checkbox.label} {...form.register(section.checkbox.name)} />
+      )}
     </SettingsCard>
   );
 }
@@ -229,34 +234,22 @@ function UserManagement() {
   );
 }
 
-export default function SettingsPage() {
-  return <StaffOnly>{() => <SettingsScreen />}</StaffOnly>;
-}
-
 function SettingsScreen() {
   const settings = useQuery(adminNetworkQueries.settings());
-  useRedirectOnUnauthorized(settings.error);
   return (
-    <SiteLayout>
-      <Container className="staff-page">
-        <StaffNav />
-        <header className="staff-page__header">
-          <h1>Settings</h1>
-        </header>
-        {settings.isError && !isUnauthorized(settings.error) && (
-          <p className="staff-page__error">{errorMessage(settings.error, 'Error loading settings')}</p>
-        )}
-        {settings.data ? (
-          <div className="settings-grid">
-            <UserManagement />
-            <CompanySettings values={settings.data.company} />
-            <PaymentSettings values={settings.data.payments} />
-            <SystemSettings values={settings.data.system} />
-          </div>
-        ) : (
-          settings.isPending && <Skeleton className="staff-skeleton" />
-        )}
-      </Container>
-    </SiteLayout>
+    <StaffScreen title="Settings" error={settings.error} errorText="Error loading settings">
+      {settings.data ? (
+        <div className="settings-grid">
+          <UserManagement />
+          <SettingsForm section={COMPANY} values={settings.data.company} />
+          <SettingsForm section={PAYMENTS} values={settings.data.payments} />
+          <SettingsForm section={SYSTEM} values={settings.data.system} />
+        </div>
+      ) : (
+        settings.isPending && <Skeleton className="staff-skeleton" />
+      )}
+    </StaffScreen>
   );
 }
+
+export default staffPage(SettingsScreen);

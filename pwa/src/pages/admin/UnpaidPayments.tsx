@@ -4,34 +4,48 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { paymentReceivedSchema } from '@printfarm/domain/receipts';
 import { type StaffPayment, useRecordTransfer } from '../../api/adminPayments.ts';
-import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { centsToDollars, dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment } from '../request/format.ts';
-import { DeskForm } from './DeskForm.tsx';
+import { BankReferenceField, DeskForm, useDeskForm } from './DeskForm.tsx';
 import { MoneyRow } from './MoneyRow.tsx';
 
 const owed = (payment: StaffPayment) => Math.max(0, payment.amountCents - payment.receivedCents);
 
-interface TransferValues {
-  /** Typed in dollars; sent as cents. */
-  amountCents: string;
-  reference: string;
+/** A payment awaiting money: what is owed and, for a bank transfer, the form to record one. */
+export function UnpaidPayment({ entry: payment }: { entry: StaffPayment }) {
+  return (
+    <MoneyRow
+      data-payment-id={payment.id}
+      entry={payment}
+      detail={
+        <>
+          Asked {moment(payment.createdAt)}
+          {payment.method === 'card' && ' · by card'}
+        </>
+      }
+      cents={owed(payment)}
+      centsNote={payment.receivedCents > 0 ? `owed of ${formatUsd(payment.amountCents)}` : 'owed'}
+    >
+      {payment.method === 'bank_transfer' ? (
+        <RecordTransfer payment={payment} />
+      ) : (
+        <p className="unpaid__meta unpaid__card">The customer confirms the card; nothing to record.</p>
+      )}
+    </MoneyRow>
+  );
 }
 
 function RecordTransfer({ payment }: { payment: StaffPayment }) {
   const record = useRecordTransfer(toastOnFailure('Could not record the transfer'));
-  const form = useDomainForm(paymentReceivedSchema, {
-    defaultValues: { amountCents: centsToDollars(owed(payment)), reference: '' } as TransferValues,
-    send: (values: TransferValues) => ({
-      amountCents: dollarsToCents(values.amountCents),
-      reference: values.reference.trim(),
-    }),
-    reValidateMode: 'onChange',
-  });
+  const firstValues = { amountCents: centsToDollars(owed(payment)), reference: '' };
+  const form = useDeskForm(paymentReceivedSchema, firstValues, (values) => ({
+    amountCents: dollarsToCents(values.amountCents),
+    reference: values.reference.trim(),
+  }));
   return (
     <DeskForm
       className="unpaid__form"
@@ -66,38 +80,7 @@ function RecordTransfer({ payment }: { payment: StaffPayment }) {
       <FormField label="Amount ($)" required {...form.field('amountCents', { message: dollarsError })}>
         <Input inputMode="decimal" />
       </FormField>
-      <FormField label="Bank’s reference" required {...form.field('reference')}>
-        <Input placeholder="e.g. ACH 0042117" autoComplete="off" />
-      </FormField>
+      <BankReferenceField binding={form.field('reference')} example="ACH 0042117" />
     </DeskForm>
-  );
-}
-
-export function UnpaidPayments({ payments }: { payments: readonly StaffPayment[] }) {
-  if (payments.length === 0) return <p className="staff-page__empty">No payment is awaiting money.</p>;
-  return (
-    <ul className="unpaid">
-      {payments.map((payment) => (
-        <MoneyRow
-          key={payment.id}
-          data-payment-id={payment.id}
-          entry={payment}
-          detail={
-            <>
-              Asked {moment(payment.createdAt)}
-              {payment.method === 'card' && ' · by card'}
-            </>
-          }
-          cents={owed(payment)}
-          centsNote={payment.receivedCents > 0 ? `owed of ${formatUsd(payment.amountCents)}` : 'owed'}
-        >
-          {payment.method === 'bank_transfer' ? (
-            <RecordTransfer payment={payment} />
-          ) : (
-            <p className="unpaid__meta unpaid__card">The customer confirms the card; nothing to record.</p>
-          )}
-        </MoneyRow>
-      ))}
-    </ul>
   );
 }

@@ -5,6 +5,7 @@ import { formatUsd } from '@printfarm/domain/money';
 import { JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
 import { Link } from 'react-router-dom';
 import type { EarningsJob } from '../../api/earnings.ts';
+import { ColumnHeads } from '../../components/ui/columnHeads.tsx';
 import type { OperatorFarms } from './farmContext.ts';
 import { dayOf } from './format.ts';
 import { JobStateBadge } from './jobParts.tsx';
@@ -42,6 +43,15 @@ export function moneyState(
 export const youReceive = (job: Pick<EarningsJob, 'shareCents' | 'earnedCents'>) =>
   job.earnedCents ?? job.shareCents;
 
+const EARNINGS_COLUMNS = [
+  'Job',
+  'State',
+  { label: 'Price', className: 'earnings-jobs__num' },
+  { label: 'Commission', className: 'earnings-jobs__num' },
+  { label: 'You receive', className: 'earnings-jobs__num' },
+  'Money',
+];
+
 export function EarningsJobs({ jobs, farms }: { jobs: readonly EarningsJob[]; farms: OperatorFarms }) {
   if (jobs.length === 0) {
     return (
@@ -54,22 +64,7 @@ export function EarningsJobs({ jobs, farms }: { jobs: readonly EarningsJob[]; fa
   return (
     <table className="earnings-jobs">
       <caption className="sr-only">Jobs and what you receive for each</caption>
-      <thead>
-        <tr>
-          <th scope="col">Job</th>
-          <th scope="col">State</th>
-          <th scope="col" className="earnings-jobs__num">
-            Price
-          </th>
-          <th scope="col" className="earnings-jobs__num">
-            Commission
-          </th>
-          <th scope="col" className="earnings-jobs__num">
-            You receive
-          </th>
-          <th scope="col">Money</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={EARNINGS_COLUMNS} />
       <tbody>
         {jobs.map((job) => (
           <tr key={job.jobId} data-job-id={job.jobId}>

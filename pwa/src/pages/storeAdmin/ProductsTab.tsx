@@ -2,6 +2,7 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { type Product, type ProductInput, parseTags, productSchema } from '@printfarm/domain/store';
 import { useState } from 'react';
+import type { FieldError, FieldPath } from 'react-hook-form';
 import { errorMessage } from '../../api/request.ts';
 import {
   type ManagedProduct,
@@ -9,12 +10,12 @@ import {
   useDeleteProduct,
   useSaveProduct,
 } from '../../api/stores.ts';
-import { useDomainForm } from '../../components/form/useDomainForm.ts';
+import { type FieldOptions, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FieldList, type FieldRows } from '../../components/ui/fieldList.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -125,6 +126,47 @@ const optionalNumber = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 const tagList = (value: unknown) => (typeof value === 'string' ? parseTags(value) : value);
 
+const asOptionalNumber = { register: { setValueAs: optionalNumber } };
+/** Tags are checked one by one: the message is the list's, or the first tag's. */
+const tagsError = (error: FieldError | undefined) =>
+  error?.message ?? (error as FieldError[] | undefined)?.[0]?.message;
+
+const PRODUCT_FIELDS: FieldRows<FieldPath<ProductInput>, FieldOptions<ProductInput>> = [
+  { name: 'name', label: 'Product Name', required: true },
+  { name: 'description', label: 'Description', control: <Textarea rows={3} /> },
+  [
+    {
+      name: 'price',
+      label: 'Price ($)',
+      required: true,
+      control: <Input inputMode="decimal" placeholder="12.99" />,
+    },
+    {
+      name: 'stockQuantity',
+      label: 'Stock Quantity',
+      options: asOptionalNumber,
+      control: <Input type="number" min={0} step={1} />,
+    },
+    {
+      name: 'printTime',
+      label: 'Print Time (minutes)',
+      options: asOptionalNumber,
+      control: <Input type="number" min={0} step={1} />,
+    },
+  ],
+  [
+    { name: 'category', label: 'Category' },
+    { name: 'materialType', label: 'Material', control: <Input placeholder="PLA, PETG, Resin..." /> },
+  ],
+  {
+    name: 'tags',
+    label: 'Tags',
+    hint: 'Separate tags with commas',
+    options: { register: { setValueAs: tagList }, message: tagsError },
+  },
+  { name: 'imageUrl', label: 'Image URL', control: <Input type="url" placeholder="https://" /> },
+];
+
 /** The product dialogs' props: the form's product is null for a new one, the delete dialog's while closed. */
 interface ProductDialogProps {
   store: ManagedStore;
@@ -164,47 +206,7 @@ function ProductFormDialog({ store, product, onClose }: ProductDialogProps) {
       size="lg"
     >
       <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
-        <FormField label="Product Name" required {...form.field('name')}>
-          <Input />
-        </FormField>
-        <FormField label="Description" {...form.field('description')}>
-          <Textarea rows={3} />
-        </FormField>
-        <div className="form-grid">
-          <FormField label="Price ($)" required {...form.field('price')}>
-            <Input inputMode="decimal" placeholder="12.99" />
-          </FormField>
-          <FormField
-            label="Stock Quantity"
-            {...form.field('stockQuantity', { register: { setValueAs: optionalNumber } })}
-          >
-            <Input type="number" min={0} step={1} />
-          </FormField>
-          <FormField
-            label="Print Time (minutes)"
-            {...form.field('printTime', { register: { setValueAs: optionalNumber } })}
-          >
-            <Input type="number" min={0} step={1} />
-          </FormField>
-        </div>
-        <div className="form-grid">
-          <FormField label="Category" {...form.field('category')}>
-            <Input />
-          </FormField>
-          <FormField label="Material" {...form.field('materialType')}>
-            <Input placeholder="PLA, PETG, Resin..." />
-          </FormField>
-        </div>
-        <FormField
-          label="Tags"
-          hint="Separate tags with commas"
-          error={form.formState.errors.tags?.message ?? form.formState.errors.tags?.[0]?.message}
-        >
-          <Input {...form.register('tags', { setValueAs: tagList })} />
-        </FormField>
-        <FormField label="Image URL" {...form.field('imageUrl')}>
-          <Input type="url" placeholder="https://" />
-        </FormField>
+        <FieldList fields={PRODUCT_FIELDS} bind={form.field} />
         <CheckboxField label="Show in store" {...form.register('isActive')} />
         <div className="admin-form__actions">
           <Button variant="outline" onClick={onClose}>

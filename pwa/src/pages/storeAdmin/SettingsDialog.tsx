@@ -6,7 +6,7 @@ import { type ManagedStore, useUpdateStoreSettings } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FieldList, type FieldRows } from '../../components/ui/fieldList.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -17,6 +17,13 @@ const valuesOf = (store: ManagedStore): StoreSettingsInput => ({
   logoUrl: store.logoUrl ?? '',
   bannerUrl: store.bannerUrl ?? '',
 });
+
+const STORE_FIELDS: FieldRows<keyof StoreSettingsInput> = [
+  { name: 'displayName', label: 'Store Name', required: true },
+  { name: 'description', label: 'Description', control: <Textarea rows={3} /> },
+  { name: 'logoUrl', label: 'Logo URL', control: <Input type="url" placeholder="https://" /> },
+  { name: 'bannerUrl', label: 'Banner URL', control: <Input type="url" placeholder="https://" /> },
+];
 
 export function SettingsDialog({
   store,
@@ -54,18 +61,7 @@ export function SettingsDialog({
       description="How your store appears to shoppers."
     >
       <form onSubmit={form.handleSubmit(onValid)} noValidate className="admin-form">
-        <FormField label="Store Name" required {...form.field('displayName')}>
-          <Input />
-        </FormField>
-        <FormField label="Description" {...form.field('description')}>
-          <Textarea rows={3} />
-        </FormField>
-        <FormField label="Logo URL" {...form.field('logoUrl')}>
-          <Input type="url" placeholder="https://" />
-        </FormField>
-        <FormField label="Banner URL" {...form.field('bannerUrl')}>
-          <Input type="url" placeholder="https://" />
-        </FormField>
+        <FieldList fields={STORE_FIELDS} bind={form.field} />
         <div className="admin-form__actions">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
