@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { autoPreviewed, isPreviewFormat } from '../../components/viewer/formats.ts';
-import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
+import { FileViewer } from '../request/FilePreview.tsx';
 
 /** Previews open by themselves for the first few ready files; browsers cap live WebGL contexts. */
 const AUTO_PREVIEWS = 4;
@@ -139,14 +139,7 @@ function FileCard({
       )}
       <Metrics file={file} />
       {file.analysisStatus === 'ready' && file.analysis && <FindingsList findings={file.analysis.findings} />}
-      {showPreview && (
-        <ModelViewer
-          downloadUrl={file.downloadUrl}
-          fileType={file.fileType}
-          label={file.fileName}
-          orientation={file.analysis?.printOrientation?.rotation ?? null}
-        />
-      )}
+      {showPreview && <FileViewer file={file} />}
       <div className="file-card__actions">
         {canPreview && (
           <Button variant="ghost" size="sm" onClick={() => setPreviewChoice(!showPreview)}>

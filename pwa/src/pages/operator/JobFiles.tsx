@@ -7,9 +7,9 @@ import type { JobFile } from '../../api/operator.ts';
 import { FindingsList, hasWarnings } from '../../components/findings/Findings.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { TitledCard } from '../../components/ui/card.tsx';
+import { TermList, TitledCard } from '../../components/ui/card.tsx';
 import { isPreviewFormat } from '../../components/viewer/formats.ts';
-import { ModelViewer } from '../../components/viewer/ModelViewer.tsx';
+import { FileViewer } from '../request/FilePreview.tsx';
 import { cubicCm } from './format.ts';
 
 function Metrics({ file }: { file: JobFile }) {
@@ -21,37 +21,34 @@ function Metrics({ file }: { file: JobFile }) {
   }
   const box = analysis.boundingBoxMm;
   return (
-    <dl className="op-facts op-facts--files">
-      <div>
-        <dt>Size</dt>
-        <dd>
-          {box ? formatSizeMm(box) : '—'}
-          {analysis.familiarSize && <span className="op-facts__note">{analysis.familiarSize}</span>}
-        </dd>
-      </div>
-      <div>
-        <dt>Volume</dt>
-        <dd>{cubicCm(analysis.volumeCm3)}</dd>
-      </div>
-      <div>
-        <dt>Surface</dt>
-        <dd>{analysis.surfaceAreaCm2 === null ? '—' : `${analysis.surfaceAreaCm2.toFixed(1)} cm²`}</dd>
-      </div>
-      <div>
-        <dt>Mesh</dt>
-        <dd>
-          {analysis.watertight ? (
+    <TermList
+      className="op-facts op-facts--files"
+      terms={[
+        {
+          term: 'Size',
+          detail: (
+            <>
+              {box ? formatSizeMm(box) : '—'}
+              {analysis.familiarSize && <span className="op-facts__note">{analysis.familiarSize}</span>}
+            </>
+          ),
+        },
+        { term: 'Volume', detail: cubicCm(analysis.volumeCm3) },
+        {
+          term: 'Surface',
+          detail: analysis.surfaceAreaCm2 === null ? '—' : `${analysis.surfaceAreaCm2.toFixed(1)} cm²`,
+        },
+        {
+          term: 'Mesh',
+          detail: analysis.watertight ? (
             <Badge variant="green">Watertight</Badge>
           ) : (
             <Badge variant="yellow">Not watertight</Badge>
-          )}
-        </dd>
-      </div>
-      <div>
-        <dt>Units</dt>
-        <dd>{analysis.units}</dd>
-      </div>
-    </dl>
+          ),
+        },
+        { term: 'Units', detail: analysis.units },
+      ]}
+    />
   );
 }
 
@@ -62,12 +59,7 @@ function FileItem({ file, previewFirst }: { file: JobFile; previewFirst: boolean
     <li className="op-file">
       <div className="op-file__preview">
         {canPreview && preview ? (
-          <ModelViewer
-            downloadUrl={file.downloadUrl}
-            fileType={file.fileType}
-            label={file.fileName}
-            orientation={file.analysis?.printOrientation?.rotation ?? null}
-          />
+          <FileViewer file={file} />
         ) : (
           <div className="op-file__placeholder">
             {canPreview ? (

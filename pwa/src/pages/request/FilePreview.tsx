@@ -29,6 +29,27 @@ function markersOf(analysis: FileAnalysis): PreviewMarker[] {
   );
 }
 
+/** What a stored file's preview needs: where to fetch it, its format and name, and how it prints. */
+export interface PreviewedFile {
+  downloadUrl: string;
+  fileType: string;
+  fileName: string;
+  analysis?: { printOrientation?: { rotation: readonly number[] } | null } | null;
+}
+
+/** A stored file's 3-D preview, turned as it prints; the customer's pages mark the findings on it. */
+export function FileViewer({ file, markers }: { file: PreviewedFile; markers?: readonly PreviewMarker[] }) {
+  return (
+    <ModelViewer
+      downloadUrl={file.downloadUrl}
+      fileType={file.fileType}
+      label={file.fileName}
+      orientation={file.analysis?.printOrientation?.rotation ?? null}
+      markers={markers}
+    />
+  );
+}
+
 export function FilePreview({
   file,
   showPreview,
@@ -46,13 +67,7 @@ export function FilePreview({
     <div className="request-file__preview">
       {showPreview ? (
         <>
-          <ModelViewer
-            downloadUrl={file.downloadUrl}
-            fileType={file.fileType}
-            label={file.fileName}
-            orientation={orientation?.rotation ?? null}
-            markers={analysis ? markersOf(analysis) : []}
-          />
+          <FileViewer file={file} markers={analysis ? markersOf(analysis) : []} />
           {orientation && (
             <p className="request-file__orientation">{ORIENTATION_CAPTIONS[orientation.key]}</p>
           )}

@@ -10,7 +10,14 @@ import { AnalysisBadge, formatBytes } from '../../components/dashboard/fileForma
 import { FindingsList, hasWarnings, WarningChoice } from '../../components/findings/Findings.tsx';
 import { FILE_DELETED } from '../../components/outcomes.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  TermList,
+} from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
@@ -100,16 +107,13 @@ function FileCard({
               />
             )}
             {!editable && (
-              <dl className="file-metrics request-file__metrics">
-                <div>
-                  <dt>Units in the file</dt>
-                  <dd>{UNIT_LABELS[analysis.units]}</dd>
-                </div>
-                <div>
-                  <dt>Quantity</dt>
-                  <dd>{file.quantity}</dd>
-                </div>
-              </dl>
+              <TermList
+                className="file-metrics request-file__metrics"
+                terms={[
+                  { term: 'Units in the file', detail: UNIT_LABELS[analysis.units] },
+                  { term: 'Quantity', detail: file.quantity },
+                ]}
+              />
             )}
             {editable && (
               <div className="request-file__controls">
