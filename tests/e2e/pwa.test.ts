@@ -4,13 +4,14 @@
 // said to be unavailable rather than missing, the update prompt after a new deploy and the install
 // button.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { addSessionCookies, holdAppEntry } from '../../ops/fixtures/browser.ts';
+import { binaryStl, cubeMesh, triangles } from '../../ops/fixtures/models/builders.ts';
 import { repoRoot } from '../../ops/lib/prepare.ts';
 import { useBrowserSuite } from '../support/browserSuite.ts';
 import { createDraftRequest, createFarm, FDM_X1, routeToFarm } from '../support/marketplace.ts';
@@ -118,6 +119,11 @@ describe('fast first paint', () => {
     // A title that would end the page's data script if it were not escaped.
     const title = 'Hinge </script><script>alert(1)</script> mount';
     const request = await createDraftRequest(suite.api.prisma, customer.id, { title, zip: '78701' });
+    // Its part is stored, as an uploaded part is: the page opens with the part's preview, which fetches it.
+    const [file] = await suite.api.prisma.projectFile.findMany({ where: { printRequestId: request.id } });
+    if (!file) throw new Error('the request has no file');
+    mkdirSync(suite.api.uploadDir, { recursive: true });
+    writeFileSync(path.join(suite.api.uploadDir, file.filePath), binaryStl(triangles(cubeMesh(20))));
     await suite.api.prisma.requestStatusHistory.updateMany({
       where: { requestId: request.id },
       data: { createdAt: new Date('2026-11-24T21:46:00Z') },

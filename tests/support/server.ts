@@ -40,6 +40,8 @@ export interface TestApi {
   relay: OutboxRelay;
   /** The API's in-memory public farm list and marker feed; a test that writes farms directly drops it. */
   publicFarms: PublicFarmCache;
+  /** Where the API reads stored uploads from (project_files.file_path is relative to it). */
+  uploadDir: string;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startApi(
     queues: api.queues,
     relay: api.relay,
     publicFarms: api.publicFarms,
+    uploadDir: config.UPLOAD_DIR,
     close: () => api.close(),
   };
 }
