@@ -144,8 +144,8 @@ function presentClaim(claim: NonNullable<PrintRequestDetailRow['claim']>) {
     ...presentClaimFacts(claim),
     photoCount: claim._count.photos,
     createdAt: claim.createdAt.toISOString(),
-    answeredAt: claim.answeredAt?.toISOString() ?? null,
-    decidedAt: claim.decidedAt?.toISOString() ?? null,
+    answeredAt: iso(claim.answeredAt),
+    decidedAt: iso(claim.decidedAt),
   };
 }
 

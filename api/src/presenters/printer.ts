@@ -2,6 +2,7 @@
 // whether one is stored (the form shows 'saved; leave blank to keep').
 import type { Printer } from '@printfarm/db';
 import { PRINTER_STATE_LABELS, type PrinterState } from '@printfarm/domain/printers';
+import { iso } from './wire.ts';
 
 export function presentPrinter(printer: Printer) {
   const settings = (printer.connectorSettings ?? {}) as Record<string, string | number>;
@@ -28,7 +29,7 @@ export function presentPrinter(printer: Printer) {
       ftpsPort: typeof settings.ftpsPort === 'number' ? settings.ftpsPort : null,
     },
     hasSecret: printer.connectorSecret !== null,
-    lastSeenAt: printer.lastSeenAt?.toISOString() ?? null,
+    lastSeenAt: iso(printer.lastSeenAt),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { JobClaim, Payment, Payout, RefundTransfer } from '@printfarm/db';
 import { presentClaimFacts } from './claim.ts';
 import { presentPayment } from './payment.ts';
+import { iso } from './wire.ts';
 
 interface PaymentSubject {
   request: { id: string; title: string } | null;
@@ -46,7 +47,7 @@ export function presentStaffPayment(payment: Payment & PaymentSubject) {
     payer: { name: payment.payerName, email: payment.payerEmail },
     failureReason: payment.failureReason,
     createdAt: payment.createdAt.toISOString(),
-    refundedAt: payment.refundedAt?.toISOString() ?? null,
+    refundedAt: iso(payment.refundedAt),
   };
 }
 
@@ -72,7 +73,7 @@ export function presentRefundTransfer(refund: RefundTransfer & { payment: Paymen
     cents: refund.cents,
     reason: refund.reason,
     createdAt: refund.createdAt.toISOString(),
-    sentAt: refund.sentAt?.toISOString() ?? null,
+    sentAt: iso(refund.sentAt),
     sentReference: refund.sentReference,
   };
 }
@@ -94,7 +95,7 @@ export function presentStaffPayout(payout: PayoutWithPayee) {
     status: payout.status as 'pending' | 'sent',
     provider: payout.provider,
     createdAt: payout.createdAt.toISOString(),
-    sentAt: payout.sentAt?.toISOString() ?? null,
+    sentAt: iso(payout.sentAt),
   };
 }
 
@@ -107,7 +108,7 @@ export function presentStaffClaim(
     farm: { id: claim.farmId, name: claim.farm.displayName },
     jobId: claim.jobId,
     createdAt: claim.createdAt.toISOString(),
-    answeredAt: claim.answeredAt?.toISOString() ?? null,
+    answeredAt: iso(claim.answeredAt),
   };
 }
 

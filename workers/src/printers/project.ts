@@ -1,9 +1,9 @@
 // A queue item's 3MF project for one printer: the same turned, scaled copy its G-code is sliced from,
 // with the same settings, kept in printer_projects by the same key. A file uploaded as G-code has none.
 import { exportProject } from '../slicer/project.ts';
-import { makeAndKeep, type PrinterFileMaker, printerPart } from './partCopy.ts';
+import { makeAndKeep, type PrinterFile, type PrinterFileMaker, printerPart } from './partCopy.ts';
 
-export type PrinterProject = { ok: true } | { ok: false; reason: string; lasting: boolean };
+export type PrinterProject = PrinterFile;
 
 export const printerProject: PrinterFileMaker<PrinterProject> = async (context, item, printer) => {
   const { prisma } = context;
