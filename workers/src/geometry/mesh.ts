@@ -14,6 +14,19 @@ const MAX_VERTICES = 2 ** 25;
 /** Bytes per binary STL record: a normal, three corners, an attribute count. */
 const RECORD_BYTES = 50;
 
+/** A triangle as its nine coordinates (x, y, z of a, b, c), never an array: parsers call it millions of times. */
+export type AddTriangle = (
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+) => void;
+
 export interface MeshMetrics {
   triangleCount: number;
   bbox: { x: number; y: number; z: number };
@@ -61,21 +74,11 @@ export class MeshAccumulator {
     this.kernel.reserve(Math.min(vertices, MAX_VERTICES));
   }
 
-  addTriangle(
-    ax: number,
-    ay: number,
-    az: number,
-    bx: number,
-    by: number,
-    bz: number,
-    cx: number,
-    cy: number,
-    cz: number,
-  ): void {
+  readonly addTriangle: AddTriangle = (ax, ay, az, bx, by, bz, cx, cy, cz) => {
     const kernel = this.kernel;
     if (kernel.measure(ax, ay, az, bx, by, bz, cx, cy, cz) !== 0) this.reject(FAULT_NOT_A_NUMBER);
     kernel.connect(this.weld(ax, ay, az), this.weld(bx, by, bz), this.weld(cx, cy, cz));
-  }
+  };
 
   /**
    * Triangle (i, j, k) of a vertex list: x, y, z of vertex n at 3n in `coordinates`, its welded id + 1

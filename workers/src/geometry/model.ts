@@ -4,15 +4,14 @@
 import type { ModelFormat } from '@printfarm/domain/upload';
 import type { StoredUpload } from '../storage/uploads.ts';
 import { grown } from './grow.ts';
-import { MeshAccumulator } from './mesh.ts';
+import { type AddTriangle, MeshAccumulator } from './mesh.ts';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** What parsers feed triangles through. */
 export interface MeshSink {
   readonly triangleCount: number;
-  /** A triangle as its nine coordinates, never an array: parsers call it millions of times. */
-  addTriangle: MeshAccumulator['addTriangle'];
+  addTriangle: AddTriangle;
   /** Triangle (i, j, k) of a vertex list: see VertexList and addIndexedTriangle. */
   addListedTriangle(coordinates: Float64Array, welded: Int32Array, i: number, j: number, k: number): void;
   /** `records` binary STL facets of 50 bytes from byte `at` of `view`. */

@@ -5,6 +5,7 @@ import { modelFormatFromName } from '@printfarm/domain/upload';
 import type { StoredUpload } from '../../storage/uploads.ts';
 import { readRange } from '../../storage/uploads.ts';
 import { grown } from '../grow.ts';
+import type { AddTriangle } from '../mesh.ts';
 import type { MeshParser, MeshSink } from '../model.ts';
 import { parseObjInto } from '../obj.ts';
 import { parsePlyInto } from '../ply.ts';
@@ -44,17 +45,7 @@ export class SoupCollector implements MeshSink {
     this.triangles = new Float64Array(9 * Math.min(Math.max(64, expectedTriangles), limit));
   }
 
-  addTriangle(
-    ax: number,
-    ay: number,
-    az: number,
-    bx: number,
-    by: number,
-    bz: number,
-    cx: number,
-    cy: number,
-    cz: number,
-  ): void {
+  readonly addTriangle: AddTriangle = (ax, ay, az, bx, by, bz, cx, cy, cz) => {
     const at = this.claim(1);
     const t = this.triangles;
     t[at] = ax;
@@ -67,7 +58,7 @@ export class SoupCollector implements MeshSink {
     t[at + 7] = cy;
     t[at + 8] = cz;
     if (!Number.isFinite(ax + ay + az + bx + by + bz + cx + cy + cz)) refuseNaN();
-  }
+  };
 
   addListedTriangle(coordinates: Float64Array, _welded: Int32Array, i: number, j: number, k: number): void {
     const at = this.claim(1);
