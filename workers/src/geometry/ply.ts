@@ -12,7 +12,8 @@ import {
   parsePlyHeader,
   plural,
   reject,
-  TYPE_SIZES,
+  SCALAR_TYPES,
+  type ScalarType,
 } from './plyHeader.ts';
 import { count } from './reject.ts';
 
@@ -153,39 +154,19 @@ async function readAscii(upload: StoredUpload, header: Header, state: ReadState)
     );
 }
 
-type NumberReader = (buffer: Buffer, offset: number) => number;
+type NumberReader = (view: DataView, offset: number) => number;
 
+/** Reads a number of a header-checked scalar type in the file's byte order. */
 function reader(type: string, littleEndian: boolean): NumberReader {
-  switch (type) {
-    case 'char':
-    case 'int8':
-      return (b, o) => b.readInt8(o);
-    case 'uchar':
-    case 'uint8':
-      return (b, o) => b.readUInt8(o);
-    case 'short':
-    case 'int16':
-      return littleEndian ? (b, o) => b.readInt16LE(o) : (b, o) => b.readInt16BE(o);
-    case 'ushort':
-    case 'uint16':
-      return littleEndian ? (b, o) => b.readUInt16LE(o) : (b, o) => b.readUInt16BE(o);
-    case 'int':
-    case 'int32':
-      return littleEndian ? (b, o) => b.readInt32LE(o) : (b, o) => b.readInt32BE(o);
-    case 'uint':
-    case 'uint32':
-      return littleEndian ? (b, o) => b.readUInt32LE(o) : (b, o) => b.readUInt32BE(o);
-    case 'float':
-    case 'float32':
-      return littleEndian ? (b, o) => b.readFloatLE(o) : (b, o) => b.readFloatBE(o);
-    default:
-      return littleEndian ? (b, o) => b.readDoubleLE(o) : (b, o) => b.readDoubleBE(o);
-  }
+  const { get } = SCALAR_TYPES[type] as ScalarType;
+  return (view, at) => get.call(view, at, littleEndian);
 }
 
 /** Pulls bytes from a stream on demand, keeping only what has not been consumed yet. */
 class ByteSource {
-  buffer = Buffer.alloc(0);
+  private buffer = Buffer.alloc(0);
+  /** The bytes not consumed yet start at `offset`. */
+  view = new DataView(this.buffer.buffer, 0, 0);
   offset = 0;
   private readonly chunks: AsyncIterator<Buffer>;
   private ended = false;
@@ -208,6 +189,7 @@ class ByteSource {
         return false;
       }
       this.buffer = Buffer.concat([this.buffer.subarray(this.offset), next.value]);
+      this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.length);
       this.offset = 0;
     }
     return true;
@@ -229,9 +211,9 @@ async function readBinary(upload: StoredUpload, header: Header, state: ReadState
     const fixed = element.properties.every((p) => !p.countType);
     const readers = element.properties.map((p) => ({
       property: p,
-      size: TYPE_SIZES[p.type] ?? 0,
+      size: SCALAR_TYPES[p.type]?.size ?? 0,
       read: reader(p.type, littleEndian),
-      countSize: p.countType ? (TYPE_SIZES[p.countType] ?? 0) : 0,
+      countSize: p.countType ? (SCALAR_TYPES[p.countType]?.size ?? 0) : 0,
       readCount: p.countType ? reader(p.countType, littleEndian) : undefined,
     }));
     const recordSize = readers.reduce((sum, r) => sum + r.size, 0);
@@ -251,8 +233,8 @@ async function readBinary(upload: StoredUpload, header: Header, state: ReadState
         if (source.available < recordSize && !(await source.need(recordSize))) truncated(done);
         const at = source.offset;
         if (isVertex) {
-          const b = source.buffer;
-          state.vertices.push(xRead(b, at + xAt), yRead(b, at + yAt), zRead(b, at + zAt));
+          const v = source.view;
+          state.vertices.push(xRead(v, at + xAt), yRead(v, at + yAt), zRead(v, at + zAt));
         }
         source.offset += recordSize;
         continue;
@@ -263,18 +245,18 @@ async function readBinary(upload: StoredUpload, header: Header, state: ReadState
         const r = readers[p]!;
         if (r.readCount) {
           if (source.available < r.countSize && !(await source.need(r.countSize))) truncated(done);
-          const items = r.readCount(source.buffer, source.offset);
+          const items = r.readCount(source.view, source.offset);
           source.offset += r.countSize;
           const bytes = items * r.size;
           if (items < 0 || (source.available < bytes && !(await source.need(bytes)))) truncated(done);
           if (isFace && p === state.plan.indices) {
-            for (let i = 0; i < items; i++) corners.push(r.read(source.buffer, source.offset + i * r.size));
+            for (let i = 0; i < items; i++) corners.push(r.read(source.view, source.offset + i * r.size));
           }
           source.offset += bytes;
         } else {
           if (source.available < r.size && !(await source.need(r.size))) truncated(done);
           const axis = isVertex ? state.plan.axes.indexOf(p) : -1;
-          if (axis >= 0) point[axis] = r.read(source.buffer, source.offset);
+          if (axis >= 0) point[axis] = r.read(source.view, source.offset);
           source.offset += r.size;
         }
       }

@@ -3,24 +3,27 @@
 import { words } from './lines.ts';
 import { ModelRejection } from './reject.ts';
 
-export const TYPE_SIZES: Record<string, number> = {
-  char: 1,
-  int8: 1,
-  uchar: 1,
-  uint8: 1,
-  short: 2,
-  int16: 2,
-  ushort: 2,
-  uint16: 2,
-  int: 4,
-  int32: 4,
-  uint: 4,
-  uint32: 4,
-  float: 4,
-  float32: 4,
-  double: 8,
-  float64: 8,
-};
+/** A PLY scalar type: its size in bytes and the DataView getter that reads one (either byte order). */
+export interface ScalarType {
+  size: number;
+  get: (this: DataView, at: number, littleEndian?: boolean) => number;
+}
+
+/** PLY's scalar types, each under its old and its sized name. */
+const SCALARS: Array<[names: [string, string], size: number, get: ScalarType['get']]> = [
+  [['char', 'int8'], 1, DataView.prototype.getInt8],
+  [['uchar', 'uint8'], 1, DataView.prototype.getUint8],
+  [['short', 'int16'], 2, DataView.prototype.getInt16],
+  [['ushort', 'uint16'], 2, DataView.prototype.getUint16],
+  [['int', 'int32'], 4, DataView.prototype.getInt32],
+  [['uint', 'uint32'], 4, DataView.prototype.getUint32],
+  [['float', 'float32'], 4, DataView.prototype.getFloat32],
+  [['double', 'float64'], 8, DataView.prototype.getFloat64],
+];
+
+export const SCALAR_TYPES: Record<string, ScalarType> = Object.fromEntries(
+  SCALARS.flatMap(([names, size, get]) => names.map((name) => [name, { size, get }])),
+);
 
 type Encoding = 'ascii' | 'binary_little_endian' | 'binary_big_endian';
 
@@ -86,12 +89,12 @@ export function parsePlyHeader(head: Buffer): Header {
       if (!element) reject('a property comes before any element');
       if (parts[1] === 'list') {
         const [, , countType = '', type = '', name = ''] = parts;
-        if (!TYPE_SIZES[countType] || !TYPE_SIZES[type] || !name)
+        if (!SCALAR_TYPES[countType] || !SCALAR_TYPES[type] || !name)
           reject(`bad property line "${line.slice(0, 60)}"`);
         element.properties.push({ name, type, countType });
       } else {
         const [, type = '', name = ''] = parts;
-        if (!TYPE_SIZES[type] || !name) reject(`bad property line "${line.slice(0, 60)}"`);
+        if (!SCALAR_TYPES[type] || !name) reject(`bad property line "${line.slice(0, 60)}"`);
         element.properties.push({ name, type });
       }
     } else if (keyword === 'comment' || keyword === 'obj_info') {
