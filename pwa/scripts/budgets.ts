@@ -126,7 +126,9 @@ function report(sizes: RouteSize[]): string {
             ? `loads ${row.borrowed}`
             : 'ok';
     const kb = (row.bytes / KB).toFixed(1).padStart(6);
-    return `  ${row.paths.join(' ').padEnd(width)}  ${kb} KB gz  (budget ${row.budget / KB} KB)  ${verdict}`;
+    // Bytes too: a page near its budget moves by tens of bytes a change.
+    const bytes = row.bytes.toLocaleString('en-US').padStart(7);
+    return `  ${row.paths.join(' ').padEnd(width)}  ${kb} KB gz = ${bytes} B  (budget ${row.budget / KB} KB)  ${verdict}`;
   });
   return ['JavaScript per route (first load, gzipped):', ...lines].join('\n');
 }
