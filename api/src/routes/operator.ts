@@ -85,13 +85,11 @@ export function registerOperatorRoutes(
     run: (context: JobActionContext, jobId: string, input: v.InferOutput<S>) => Promise<void>,
   ) {
     const path = `/api/operator/jobs/:jobId/${action}`;
-    const act = async (ctx: AppContext, input: v.InferOutput<S>) => {
+    router.post(path, requireOperator, validateInputs({ body: schema }), async (ctx) => {
       const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-      await run(await actionContext(ctx), id, input);
+      await run(await actionContext(ctx), id, ctx.state.input);
       await answerWithJob(ctx, id);
-    };
-    if (schema) router.post(path, requireOperator, validate(schema), (ctx) => act(ctx, ctx.state.input));
-    else router.post(path, requireOperator, (ctx) => act(ctx, undefined as v.InferOutput<S>));
+    });
   }
 
   jobAction('accept', null, (context, id) => acceptJob(context, id));
