@@ -1,5 +1,5 @@
 // How people read a stored value where the value already says it: 'needs_attention' → 'Needs attention'.
-// A set whose words differ from its values ('done' → 'Printed') keeps its own table.
+// Where some words differ from their values ('done' → 'Printed'), only those are written out.
 
 /** 'needs_attention' → 'Needs attention'. */
 export function valueLabel(value: string): string {
@@ -7,7 +7,11 @@ export function valueLabel(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Each value's label, in the values' order. */
-export function labelsOf<const Value extends string>(values: readonly Value[]): Record<Value, string> {
-  return Object.fromEntries(values.map((value) => [value, valueLabel(value)])) as Record<Value, string>;
+/** Each value's label, in the values' order: its own words from `words`, else what the value says. */
+export function labelsOf<const Value extends string>(
+  values: readonly Value[],
+  words: Partial<Record<Value, string>> = {},
+): Record<Value, string> {
+  const labels = values.map((value) => [value, words[value] ?? valueLabel(value)]);
+  return Object.fromEntries(labels) as Record<Value, string>;
 }

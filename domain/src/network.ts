@@ -17,23 +17,23 @@ export function canActivateNode(status: NodeStatus): boolean {
   return status === 'online' || status === 'setup';
 }
 
+/** A whole number of `unit`s from min to max, its messages naming the field: 'Claims window must be at least 1 day'. */
+function wholeCount(label: string, unit: string, min: number, max: number) {
+  const amount = (count: number) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  return v.pipe(
+    v.number(`${label} must be a number of ${unit}s`),
+    v.integer(`${label} must be a whole number of ${unit}s`),
+    v.minValue(min, `${label} must be at least ${amount(min)}`),
+    v.maxValue(max, `${label} must be at most ${amount(max)}`),
+  );
+}
+
 export const nodeUpdateSchema = v.pipe(
   formObject({
     isActive: v.optional(v.boolean('Active must be true or false')),
     status: v.optional(v.picklist(NODE_STATUSES, 'Choose online, offline, maintenance or setup')),
     coverageRadiusMiles: v.optional(
-      v.pipe(
-        v.number('Coverage radius must be a number of miles'),
-        v.integer('Coverage radius must be a whole number of miles'),
-        v.minValue(
-          COVERAGE_RADIUS_MILES.min,
-          `Coverage radius must be at least ${COVERAGE_RADIUS_MILES.min} miles`,
-        ),
-        v.maxValue(
-          COVERAGE_RADIUS_MILES.max,
-          `Coverage radius must be at most ${COVERAGE_RADIUS_MILES.max} miles`,
-        ),
-      ),
+      wholeCount('Coverage radius', 'mile', COVERAGE_RADIUS_MILES.min, COVERAGE_RADIUS_MILES.max),
     ),
   }),
   v.check(
@@ -61,13 +61,7 @@ const amountSchema = (label: string) =>
     v.transform((amount) => formatCents(parseCents(amount) ?? 0)),
   );
 
-const hours = (label: string, max: number) =>
-  v.pipe(
-    v.number(`${label} must be a number of hours`),
-    v.integer(`${label} must be a whole number of hours`),
-    v.minValue(1, `${label} must be at least 1 hour`),
-    v.maxValue(max, `${label} must be at most ${max} hours`),
-  );
+const hours = (label: string, max: number) => wholeCount(label, 'hour', 1, max);
 
 export const settingSchemas = {
   company: formObject({
@@ -93,15 +87,7 @@ export const settingSchemas = {
       10,
     ),
     commissionMinimum: v.optional(amountSchema('Minimum commission'), '1.00'),
-    claimWindowDays: v.optional(
-      v.pipe(
-        v.number('Claims window must be a number of days'),
-        v.integer('Claims window must be a whole number of days'),
-        v.minValue(1, 'Claims window must be at least 1 day'),
-        v.maxValue(60, 'Claims window must be at most 60 days'),
-      ),
-      7,
-    ),
+    claimWindowDays: v.optional(wholeCount('Claims window', 'day', 1, 60), 7),
   }),
   system: formObject({
     routeResponseHours: hours('Job response deadline', 168),

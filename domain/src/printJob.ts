@@ -2,6 +2,7 @@
 // sends when answering or reporting on it (routes under /api/operator/jobs).
 import * as v from 'valibot';
 import { formObject, requiredText, ruleAcross } from './fields.ts';
+import { labelsOf } from './labels.ts';
 import { futureDateSchema } from './printRequest.ts';
 import { priceSchema } from './store.ts';
 import { CARRIERS, isTrackingNumberOf, normalizeTrackingNumber, trackingNumberHint } from './tracking.ts';
@@ -42,18 +43,13 @@ export const jobListQuerySchema = formObject({
   farmId: v.optional(v.pipe(v.string('Invalid farm'), v.uuid('Invalid farm'))),
 });
 
-export const JOB_STATE_LABELS: Record<JobState, string> = {
+export const JOB_STATE_LABELS = labelsOf(JOB_STATES, {
   offered: 'Awaiting your answer',
   countered: 'Counter-offer sent',
-  accepted: 'Accepted',
-  printing: 'Printing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  declined: 'Declined',
   expired: 'Not answered in time',
   refused: 'Counter-offer refused',
   cancelled: 'Cancelled by the customer',
-};
+});
 
 export const declineJobSchema = formObject({
   reason: requiredText('Tell the customer why you decline', 500),

@@ -2,18 +2,14 @@
 // Pure rules, shared by the API (the operator's screen and commands) and the workers (dispatch).
 import * as v from 'valibot';
 import { formObject, requiredText } from './fields.ts';
+import { labelsOf } from './labels.ts';
 import { fitsOnBed } from './orientation.ts';
 import type { BuildVolume } from './printerCatalogue.ts';
 
 export const QUEUE_ITEM_STATES = ['queued', 'held', 'printing', 'done'] as const;
 export type QueueItemState = (typeof QUEUE_ITEM_STATES)[number];
 
-export const QUEUE_ITEM_STATE_LABELS: Record<QueueItemState, string> = {
-  queued: 'Queued',
-  held: 'On hold',
-  printing: 'Printing',
-  done: 'Printed',
-};
+export const QUEUE_ITEM_STATE_LABELS = labelsOf(QUEUE_ITEM_STATES, { held: 'On hold', done: 'Printed' });
 
 /** The order the queue starts in, as the operator's screen says it. */
 export const QUEUE_RULE = 'Earliest ready-by first, then the fewest material changes';

@@ -3,6 +3,7 @@
 // with cancelled (by the customer, any time before printing), rejected (no file is printable) and
 // expired (offers older than OFFER_VALIDITY_DAYS; re-quoted on demand). 'pending' is the spec's
 // default status for a request made outside the upload flow; it behaves like a draft.
+import { labelsOf } from './labels.ts';
 
 export const REQUEST_STATUSES = [
   'draft',
@@ -109,20 +110,13 @@ export const EDITABLE_STATUSES: readonly RequestStatus[] = [
   'rejected',
 ];
 
-export const STATUS_LABELS: Record<RequestStatus, string> = {
-  draft: 'Draft',
-  pending: 'Pending',
+export const STATUS_LABELS = labelsOf(REQUEST_STATUSES, {
   quoting: 'Getting quotes',
   quoted: 'Quotes ready',
-  ordered: 'Ordered',
   accepted: 'Accepted by farm',
-  printing: 'Printing',
-  shipped: 'Shipped',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
   rejected: 'Not printable',
   expired: 'Quotes expired',
-};
+});
 
 export function statusLabel(status: string): string {
   return isRequestStatus(status) ? STATUS_LABELS[status] : status;

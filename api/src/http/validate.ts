@@ -15,7 +15,8 @@ export interface ChosenBy<M extends Record<string, v.GenericSchema>> {
 }
 
 type Checked = v.GenericSchema | ChosenBy<Record<string, v.GenericSchema>>;
-type Inputs = Partial<Record<Source, Checked>>;
+/** null: a source the route takes nothing from (a command without a body). */
+type Inputs = Partial<Record<Source, Checked | null>>;
 
 /** Where each source's parsed input lands: ctx.state.input (the body), ctx.state.query, ctx.state.params. */
 type StateKey<S> = S extends 'body' ? 'input' : S;
@@ -80,13 +81,12 @@ function parseInput<S extends v.GenericSchema, C = unknown>(
 
 /**
  * Parses several inputs of one request, in the order given (e.g. `{ params, body }`), each into its
- * place on ctx.state; the first that fails answers 400.
+ * place on ctx.state; the first that fails answers 400. A source given null is not read.
  */
 export function validateInputs<const I extends Inputs>(inputs: I): AppMiddleware<ParsedState<I>> {
-  const checks = (Object.entries(inputs) as [Source, Checked][]).map(([source, checked]) => ({
-    source,
-    checked,
-  }));
+  const checks = (Object.entries(inputs) as [Source, Checked | null][]).flatMap(([source, checked]) =>
+    checked ? [{ source, checked }] : [],
+  );
   const middleware: AppMiddleware = async (ctx, next) => {
     const state = ctx.state as unknown as Record<string, unknown>;
     for (const { source, checked } of checks) {

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { chosenBy, validate, validateInputs } from '../http/validate.ts';
 import { presentPlatformUser } from '../presenters/network.ts';
@@ -33,8 +34,7 @@ export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDep
     ctx.body = (await listNodes(prisma)).map(presentNode);
   });
 
-  router.get('/api/admin/estimator', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.get('/api/admin/estimator', requireStaff, noStore, async (ctx) => {
     ctx.body = await estimatorAccuracy(prisma);
   });
 

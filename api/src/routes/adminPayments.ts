@@ -6,6 +6,7 @@ import { bankStatementSchema, paymentReceivedSchema, refundSentSchema } from '@p
 import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { idParam, requireIdParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -28,8 +29,7 @@ import {
 import { reconcileStatement } from '../services/reconcile.ts';
 
 export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
-  router.get('/api/admin/payments', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.get('/api/admin/payments', requireStaff, noStore, async (ctx) => {
     ctx.body = presentMoneyDesk(await moneyDesk(prisma));
   });
 
@@ -49,14 +49,12 @@ export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }
     },
   );
 
-  router.get('/api/admin/ledger/trial-balance', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.get('/api/admin/ledger/trial-balance', requireStaff, noStore, async (ctx) => {
     const { balanceCents, transactions } = await trialBalance(prisma);
     ctx.body = { balanceCents, transactions };
   });
 
-  router.get('/api/admin/ledger/accounts', requireStaff, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.get('/api/admin/ledger/accounts', requireStaff, noStore, async (ctx) => {
     ctx.body = await ledgerAccounts(prisma);
   });
 

@@ -3,6 +3,7 @@ import { applicationSchema, applicationUpdateSchema } from '@printfarm/domain/ap
 import { requireStaff } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { idParam } from '../http/params.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
@@ -25,10 +26,8 @@ export function registerApplicationRoutes(router: AppRouter, { prisma, config, r
     },
   );
 
-  router.get('/api/applications', requireStaff, async (ctx) => {
-    const applications = await listApplications(prisma);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = applications.map(presentApplicationForStaff);
+  router.get('/api/applications', requireStaff, noStore, async (ctx) => {
+    ctx.body = (await listApplications(prisma)).map(presentApplicationForStaff);
   });
 
   router.patch(

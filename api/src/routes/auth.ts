@@ -9,6 +9,7 @@ import { endSession, presentUser, sessionOf, startUserSession } from '../auth/se
 import { isTrustedDevice, trustDevice } from '../auth/trustedDevice.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { ipKey, type RateLimitOptions } from '../http/rateLimit.ts';
 import { isOwnNavigation } from '../http/security.ts';
 import { validate } from '../http/validate.ts';
@@ -44,8 +45,7 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
     key: ipKey,
   };
 
-  router.get('/api/auth/user', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.get('/api/auth/user', noStore, async (ctx) => {
     ctx.body = presentUser(userOf(ctx));
   });
 

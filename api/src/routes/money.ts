@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { requireOperator, requireRole, requireStaff, requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { farmQuerySchema, idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { cardCheckoutUrl } from '../services/cardCheckout.ts';
@@ -27,10 +28,15 @@ const checkoutSchema = v.object({
 export function registerMoneyRoutes(router: AppRouter, { prisma, config, payments }: ApiDeps): void {
   const appUrl = config.PUBLIC_URL;
 
-  router.get('/api/operator/earnings', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await operatorEarnings(prisma, userOf(ctx), ctx.state.query.farmId, payments.name);
-  });
+  router.get(
+    '/api/operator/earnings',
+    requireOperator,
+    validate(farmQuerySchema, 'query'),
+    noStore,
+    async (ctx) => {
+      ctx.body = await operatorEarnings(prisma, userOf(ctx), ctx.state.query.farmId, payments.name);
+    },
+  );
 
   // The payer's own card page (Stripe Checkout): a signed-in customer's, or a shopper's by the order link.
   router.post('/api/payments/:paymentId/checkout', validate(checkoutSchema), async (ctx) => {

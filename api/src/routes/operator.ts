@@ -23,6 +23,7 @@ import { shipJob } from '../commands/shipJob.ts';
 import { startJob } from '../commands/startJob.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { farmQuerySchema, idParam } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentFarmSettingsAnswer } from '../presenters/farmSettings.ts';
@@ -58,21 +59,31 @@ export function registerOperatorRoutes(
     ctx.body = presentOperatorJob(job, await printabilityContext(prisma, job.request.files, networkPrinters));
   }
 
-  router.get('/api/operator/jobs', requireOperator, validate(jobListQuerySchema, 'query'), async (ctx) => {
-    const { query } = ctx.state;
-    const jobs = await listOperatorJobs(prisma, userOf(ctx), query.state, query.farmId);
-    ctx.set('Cache-Control', 'no-store');
-    const context = await printabilityContext(
-      prisma,
-      jobs.flatMap((job) => job.request.files),
-    );
-    ctx.body = jobs.map((job) => presentOperatorJob(job, context));
-  });
+  router.get(
+    '/api/operator/jobs',
+    requireOperator,
+    validate(jobListQuerySchema, 'query'),
+    noStore,
+    async (ctx) => {
+      const { query } = ctx.state;
+      const jobs = await listOperatorJobs(prisma, userOf(ctx), query.state, query.farmId);
+      const context = await printabilityContext(
+        prisma,
+        jobs.flatMap((job) => job.request.files),
+      );
+      ctx.body = jobs.map((job) => presentOperatorJob(job, context));
+    },
+  );
 
-  router.get('/api/operator/summary', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentOperatorSummary(await countNewJobs(prisma, userOf(ctx), ctx.state.query.farmId));
-  });
+  router.get(
+    '/api/operator/summary',
+    requireOperator,
+    validate(farmQuerySchema, 'query'),
+    noStore,
+    async (ctx) => {
+      ctx.body = presentOperatorSummary(await countNewJobs(prisma, userOf(ctx), ctx.state.query.farmId));
+    },
+  );
 
   router.get('/api/operator/jobs/:jobId', requireOperator, async (ctx) => {
     await answerWithJob(ctx, idParam(ctx, 'jobId', JOB_NOT_FOUND));
@@ -85,13 +96,11 @@ export function registerOperatorRoutes(
     run: (context: JobActionContext, jobId: string, input: v.InferOutput<S>) => Promise<void>,
   ) {
     const path = `/api/operator/jobs/:jobId/${action}`;
-    const act = async (ctx: AppContext, input: v.InferOutput<S>) => {
+    router.post(path, requireOperator, validateInputs({ body: schema }), async (ctx) => {
       const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
-      await run(await actionContext(ctx), id, input);
+      await run(await actionContext(ctx), id, ctx.state.input);
       await answerWithJob(ctx, id);
-    };
-    if (schema) router.post(path, requireOperator, validate(schema), (ctx) => act(ctx, ctx.state.input));
-    else router.post(path, requireOperator, (ctx) => act(ctx, undefined as v.InferOutput<S>));
+    });
   }
 
   jobAction('accept', null, (context, id) => acceptJob(context, id));

@@ -4,6 +4,7 @@ import { printerSchema, printerUpdateSchema } from '@printfarm/domain/printers';
 import { requireOperator, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { farmQuerySchema, idParam } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentPrinter } from '../presenters/printer.ts';
@@ -22,11 +23,16 @@ export function registerOperatorPrinterRoutes(router: AppRouter, { prisma, confi
   const farmOf = (ctx: AppContext) =>
     findManagedFarm(prisma, userOf(ctx), (ctx.state as { query?: { farmId?: string } }).query?.farmId);
 
-  router.get('/api/operator/printers', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
-    const farmId = await farmOf(ctx);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = (await listPrinters(prisma, farmId)).map(presentPrinter);
-  });
+  router.get(
+    '/api/operator/printers',
+    requireOperator,
+    validate(farmQuerySchema, 'query'),
+    noStore,
+    async (ctx) => {
+      const farmId = await farmOf(ctx);
+      ctx.body = (await listPrinters(prisma, farmId)).map(presentPrinter);
+    },
+  );
 
   router.post(
     '/api/operator/printers',

@@ -70,21 +70,13 @@ export function registerOperatorQueueRoutes(router: AppRouter, { prisma }: ApiDe
     run: (farmId: string, itemId: string, input: v.InferOutput<S>) => Promise<unknown>,
   ) {
     const path = `/api/operator/queue/:itemId/${command}`;
-    const act = async (ctx: AppContext, input: v.InferOutput<S>) => {
+    const inputs = validateInputs({ body: schema, query: farmQuerySchema });
+    router.post(path, requireOperator, inputs, async (ctx) => {
       const itemId = idParam(ctx, 'itemId', ITEM_NOT_FOUND);
       const farmId = await farmOf(ctx);
-      await run(farmId, itemId, input);
+      await run(farmId, itemId, ctx.state.input);
       await answerWithQueue(ctx, farmId);
-    };
-    if (schema) {
-      router.post(path, requireOperator, validateInputs({ body: schema, query: farmQuerySchema }), (ctx) =>
-        act(ctx, ctx.state.input),
-      );
-    } else {
-      router.post(path, requireOperator, validate(farmQuerySchema, 'query'), (ctx) =>
-        act(ctx, undefined as v.InferOutput<S>),
-      );
-    }
+    });
   }
 
   itemCommand('pin', queuePinSchema, (farmId, id, input) => pinItem(prisma, farmId, id, input.printerId));

@@ -8,6 +8,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { AnyStateMiddleware, AppContext, AppRouter } from '../http/context.ts';
 import { sendEncoded } from '../http/encodedBody.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { noStore } from '../http/noStore.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentNetworkStats, presentOffering } from '../presenters/network.ts';
@@ -128,9 +129,7 @@ export function registerPrintFarmRoutes(
     ctx.redirect(`/operator?farmId=${encodeURIComponent(farmId)}&claimed=1`);
   });
 
-  router.get('/api/my/print-farms', requireUser, async (ctx) => {
-    const farms = await listFarmsOwnedBy(prisma, userOf(ctx).id);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = farms.map(presentFullFarm);
+  router.get('/api/my/print-farms', requireUser, noStore, async (ctx) => {
+    ctx.body = (await listFarmsOwnedBy(prisma, userOf(ctx).id)).map(presentFullFarm);
   });
 }

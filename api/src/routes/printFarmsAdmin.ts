@@ -3,6 +3,7 @@ import { farmAdminUpdateSchema } from '@printfarm/domain/farmAdmin';
 import { requireStaff } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentFullFarm } from '../presenters/printFarm.ts';
@@ -12,10 +13,8 @@ export function registerPrintFarmAdminRoutes(
   router: AppRouter,
   { prisma, publicFarms, config }: ApiDeps,
 ): void {
-  router.get('/api/admin/print-farms', requireStaff, async (ctx) => {
-    const farms = await listAllFarms(prisma);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = farms.map(presentFullFarm);
+  router.get('/api/admin/print-farms', requireStaff, noStore, async (ctx) => {
+    ctx.body = (await listAllFarms(prisma)).map(presentFullFarm);
   });
 
   router.put('/api/admin/print-farms/:farmId', requireStaff, validate(farmAdminUpdateSchema), async (ctx) => {

@@ -18,6 +18,7 @@ import { rateDeliveredJob } from '../commands/rateDeliveredJob.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
+import { noStore } from '../http/noStore.ts';
 import { idParam } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentOffer } from '../presenters/offer.ts';
@@ -58,9 +59,8 @@ export function registerPrintRequestRoutes(
     ctx.body = await readRequest(userOf(ctx), id);
   }
 
-  router.get('/api/print-requests', requireUser, async (ctx) => {
+  router.get('/api/print-requests', requireUser, noStore, async (ctx) => {
     const requests = await listOwnPrintRequests(prisma, userOf(ctx));
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = requests.map(presentPrintRequestSummary);
   });
 
@@ -104,9 +104,8 @@ export function registerPrintRequestRoutes(
     await answerWithRequest(ctx, again.id);
   });
 
-  router.get('/api/print-requests/:requestId/offers', requireUser, async (ctx) => {
+  router.get('/api/print-requests/:requestId/offers', requireUser, noStore, async (ctx) => {
     const offers = await listOffers(prisma, userOf(ctx), idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = offers.map(presentOffer);
   });
 

@@ -3,6 +3,7 @@ import { profileSettingsSchema } from '@printfarm/domain/profile';
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { validate } from '../http/validate.ts';
 import { presentMembership } from '../presenters/membership.ts';
 import { presentProfile } from '../presenters/profile.ts';
@@ -11,15 +12,13 @@ import { readSettings } from '../services/network.ts';
 import { getProfile, updateProfile } from '../services/profile.ts';
 
 export function registerProfileRoutes(router: AppRouter, { prisma }: ApiDeps): void {
-  router.get('/api/profile', requireUser, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.get('/api/profile', requireUser, noStore, async (ctx) => {
     ctx.body = presentProfile(await getProfile(prisma, userOf(ctx)));
   });
 
-  router.get('/api/membership', requireUser, async (ctx) => {
+  router.get('/api/membership', requireUser, noStore, async (ctx) => {
     const user = userOf(ctx);
     const [settings, farms] = await Promise.all([readSettings(prisma), farmMemberships(prisma, user.id)]);
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = presentMembership(settings.payments, farms);
   });
 

@@ -4,6 +4,7 @@ import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
 import { notFound } from '../http/errors.ts';
+import { noStore } from '../http/noStore.ts';
 import { idParam } from '../http/params.ts';
 import { presentProjectFile } from '../presenters/projectFile.ts';
 import { deleteOwnFile, findReadableFile, listOwnFiles } from '../services/projectFiles.ts';
@@ -23,10 +24,9 @@ export function registerProjectFileRoutes(
   { prisma, config, networkPrinters }: ApiDeps,
 ): void {
   const storedFiles = createStoredFiles(config);
-  router.get('/api/project-files', requireUser, async (ctx) => {
+  router.get('/api/project-files', requireUser, noStore, async (ctx) => {
     const files = await listOwnFiles(prisma, userOf(ctx));
     const context = await printabilityContext(prisma, files, networkPrinters);
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = files.map((file) =>
       presentProjectFile(file, { technology: file.printRequest.technology, context }),
     );

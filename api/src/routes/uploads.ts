@@ -3,12 +3,12 @@
 import { requireUser } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { presentUploadEndpoint } from '../presenters/upload.ts';
 import { UPLOADS_PATH } from '../uploads/server.ts';
 
 export function registerUploadRoutes(router: AppRouter, { config }: ApiDeps): void {
-  router.post('/api/objects/upload', requireUser, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.post('/api/objects/upload', requireUser, noStore, async (ctx) => {
     ctx.body = presentUploadEndpoint(config.PUBLIC_URL, UPLOADS_PATH);
   });
 }
