@@ -4,7 +4,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
+import { useFilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -124,7 +124,11 @@ export default function MiniatureMastersPage() {
 
 function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<string>('All');
+  const [category, categoryButtons] = useFilterButtons({
+    legend: 'Category',
+    options: MINIATURE_CATEGORIES,
+    className: 'minis-categories',
+  });
   const [sort, setSort] = useState<Sort>('popular');
   const favourites = useFavourites();
 
@@ -154,13 +158,7 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           options={SORT_OPTIONS}
         />
       </div>
-      <FilterButtons
-        legend="Category"
-        options={MINIATURE_CATEGORIES}
-        value={category}
-        onChange={setCategory}
-        className="minis-categories"
-      />
+      {categoryButtons}
       <CatalogueResults
         loading={loading}
         products={products}
