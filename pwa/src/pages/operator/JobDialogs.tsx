@@ -5,7 +5,8 @@ import { counterOfferSchema, declineJobSchema, shipJobSchema } from '@printfarm/
 import { type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { type JobActionInputs, type OperatorJob, useJobAction } from '../../api/operator.ts';
+import type { OperatorJobView } from '../../../../api/src/views/index.ts';
+import { type JobActionInputs, useJobAction } from '../../api/operator.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
@@ -18,7 +19,7 @@ import { day, money } from './format.ts';
 import { jobActionFailure } from './jobActionFailures.ts';
 
 interface DialogProps {
-  job: OperatorJob;
+  job: OperatorJobView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -38,7 +39,7 @@ const DIALOGS: Record<
   DialogAction,
   {
     title: string;
-    description: (job: OperatorJob) => string;
+    description: (job: OperatorJobView) => string;
     taken: ToastOptions;
     submit: string;
     destructive?: boolean;
