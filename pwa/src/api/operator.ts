@@ -6,10 +6,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   FarmSettingsAnswerView,
   FarmSettingsView,
-  ManagedFarmView,
   OperatorJobView,
   OperatorSummaryView,
-  ScorecardView,
 } from '../../../api/src/views/index.ts';
 import { ApiError, apiJson, type Outcome } from './request.ts';
 import { useSettledMutation } from './settledMutation.ts';
