@@ -22,17 +22,7 @@ import type {
 } from '../../../api/src/views/index.ts';
 import { ApiError, apiJson, getQueryFn, sendOnline } from './request.ts';
 
-export type PublicStore = PublicStoreView;
-export type PublicProduct = PublicProductView;
-export type ManagedStore = ManagedStoreView;
-export type ManagedProduct = ManagedProductView;
-/** The answer to a placed order, with its confirmation page's signed path: /orders/{id}?token=… */
-export type PlacedOrder = PlacedOrderView;
-export type OrderLine = PlacedOrder['items'][number];
-export type StoreOrder = StoreOrderView;
-export type OrderConfirmation = OrderConfirmationView;
-export type NetworkProduct = NetworkProductView;
-export type CustomOrderRequest = CustomOrderRequestView;
+export type OrderLine = PlacedOrderView['items'][number];
 
 export const storeKeys = {
   public: (storeName: string) => ['/api/public/store', storeName] as const,
@@ -47,27 +37,33 @@ export const storeKeys = {
 
 export const storeQueries = {
   publicStore: (storeName: string) =>
-    queryOptions({ queryKey: storeKeys.public(storeName), queryFn: getQueryFn<PublicStore>() }),
+    queryOptions({ queryKey: storeKeys.public(storeName), queryFn: getQueryFn<PublicStoreView>() }),
   publicProducts: (storeName: string) =>
-    queryOptions({ queryKey: storeKeys.publicProducts(storeName), queryFn: getQueryFn<PublicProduct[]>() }),
+    queryOptions({
+      queryKey: storeKeys.publicProducts(storeName),
+      queryFn: getQueryFn<PublicProductView[]>(),
+    }),
   /** What every store on the network sells ('View All Products'). */
   networkProducts: () =>
-    queryOptions({ queryKey: storeKeys.networkProducts, queryFn: getQueryFn<NetworkProduct[]>() }),
-  mine: () => queryOptions({ queryKey: storeKeys.mine, queryFn: getQueryFn<ManagedStore[]>() }),
+    queryOptions({ queryKey: storeKeys.networkProducts, queryFn: getQueryFn<NetworkProductView[]>() }),
+  mine: () => queryOptions({ queryKey: storeKeys.mine, queryFn: getQueryFn<ManagedStoreView[]>() }),
   managed: (storeName: string) =>
-    queryOptions({ queryKey: storeKeys.managed(storeName), queryFn: getQueryFn<ManagedStore>() }),
+    queryOptions({ queryKey: storeKeys.managed(storeName), queryFn: getQueryFn<ManagedStoreView>() }),
   products: (storeId: string) =>
-    queryOptions({ queryKey: storeKeys.products(storeId), queryFn: getQueryFn<ManagedProduct[]>() }),
+    queryOptions({ queryKey: storeKeys.products(storeId), queryFn: getQueryFn<ManagedProductView[]>() }),
   orders: (storeId: string) =>
-    queryOptions({ queryKey: storeKeys.orders(storeId), queryFn: getQueryFn<StoreOrder[]>() }),
+    queryOptions({ queryKey: storeKeys.orders(storeId), queryFn: getQueryFn<StoreOrderView[]>() }),
   customOrders: (storeId: string) =>
-    queryOptions({ queryKey: storeKeys.customOrders(storeId), queryFn: getQueryFn<CustomOrderRequest[]>() }),
+    queryOptions({
+      queryKey: storeKeys.customOrders(storeId),
+      queryFn: getQueryFn<CustomOrderRequestView[]>(),
+    }),
   /** The confirmation page's order, opened with the token of its signed link. */
   confirmation: (orderId: string, token: string) =>
     queryOptions({
       queryKey: ['/api/orders', orderId, { token }] as const,
       queryFn: () =>
-        apiJson<OrderConfirmation>(
+        apiJson<OrderConfirmationView>(
           'GET',
           `/api/orders/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`,
         ),
@@ -79,7 +75,7 @@ export async function postOrder(
   storeId: string,
   order: PlaceOrderInput,
   idempotencyKey: string,
-): Promise<PlacedOrder> {
+): Promise<PlacedOrderView> {
   const response = await sendOnline(`/api/stores/${encodeURIComponent(storeId)}/orders`, {
     method: 'POST',
     credentials: 'include',
@@ -89,7 +85,7 @@ export async function postOrder(
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text().catch(() => ''));
   }
-  return (await response.json()) as PlacedOrder;
+  return (await response.json()) as PlacedOrderView;
 }
 
 export function usePlaceOrder(storeId: string, storeName: string) {
@@ -109,11 +105,11 @@ export function useRequestCustomOrder(storeId: string) {
   });
 }
 
-export function useUpdateStoreSettings(store: ManagedStore) {
+export function useUpdateStoreSettings(store: ManagedStoreView) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: StoreSettingsInput) =>
-      apiJson<ManagedStore>('PATCH', `/api/stores/${store.id}`, settings),
+      apiJson<ManagedStoreView>('PATCH', `/api/stores/${store.id}`, settings),
     onSuccess: (updated) => {
       queryClient.setQueryData(storeKeys.managed(store.storeName), updated);
       void queryClient.invalidateQueries({ queryKey: storeKeys.public(store.storeName) });
@@ -123,23 +119,23 @@ export function useUpdateStoreSettings(store: ManagedStore) {
 }
 
 /** A product saved or deleted: the store's own list and its public catalogue are stale. */
-function invalidateProducts(queryClient: QueryClient, store: ManagedStore): void {
+function invalidateProducts(queryClient: QueryClient, store: ManagedStoreView): void {
   void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
   void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
 }
 
-export function useSaveProduct(store: ManagedStore) {
+export function useSaveProduct(store: ManagedStoreView) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, product }: { productId?: string; product: ProductInput }) =>
       productId
-        ? apiJson<ManagedProduct>('PATCH', `/api/stores/${store.id}/products/${productId}`, product)
-        : apiJson<ManagedProduct>('POST', `/api/stores/${store.id}/products`, product),
+        ? apiJson<ManagedProductView>('PATCH', `/api/stores/${store.id}/products/${productId}`, product)
+        : apiJson<ManagedProductView>('POST', `/api/stores/${store.id}/products`, product),
     onSuccess: () => invalidateProducts(queryClient, store),
   });
 }
 
-export function useDeleteProduct(store: ManagedStore) {
+export function useDeleteProduct(store: ManagedStoreView) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productId: string) =>
@@ -148,11 +144,11 @@ export function useDeleteProduct(store: ManagedStore) {
   });
 }
 
-export function useUpdateOrderStatus(store: ManagedStore) {
+export function useUpdateOrderStatus(store: ManagedStoreView) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, update }: { orderId: string; update: OrderStatusUpdate }) =>
-      apiJson<StoreOrder>('PATCH', `/api/stores/${store.id}/orders/${orderId}`, update),
+      apiJson<StoreOrderView>('PATCH', `/api/stores/${store.id}/orders/${orderId}`, update),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: storeKeys.orders(store.id) });
       void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
@@ -160,11 +156,11 @@ export function useUpdateOrderStatus(store: ManagedStore) {
   });
 }
 
-export function useSaveShipping(store: ManagedStore) {
+export function useSaveShipping(store: ManagedStoreView) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rules: StoreShippingInput) =>
-      apiJson<ManagedStore>('PUT', `/api/stores/${store.id}/shipping`, rules),
+      apiJson<ManagedStoreView>('PUT', `/api/stores/${store.id}/shipping`, rules),
     onSuccess: (updated) => {
       queryClient.setQueryData(storeKeys.managed(store.storeName), updated);
       void queryClient.invalidateQueries({ queryKey: storeKeys.public(store.storeName) });
@@ -172,11 +168,13 @@ export function useSaveShipping(store: ManagedStore) {
   });
 }
 
-export function useSetCustomOrderStatus(store: ManagedStore) {
+export function useSetCustomOrderStatus(store: ManagedStoreView) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ requestId, status }: { requestId: string; status: CustomOrderStatus }) =>
-      apiJson<CustomOrderRequest>('PATCH', `/api/stores/${store.id}/custom-orders/${requestId}`, { status }),
+      apiJson<CustomOrderRequestView>('PATCH', `/api/stores/${store.id}/custom-orders/${requestId}`, {
+        status,
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: storeKeys.customOrders(store.id) }),
   });
 }

@@ -9,52 +9,38 @@ import { createPortal } from 'react-dom';
 import { Spinner } from '../ui/spinner.tsx';
 import { MapLoadingError, PickedFarmInfo } from './FarmInfo.tsx';
 import { pickedFromPoint, SameSpotList, useFarmSelection } from './farmSelection.tsx';
-import { type PickedFarm, pickedFromList, toMapFarm } from './farmView.ts';
+import { pickedFromList, toMapFarm } from './farmView.ts';
 import { farmIcon, type Libraries, loadGoogleMaps } from './googleMaps.ts';
-import type { LiveFarmMapProps } from './mapTypes.ts';
+import { type LiveFarmMapProps, useLiveMapReports } from './mapTypes.ts';
 import { useGoogleMarkers } from './useGoogleMarkers.ts';
 
 export interface GoogleFarmMapProps extends LiveFarmMapProps {
   apiKey: string;
 }
 
-export function GoogleFarmMap({
-  apiKey,
-  index,
-  loaded,
-  focus,
-  onSelect,
-  onRendered,
-  onFailed,
-}: GoogleFarmMapProps) {
+export function GoogleFarmMap({ apiKey, ...live }: GoogleFarmMapProps) {
+  const { index, loaded, focus, onSelect } = live;
   const boxRef = useRef<HTMLDivElement>(null);
   const [libraries, setLibraries] = useState<Libraries | null>(null);
-  const [failed, setFailed] = useState(false);
+  const reports = useLiveMapReports(live);
+  const { failed, fail } = reports;
   const mapRef = useRef<google.maps.Map | null>(null);
   const infoRef = useRef<google.maps.InfoWindow | null>(null);
   const markersRef = useRef(new Map<string, google.maps.Marker>());
   const selection = useFarmSelection(onSelect, () => infoRef.current?.close());
   const { picked, sameSpot, pick, closeAll } = selection;
-  const pickedRef = useRef<PickedFarm | null>(null);
-  pickedRef.current = picked;
   const infoContent = useMemo(() => document.createElement('div'), []);
-  const callbacks = useRef({ onRendered, onFailed });
-  callbacks.current = { onRendered, onFailed };
 
   useEffect(() => {
     let live = true;
     loadGoogleMaps(apiKey).then(
       (result) => live && setLibraries(result),
-      () => live && setFailed(true),
+      () => live && fail(),
     );
     return () => {
       live = false;
     };
-  }, [apiKey]);
-
-  useEffect(() => {
-    if (failed) callbacks.current.onFailed?.();
-  }, [failed]);
+  }, [apiKey, fail]);
 
   // Create the map once the API is there.
   useEffect(() => {
@@ -78,18 +64,7 @@ export function GoogleFarmMap({
     }
   }, [picked, libraries]);
 
-  useGoogleMarkers({
-    libraries,
-    mapRef,
-    infoRef,
-    markersRef,
-    pickedRef,
-    index,
-    loaded,
-    selection,
-    onRendered: () => callbacks.current.onRendered?.(),
-    onFailed: () => setFailed(true),
-  });
+  useGoogleMarkers({ libraries, mapRef, infoRef, markersRef, index, loaded, selection, reports });
 
   // A farm picked from the list: shown with the states around it, its info window open.
   useEffect(() => {

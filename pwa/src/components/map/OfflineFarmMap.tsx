@@ -18,7 +18,7 @@ import { MapLoadingError } from './FarmInfo.tsx';
 import { pickedFromPoint, SAME_SPOT_LIST_LIMIT, useFarmSelection } from './farmSelection.tsx';
 import { pickedFromList, toMapFarm } from './farmView.ts';
 import { FirstFrameSlot, MapControls } from './MapFrameParts.tsx';
-import type { FarmFocus, LiveFarmMapProps } from './mapTypes.ts';
+import { type FarmFocus, type LiveFarmMapProps, useLiveMapReports } from './mapTypes.ts';
 import { type ClusterOf, OfflineMarkers } from './OfflineMarkers.tsx';
 import { OfflinePopups } from './OfflinePopups.tsx';
 import { useBoxSize, usePanZoom, useShownItems } from './useOfflineView.ts';
@@ -49,43 +49,29 @@ function useUsAtlas(onFailed: () => void) {
   return atlas;
 }
 
-export function OfflineFarmMap({
-  index,
-  loaded,
-  focus,
-  onSelect,
-  onRendered,
-  onFailed,
-  firstFrame = '',
-}: OfflineFarmMapProps) {
+export function OfflineFarmMap({ firstFrame = '', ...live }: OfflineFarmMapProps) {
+  const { index, loaded, focus, onSelect } = live;
   const boxRef = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  const atlas = useUsAtlas(() => setFailed(true));
+  const { failed, fail, drawn } = useLiveMapReports(live);
+  const atlas = useUsAtlas(fail);
   const size = useBoxSize(boxRef);
   const { view, setView, zoomBy, panBy, handlers } = usePanZoom(boxRef, size);
   const selection = useFarmSelection(onSelect);
   const { picked } = selection;
   const shownFocus = useRef<FarmFocus | null>(null);
-  const rendered = useRef(false);
 
-  useEffect(() => {
-    if (failed) onFailed?.();
-  }, [failed, onFailed]);
   const { shown, firstView } = useShownItems({
     index,
     loaded,
     size,
     view,
     setView,
-    onFailed: () => setFailed(true),
+    onFailed: fail,
   });
 
   const ready = Boolean(atlas && size && view && !failed);
   useEffect(() => {
-    if (rendered.current || !ready || !shown || shown.view !== firstView.current) return;
-    rendered.current = true;
-    performance.mark('farm-map:rendered', { detail: { farms: loaded.count, items: shown.items.length } });
-    onRendered?.();
+    if (ready && shown && shown.view === firstView.current) drawn(shown.items.length);
   });
 
   // A farm picked from the list: shown with the states around it, its info window open.

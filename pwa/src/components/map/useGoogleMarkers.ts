@@ -7,10 +7,11 @@ import type { ClusterItem } from '@printfarm/map/clusters';
 import { MAP_FIT_MAX_ZOOM, MAP_START_ZOOM } from '@printfarm/map/mapZoom';
 import { type FarmMarker, markerTitle } from '@printfarm/map/markerFeed';
 import type { LoadedMarkers } from '@printfarm/map/markerProtocol';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { type FarmSelection, SAME_SPOT_LIST_LIMIT } from './farmSelection.tsx';
 import type { PickedFarm } from './farmView.ts';
 import { clusterIcon, farmIcon, type Libraries } from './googleMaps.ts';
+import type { LiveMapReports } from './mapTypes.ts';
 import type { MarkerIndex } from './markerIndex.ts';
 
 export interface GoogleMarkersArgs {
@@ -18,12 +19,10 @@ export interface GoogleMarkersArgs {
   mapRef: RefObject<google.maps.Map | null>;
   infoRef: RefObject<google.maps.InfoWindow | null>;
   markersRef: RefObject<Map<string, google.maps.Marker>>;
-  pickedRef: RefObject<PickedFarm | null>;
   index: MarkerIndex;
   loaded: LoadedMarkers;
-  selection: Pick<FarmSelection, 'pick' | 'listSameSpot'>;
-  onRendered: () => void;
-  onFailed: () => void;
+  selection: Pick<FarmSelection, 'picked' | 'pick' | 'listSameSpot'>;
+  reports: Pick<LiveMapReports, 'drawn' | 'fail'>;
 }
 
 export function useGoogleMarkers({
@@ -31,14 +30,15 @@ export function useGoogleMarkers({
   mapRef,
   infoRef,
   markersRef,
-  pickedRef,
   index,
   loaded,
   selection,
-  onRendered,
-  onFailed,
+  reports,
 }: GoogleMarkersArgs) {
-  const { pick, listSameSpot } = selection;
+  const { picked, pick, listSameSpot } = selection;
+  const pickedRef = useRef<PickedFarm | null>(picked);
+  pickedRef.current = picked;
+
   // Show the clusters and farms inside the view whenever the view settles.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the refs and callbacks are read when called; the view is drawn anew for a new map, feed or index only.
   useEffect(() => {
@@ -46,7 +46,6 @@ export function useGoogleMarkers({
     if (!libraries || !map) return;
     const { core, markers: markerLib } = libraries;
     let live = true;
-    let rendered = false;
     let asked = 0;
     const openFarm = (marker: FarmMarker, anchor: google.maps.Marker) => {
       pick({ ...marker, x: marker.lng, y: marker.lat, farm: null });
@@ -115,12 +114,9 @@ export function useGoogleMarkers({
           // Only the answer for the latest view is drawn.
           if (!live || ask !== asked) return;
           draw(items);
-          if (rendered) return;
-          rendered = true;
-          performance.mark('farm-map:rendered', { detail: { farms: loaded.count, items: items.length } });
-          onRendered();
+          reports.drawn(items.length);
         },
-        () => live && onFailed(),
+        () => live && reports.fail(),
       );
     };
     const listener = map.addListener('idle', render);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { Button } from './button.tsx';
 
@@ -45,4 +45,16 @@ export type FilterButtonsProps<T extends string> = Omit<ToggleButtonsProps<T>, '
 /** Toggle buttons that filter a list, such as categories. */
 export function FilterButtons<T extends string>({ className, ...props }: FilterButtonsProps<T>) {
   return <ToggleButtons {...props} className={cx('filter-buttons', className)} />;
+}
+
+/**
+ * A list's filter: the chosen option, the first until another is pressed, and its row of buttons to show
+ * where the page wants them.
+ */
+export function useFilterButtons<T extends string>(
+  bar: Omit<FilterButtonsProps<T>, 'value' | 'onChange' | 'options'> & { options: readonly [T, ...T[]] },
+): [T, ReactElement] {
+  const [value, setValue] = useState<T>(bar.options[0]);
+  const buttons = <FilterButtons {...bar} value={value} onChange={setValue} />;
+  return [value, buttons];
 }

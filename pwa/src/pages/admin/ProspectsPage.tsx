@@ -13,7 +13,7 @@ import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
+import { useLabelledSelect } from '../../components/ui/labelledSelect.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
@@ -251,7 +251,12 @@ function EditDialog({ application, onClose }: { application: ProspectApplication
 
 function ProspectsScreen() {
   const query = useQuery(applicationQueries.list());
-  const [filter, setFilter] = useState('All');
+  const [filter, filterSelect] = useLabelledSelect({
+    className: 'prospects__filter',
+    label: 'Status',
+    initial: 'All',
+    options: FILTER_OPTIONS,
+  });
   const [editingId, setEditingId] = useState<string | null>(null);
   const { save, pendingId } = useSaveApplication();
   useRedirectOnUnauthorized(query.error);
@@ -282,13 +287,7 @@ function ProspectsScreen() {
         <>
           <SummaryCards applications={applications} />
           <div className="prospects__toolbar">
-            <LabelledSelect
-              className="prospects__filter"
-              label="Status"
-              value={filter}
-              options={FILTER_OPTIONS}
-              onChange={(event) => setFilter(event.target.value)}
-            />
+            {filterSelect}
             <p className="prospects__count" aria-live="polite">
               {shown.length} of {applications.length} prospects
             </p>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
+import { useFilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { SearchInput } from '../../components/ui/input.tsx';
 import { Container, PageHero } from '../../components/ui/layout.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -112,7 +112,11 @@ export default function BlogPage() {
   const { articleId } = useParams();
   const notice = useSubscriptionNotice();
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>('All');
+  const [category, categoryButtons] = useFilterButtons({
+    legend: 'Category',
+    options: BLOG_CATEGORIES,
+    className: 'blog-categories',
+  });
 
   if (articleId !== undefined) {
     const article = BLOG_ARTICLES.find((candidate) => candidate.id === articleId);
@@ -164,13 +168,7 @@ export default function BlogPage() {
             query={[search, setSearch]}
             className="blog-controls__search"
           />
-          <FilterButtons
-            legend="Category"
-            options={BLOG_CATEGORIES}
-            value={category}
-            onChange={setCategory}
-            className="blog-categories"
-          />
+          {categoryButtons}
         </div>
         <div className="blog-columns">
           <div>

@@ -4,15 +4,13 @@
 import {
   BUSINESS_MODEL_IDS,
   BUSINESS_MODELS,
-  type BusinessModelId,
   calculateProfit,
   DEFAULT_MODEL,
-  isBusinessModelId,
   STARTUP_COST,
   type TimelineMonth,
 } from '@printfarm/domain/profitCalculator';
-import { useMemo, useState } from 'react';
-import { LabelledSelect } from '../../components/ui/labelledSelect.tsx';
+import { useMemo } from 'react';
+import { useLabelledSelect } from '../../components/ui/labelledSelect.tsx';
 import './calculator.css';
 
 const dollars = new Intl.NumberFormat('en-US', {
@@ -44,7 +42,12 @@ export const GROWTH_TIMELINE = [
 const MODEL_OPTIONS = BUSINESS_MODEL_IDS.map((id) => ({ value: id, label: BUSINESS_MODELS[id].name }));
 
 export function ProfitCalculator({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const [modelId, setModelId] = useState<BusinessModelId>(DEFAULT_MODEL);
+  const [modelId, modelSelect] = useLabelledSelect({
+    className: 'calc__field',
+    label: 'Business Model',
+    initial: DEFAULT_MODEL,
+    options: MODEL_OPTIONS,
+  });
   const projection = useMemo(() => calculateProfit(modelId), [modelId]);
   const model = BUSINESS_MODELS[modelId];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -81,15 +84,7 @@ export function ProfitCalculator({ headingLevel = 2 }: { headingLevel?: 2 | 3 })
   return (
     <div className="calc" data-testid="profit-calculator">
       <div className="calc__controls">
-        <LabelledSelect
-          className="calc__field"
-          label="Business Model"
-          value={modelId}
-          options={MODEL_OPTIONS}
-          onChange={(event) => {
-            if (isBusinessModelId(event.target.value)) setModelId(event.target.value);
-          }}
-        />
+        {modelSelect}
         <p className="calc__model-description">{model.description}</p>
       </div>
 

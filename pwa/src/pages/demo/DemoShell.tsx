@@ -9,7 +9,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type PublicProduct, type PublicStore, storeQueries } from '../../api/stores.ts';
+import type { PublicProductView, PublicStoreView } from '../../../../api/src/views/index.ts';
+import { storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { TermList } from '../../components/ui/card.tsx';
@@ -45,8 +46,8 @@ export interface DemoProfile {
 }
 
 export interface DemoContent {
-  store: PublicStore;
-  products: PublicProduct[] | undefined;
+  store: PublicStoreView;
+  products: PublicProductView[] | undefined;
   productsLoading: boolean;
   cart: Cart;
 }
@@ -59,7 +60,7 @@ export function DemoShell({
 }: {
   storeName: string;
   profile: DemoProfile;
-  headerActions?: (store: PublicStore) => ReactNode;
+  headerActions?: (store: PublicStoreView) => ReactNode;
   children: (content: DemoContent) => ReactNode;
 }) {
   const store = useQuery(storeQueries.publicStore(storeName));
@@ -98,9 +99,9 @@ function DemoStorefront({
   loading = false,
   children,
 }: {
-  store: PublicStore;
+  store: PublicStoreView;
   profile: DemoProfile;
-  headerActions?: ((store: PublicStore) => ReactNode) | undefined;
+  headerActions?: ((store: PublicStoreView) => ReactNode) | undefined;
   /** The store's record is still on its way: no cart or checkout yet. */
   loading?: boolean;
   children: (content: DemoContent) => ReactNode;
@@ -186,7 +187,7 @@ export function idNumber(id: string): number {
   return hash;
 }
 
-export function categoriesOf(products: readonly PublicProduct[] | undefined): string[] {
+export function categoriesOf(products: readonly PublicProductView[] | undefined): string[] {
   return [
     ...new Set((products ?? []).map((product) => product.category).filter((c): c is string => Boolean(c))),
   ];

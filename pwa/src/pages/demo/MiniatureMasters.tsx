@@ -1,10 +1,10 @@
 // /miniature-masters: the miniatures demo storefront, backed by the seeded store of that name.
 import { printHours } from '@printfarm/domain/store';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import type { PublicProduct } from '../../api/stores.ts';
+import type { PublicProductView } from '../../../../api/src/views/index.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
+import { useFilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -25,7 +25,7 @@ export const MINIATURE_CATEGORIES = ['All', 'Heroes', 'Monsters', 'Troops', 'Ter
 
 /** A product as the catalogue lists it: its place in the store's list and its demo figures. */
 interface Listed {
-  product: PublicProduct;
+  product: PublicProductView;
   index: number;
   rating: number;
   reviewCount: number;
@@ -109,7 +109,7 @@ function useFavourites(): readonly string[] {
 }
 
 /** Demo figures (rating, reviews) derived from the product id so they stay put between visits. */
-function demoFigures(product: PublicProduct) {
+function demoFigures(product: PublicProductView) {
   const n = idNumber(product.id);
   return { rating: 4 + (n % 10) / 10, reviewCount: 8 + (n % 240) };
 }
@@ -124,7 +124,11 @@ export default function MiniatureMastersPage() {
 
 function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<string>('All');
+  const [category, categoryButtons] = useFilterButtons({
+    legend: 'Category',
+    options: MINIATURE_CATEGORIES,
+    className: 'minis-categories',
+  });
   const [sort, setSort] = useState<Sort>('popular');
   const favourites = useFavourites();
 
@@ -154,13 +158,7 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
           options={SORT_OPTIONS}
         />
       </div>
-      <FilterButtons
-        legend="Category"
-        options={MINIATURE_CATEGORIES}
-        value={category}
-        onChange={setCategory}
-        className="minis-categories"
-      />
+      {categoryButtons}
       <CatalogueResults
         loading={loading}
         products={products}
@@ -191,7 +189,7 @@ function MiniatureCard({
   favourite,
   cart,
 }: {
-  product: PublicProduct;
+  product: PublicProductView;
   rating: number;
   reviewCount: number;
   favourite: boolean;

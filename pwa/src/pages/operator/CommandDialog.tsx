@@ -12,6 +12,12 @@ import { FormDialogFooter } from '../../components/ui/formDialogFooter.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { type ToastOptions, toast } from '../../components/ui/toast.tsx';
 
+/** The dialog's form: what it sends once valid, and where the server's refusal is shown. */
+export interface CommandForm<TSent, TForm extends FieldValues> {
+  handleSubmit: (onValid: (values: TSent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
+  applyServerErrors: (error: unknown, options?: ServerErrorOptions<TForm>) => void;
+}
+
 /** What the dialog does once its form is sent: close and say what follows, or show the refusal. */
 export interface Outcome {
   onSuccess: () => void;
@@ -41,10 +47,7 @@ export function CommandDialog<TSent, TForm extends FieldValues>({
   submit: string;
   destructive?: boolean;
   formClassName?: string;
-  form: {
-    handleSubmit: (onValid: (values: TSent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
-    applyServerErrors: (error: unknown, options?: ServerErrorOptions<TForm>) => void;
-  };
+  form: CommandForm<TSent, TForm>;
   /** Sends the form's values (a mutation's mutate), telling `outcome` how it went. */
   send: (values: TSent, outcome: Outcome) => void;
   pending: boolean;

@@ -3,7 +3,8 @@
 import { JOB_TABS, type JobTab } from '@printfarm/domain/printJob';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { type OperatorJob, operatorQueries } from '../../api/operator.ts';
+import type { OperatorJobView } from '../../../../api/src/views/index.ts';
+import { operatorQueries } from '../../api/operator.ts';
 import { errorMessage } from '../../api/request.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { ClockIcon } from '../../components/dashboard/icons.tsx';
@@ -33,7 +34,7 @@ function parseTab(value: string | null): JobTab {
 }
 
 /** The line under the price: what the farm must do next, and by when. */
-function DueLine({ job }: { job: OperatorJob }) {
+function DueLine({ job }: { job: OperatorJobView }) {
   if (job.state === 'offered') {
     const urgent = isUrgent(job.respondBy);
     return (
@@ -67,7 +68,7 @@ function DueLine({ job }: { job: OperatorJob }) {
   return null;
 }
 
-function JobCard({ job, farms }: { job: OperatorJob; farms: OperatorFarms }) {
+function JobCard({ job, farms }: { job: OperatorJobView; farms: OperatorFarms }) {
   const showFarm = !farms.farmId && farms.farms.length > 1;
   return (
     <li>

@@ -3,19 +3,23 @@
 
 import { counterOfferSchema, declineJobSchema, shipJobSchema } from '@printfarm/domain/printJob';
 import { type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
-import { type JobActionInputs, type OperatorJob, useJobAction } from '../../api/operator.ts';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { OperatorJobView } from '../../../../api/src/views/index.ts';
+import { type JobActionInputs, useJobAction } from '../../api/operator.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import type { ToastOptions } from '../../components/ui/toast.tsx';
 import { CARRIER_OPTIONS } from '../../lib/carrierOptions.ts';
-import { CommandDialog, ReasonField } from './CommandDialog.tsx';
+import { CommandDialog, type CommandForm, ReasonField } from './CommandDialog.tsx';
 import { day, money } from './format.ts';
 import { jobActionFailure } from './jobActionFailures.ts';
 
 interface DialogProps {
-  job: OperatorJob;
+  job: OperatorJobView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -28,21 +32,76 @@ function tomorrow(): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export function DeclineDialog({ job, ...shown }: DialogProps) {
-  const decline = useJobAction(job.id, 'decline', jobActionFailure('decline'));
-  const form = useDomainForm(declineJobSchema, { defaultValues: { reason: '' }, send: 'typed' });
+type DialogAction = 'decline' | 'counter' | 'ship';
+
+/** Each answer's dialog: its words, the toast once the server took it, and its form's look. */
+const DIALOGS: Record<
+  DialogAction,
+  {
+    title: string;
+    description: (job: OperatorJobView) => string;
+    taken: ToastOptions;
+    submit: string;
+    destructive?: boolean;
+    formClassName?: string;
+  }
+> = {
+  decline: {
+    title: 'Decline this job?',
+    description: () =>
+      'The job goes to the next farm at once. Declines count in your farm’s decline rate, which offers are ranked by.',
+    taken: { title: 'Job declined', description: 'The customer’s order goes to the next farm.' },
+    submit: 'Decline job',
+    destructive: true,
+  },
+  counter: {
+    title: 'Propose new terms',
+    description: (job) =>
+      `Now ${money(job.price)}, ready by ${day(job.readyBy)}. Change the price, the date or both; if the customer refuses, the job goes to the next farm.`,
+    taken: {
+      title: 'Counter-offer sent',
+      description: 'The customer is asked to accept your terms. You will see their answer here.',
+    },
+    submit: 'Send counter-offer',
+    formClassName: 'op-dialog-form',
+  },
+  ship: {
+    title: 'Mark shipped',
+    description: () => 'The customer gets the carrier and a link to follow the parcel.',
+    taken: { title: 'Marked shipped', description: 'The customer has the tracking link.' },
+    submit: 'Mark shipped',
+    formClassName: 'op-dialog-form',
+  },
+};
+
+/** An answer's dialog: its form, sent as that answer on the job. */
+function JobCommandDialog<A extends DialogAction, TForm extends FieldValues>({
+  job,
+  action,
+  form,
+  children,
+  ...shown
+}: DialogProps & { action: A; form: CommandForm<JobActionInputs[A], TForm>; children: ReactNode }) {
+  const answer = useJobAction(job.id, action, jobActionFailure(action));
+  const { description, ...words } = DIALOGS[action];
   return (
     <CommandDialog
       {...shown}
-      title="Decline this job?"
-      description="The job goes to the next farm at once. Declines count in your farm’s decline rate, which offers are ranked by."
+      {...words}
+      description={description(job)}
       form={form}
-      send={decline.mutate}
-      pending={decline.isPending}
-      taken={{ title: 'Job declined', description: 'The customer’s order goes to the next farm.' }}
-      submit="Decline job"
-      destructive
+      send={answer.mutate}
+      pending={answer.isPending}
     >
+      {children}
+    </CommandDialog>
+  );
+}
+
+export function DeclineDialog({ job, ...shown }: DialogProps) {
+  const form = useDomainForm(declineJobSchema, { defaultValues: { reason: '' }, send: 'typed' });
+  return (
+    <JobCommandDialog {...shown} job={job} action="decline" form={form}>
       <ReasonField
         label="Reason"
         hint="The customer reads this."
@@ -50,7 +109,7 @@ export function DeclineDialog({ job, ...shown }: DialogProps) {
         placeholder="e.g. Our PETG printers are booked until next week"
         {...form.field('reason')}
       />
-    </CommandDialog>
+    </JobCommandDialog>
   );
 }
 
@@ -66,27 +125,13 @@ const counterInput = ({ price, readyBy }: CounterValues): JobActionInputs['count
 });
 
 export function CounterDialog({ job, ...shown }: DialogProps) {
-  const counter = useJobAction(job.id, 'counter', jobActionFailure('counter'));
   const form = useDomainForm(counterOfferSchema, {
     defaultValues: { price: '', readyBy: '' },
     send: counterInput,
   });
   const { errors } = form.formState;
   return (
-    <CommandDialog
-      {...shown}
-      title="Propose new terms"
-      description={`Now ${money(job.price)}, ready by ${day(job.readyBy)}. Change the price, the date or both; if the customer refuses, the job goes to the next farm.`}
-      form={form}
-      send={counter.mutate}
-      pending={counter.isPending}
-      taken={{
-        title: 'Counter-offer sent',
-        description: 'The customer is asked to accept your terms. You will see their answer here.',
-      }}
-      submit="Send counter-offer"
-      formClassName="op-dialog-form"
-    >
+    <JobCommandDialog {...shown} job={job} action="counter" form={form}>
       <FormField
         label="New price ($)"
         hint="For the whole order, shipping included."
@@ -104,12 +149,11 @@ export function CounterDialog({ job, ...shown }: DialogProps) {
         <Input type="date" min={tomorrow()} {...form.register('readyBy')} />
       </FormField>
       <FieldMessage error={errors.root?.message} />
-    </CommandDialog>
+    </JobCommandDialog>
   );
 }
 
 export function ShipDialog({ job, ...shown }: DialogProps) {
-  const ship = useJobAction(job.id, 'ship', jobActionFailure('ship'));
   const form = useDomainForm(shipJobSchema, {
     defaultValues: { carrier: 'UPS', trackingNumber: '' },
     send: 'typed',
@@ -120,17 +164,7 @@ export function ShipDialog({ job, ...shown }: DialogProps) {
   const detected = detectCarrier(form.watch('trackingNumber'));
   const otherCarrier = detected && detected !== carrier ? detected : null;
   return (
-    <CommandDialog
-      {...shown}
-      title="Mark shipped"
-      description="The customer gets the carrier and a link to follow the parcel."
-      form={form}
-      send={ship.mutate}
-      pending={ship.isPending}
-      taken={{ title: 'Marked shipped', description: 'The customer has the tracking link.' }}
-      submit="Mark shipped"
-      formClassName="op-dialog-form"
-    >
+    <JobCommandDialog {...shown} job={job} action="ship" form={form}>
       <FormField label="Carrier" required error={errors.carrier?.message}>
         <Select options={CARRIER_OPTIONS} {...form.register('carrier')} />
       </FormField>
@@ -160,6 +194,6 @@ export function ShipDialog({ job, ...shown }: DialogProps) {
           </Button>
         </p>
       )}
-    </CommandDialog>
+    </JobCommandDialog>
   );
 }

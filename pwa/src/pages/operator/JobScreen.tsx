@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { type OperatorJob, operatorQueries } from '../../api/operator.ts';
+import type { OperatorJobView } from '../../../../api/src/views/index.ts';
+import { operatorQueries } from '../../api/operator.ts';
 import { ApiError, errorMessage } from '../../api/request.ts';
 import { ChevronIcon } from '../../components/dashboard/icons.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
@@ -26,7 +27,7 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
   );
 }
 
-function DealCard({ job }: { job: OperatorJob }) {
+function DealCard({ job }: { job: OperatorJobView }) {
   return (
     <TitledCard title="The deal">
       <dl className="op-facts">
@@ -65,7 +66,7 @@ function DealCard({ job }: { job: OperatorJob }) {
   );
 }
 
-function ShipToCard({ job }: { job: OperatorJob }) {
+function ShipToCard({ job }: { job: OperatorJobView }) {
   const address = job.shippingAddress;
   return (
     <TitledCard title="Ship to">
@@ -93,7 +94,7 @@ function ShipToCard({ job }: { job: OperatorJob }) {
   );
 }
 
-function ChoicesCard({ job }: { job: OperatorJob }) {
+function ChoicesCard({ job }: { job: OperatorJobView }) {
   return (
     <TitledCard title="Print choices">
       <dl className="op-facts">

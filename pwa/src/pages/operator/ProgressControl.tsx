@@ -2,7 +2,8 @@
 // 'N% complete'. On an accepted job the first save also starts printing.
 
 import { useState } from 'react';
-import { type OperatorJob, useJobAction } from '../../api/operator.ts';
+import type { OperatorJobView } from '../../../../api/src/views/index.ts';
+import { useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ToggleButtons } from '../../components/ui/filter-buttons.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -10,7 +11,7 @@ import { jobActionFailure } from './jobActionFailures.ts';
 
 const QUICK_STEPS = [25, 50, 75, 100] as const;
 
-export function ProgressControl({ job }: { job: OperatorJob }) {
+export function ProgressControl({ job }: { job: OperatorJobView }) {
   const progress = useJobAction(job.id, 'progress', jobActionFailure('progress'));
   const [percent, setPercent] = useState(job.progressPercent);
   const changed = percent !== job.progressPercent;

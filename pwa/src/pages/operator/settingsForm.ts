@@ -7,7 +7,8 @@ import { formatCents } from '@printfarm/domain/money';
 import { NETWORK_DEFAULT_RATES } from '@printfarm/domain/pricing';
 import type { Technology } from '@printfarm/domain/printerCatalogue';
 import type { FieldPath } from 'react-hook-form';
-import type { FarmRate, FarmSettings } from '../../api/operator.ts';
+import type { FarmSettingsView } from '../../../../api/src/views/index.ts';
+import type { FarmRate } from '../../api/operator.ts';
 
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -85,7 +86,7 @@ function rateValues(rate: FarmRate): RateValues {
   };
 }
 
-export function settingsValues(farm: FarmSettings): SettingsValues {
+export function settingsValues(farm: FarmSettingsView): SettingsValues {
   const hours = hoursOf(farm.operatingHours);
   return {
     rates: farm.rates.map(rateValues),

@@ -5,11 +5,12 @@ import { countOf } from '@printfarm/domain/words';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type NetworkProduct, storeQueries } from '../../api/stores.ts';
+import type { NetworkProductView } from '../../../../api/src/views/index.ts';
+import { storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
+import { useFilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { SearchInput } from '../../components/ui/input.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { matches } from '../../lib/textMatch.ts';
@@ -22,11 +23,16 @@ const ALL_STORES = 'All stores';
 export default function ProductsPage() {
   const products = useQuery(storeQueries.networkProducts());
   const [query, setQuery] = useState('');
-  const [store, setStore] = useState(ALL_STORES);
   const stores = useMemo(
-    () => [ALL_STORES, ...new Set((products.data ?? []).map((product) => product.store.displayName))],
+    () =>
+      [ALL_STORES, ...new Set((products.data ?? []).map((product) => product.store.displayName))] as const,
     [products.data],
   );
+  const [store, storeButtons] = useFilterButtons({
+    legend: 'Store',
+    options: stores,
+    className: 'network-products__stores',
+  });
   const shown = (products.data ?? [])
     .filter((product) => store === ALL_STORES || product.store.displayName === store)
     .filter((product) =>
@@ -60,15 +66,7 @@ export default function ProductsPage() {
             placeholder="Search products, materials or stores..."
             query={[query, setQuery]}
           />
-          {stores.length > 2 && (
-            <FilterButtons
-              legend="Store"
-              options={stores}
-              value={store}
-              onChange={setStore}
-              className="network-products__stores"
-            />
-          )}
+          {stores.length > 2 && storeButtons}
         </div>
         <DataAge data={products.data} className="network-products__age" />
         <ProductsLoaded query={products} hint="Please check your connection and reload the page.">
@@ -97,7 +95,7 @@ export default function ProductsPage() {
   );
 }
 
-function NetworkProductCard({ product }: { product: NetworkProduct }) {
+function NetworkProductCard({ product }: { product: NetworkProductView }) {
   const storePath = `/store/${product.store.storeName}`;
   const lowStock = lowStockLabel(product.stockQuantity);
   return (

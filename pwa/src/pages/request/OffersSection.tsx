@@ -5,11 +5,11 @@ import { type OfferView, type PrintRequestDetail, SLICING_REASON } from '../../a
 import { awaitsAnswer } from '../../components/findings/Findings.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { FilterButtons } from '../../components/ui/filter-buttons.tsx';
+import { useFilterButtons } from '../../components/ui/filter-buttons.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
 import { money, onTime, useClock } from './format.ts';
-import { OFFER_SORTS, type OfferSort, sortOffers } from './offerSort.ts';
+import { OFFER_SORTS, sortOffers } from './offerSort.ts';
 
 const FIRST_SHOWN = 6;
 const SKELETON_CARDS = 3;
@@ -185,7 +185,11 @@ export interface OffersSectionProps {
 }
 
 export function OffersSection({ request, offers, loading, canAccept }: OffersSectionProps) {
-  const [sort, setSort] = useState<OfferSort>('Best match');
+  const [sort, sortButtons] = useFilterButtons({
+    legend: 'Sort offers by',
+    options: OFFER_SORTS,
+    className: 'offers__sort',
+  });
   const [showAll, setShowAll] = useState(false);
   const [confirming, setConfirming] = useState<OfferView | null>(null);
 
@@ -235,15 +239,7 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
             )}
           </p>
         </div>
-        {list.length > 1 && (
-          <FilterButtons
-            legend="Sort offers by"
-            options={OFFER_SORTS}
-            value={sort}
-            onChange={setSort}
-            className="offers__sort"
-          />
-        )}
+        {list.length > 1 && sortButtons}
       </div>
       {list.length === 0 ? (
         <p className="dash-empty">No offers in this round.</p>

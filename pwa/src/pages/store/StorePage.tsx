@@ -2,8 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { PublicStoreView } from '../../../../api/src/views/index.ts';
 import { ApiError } from '../../api/request.ts';
-import { type PublicStore, storeQueries } from '../../api/stores.ts';
+import { storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { useCart } from '../../lib/cart.ts';
@@ -47,7 +48,7 @@ export default function StorePage() {
   return <Storefront store={store.data} />;
 }
 
-function Storefront({ store }: { store: PublicStore }) {
+function Storefront({ store }: { store: PublicStoreView }) {
   const products = useQuery(storeQueries.publicProducts(store.storeName));
   useRetryWhenOnline(products.isError && !(products.error instanceof ApiError), products.refetch);
   const cart = useCart(store.id);

@@ -13,7 +13,8 @@ import { shortId } from '@printfarm/domain/shortId';
 import { formatIssues } from '@printfarm/domain/validation';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { type ManagedStore, type StoreOrder, useUpdateOrderStatus } from '../../api/stores.ts';
+import type { ManagedStoreView, StoreOrderView } from '../../../../api/src/views/index.ts';
+import { useUpdateOrderStatus } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -28,8 +29,8 @@ import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 
 /** What the Orders and Shipping tabs show: the store's orders, as loaded. */
 export interface StoreOrdersProps {
-  store: ManagedStore;
-  orders: StoreOrder[] | undefined;
+  store: ManagedStoreView;
+  orders: StoreOrderView[] | undefined;
   loading: boolean;
 }
 
@@ -48,7 +49,7 @@ export function OrdersTab({ store, orders, loading }: StoreOrdersProps) {
   );
 }
 
-function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) {
+function OrderRow({ store, order }: { store: ManagedStoreView; order: StoreOrderView }) {
   const update = useUpdateOrderStatus(store);
   const next = ORDER_TRANSITIONS[order.status as OrderStatus] ?? [];
   const [status, setStatus] = useState<string>('');

@@ -1,8 +1,9 @@
 // Store Settings: Store Name (the display name), Description, logo and banner URLs; Update Store saves.
 import { type StoreSettings, type StoreSettingsInput, storeSettingsSchema } from '@printfarm/domain/store';
 import { useEffect } from 'react';
+import type { ManagedStoreView } from '../../../../api/src/views/index.ts';
 import { errorMessage } from '../../api/request.ts';
-import { type ManagedStore, useUpdateStoreSettings } from '../../api/stores.ts';
+import { useUpdateStoreSettings } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -11,7 +12,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 
-const valuesOf = (store: ManagedStore): StoreSettingsInput => ({
+const valuesOf = (store: ManagedStoreView): StoreSettingsInput => ({
   displayName: store.displayName,
   description: store.description ?? '',
   logoUrl: store.logoUrl ?? '',
@@ -30,7 +31,7 @@ export function SettingsDialog({
   open,
   onOpenChange,
 }: {
-  store: ManagedStore;
+  store: ManagedStoreView;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
