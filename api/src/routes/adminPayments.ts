@@ -58,15 +58,10 @@ export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }
     ctx.body = await ledgerAccounts(prisma);
   });
 
-  router.post(
-    '/api/admin/payouts/:payoutId/sent',
-    requireStaff,
-    requireIdParam('payoutId', PAYOUT_NOT_FOUND),
-    async (ctx) => {
-      const id = idParam(ctx, 'payoutId', PAYOUT_NOT_FOUND);
-      ctx.body = presentStaffPayout(await markPayoutSentByStaff(prisma, config.PUBLIC_URL, id));
-    },
-  );
+  router.post('/api/admin/payouts/:payoutId/sent', requireStaff, async (ctx) => {
+    const id = idParam(ctx, 'payoutId', PAYOUT_NOT_FOUND);
+    ctx.body = presentStaffPayout(await markPayoutSentByStaff(prisma, config.PUBLIC_URL, id));
+  });
 
   router.post(
     '/api/admin/refunds/:refundId/sent',
