@@ -34,15 +34,26 @@ export const adminPaymentKeys = {
   accounts: ['/api/admin/ledger', 'accounts'] as const,
 };
 
-/** A read made on every visit (money arrives and moves in the background), of the path its key spells. */
-function everyVisit<T>(queryKey: readonly string[]) {
-  return () => queryOptions({ queryKey, queryFn: () => apiJson<T>('GET', queryKey.join('/')), staleTime: 0 });
-}
-
+/** Each read on every visit: money arrives and moves in the background. */
 export const adminPaymentQueries = {
-  desk: everyVisit<MoneyDesk>(adminPaymentKeys.all),
-  trialBalance: everyVisit<TrialBalance>(adminPaymentKeys.trialBalance),
-  accounts: everyVisit<LedgerAccounts>(adminPaymentKeys.accounts),
+  desk: () =>
+    queryOptions({
+      queryKey: adminPaymentKeys.all,
+      queryFn: () => apiJson<MoneyDesk>('GET', '/api/admin/payments'),
+      staleTime: 0,
+    }),
+  trialBalance: () =>
+    queryOptions({
+      queryKey: adminPaymentKeys.trialBalance,
+      queryFn: () => apiJson<TrialBalance>('GET', '/api/admin/ledger/trial-balance'),
+      staleTime: 0,
+    }),
+  accounts: () =>
+    queryOptions({
+      queryKey: adminPaymentKeys.accounts,
+      queryFn: () => apiJson<LedgerAccounts>('GET', '/api/admin/ledger/accounts'),
+      staleTime: 0,
+    }),
 };
 
 /** A change to money: the desk and the ledger are read again. */

@@ -6,14 +6,25 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   FarmSettingsAnswerView,
   FarmSettingsView,
+  ManagedFarmView,
   OperatorJobView,
   OperatorSummaryView,
+  ScorecardView,
 } from '../../../api/src/views/index.ts';
 import { ApiError, apiJson, type Outcome } from './request.ts';
 import { useSettledMutation } from './settledMutation.ts';
 
+export type OperatorJob = OperatorJobView;
 export type JobFile = OperatorJobView['files'][number];
+export type FarmSettings = FarmSettingsView;
 export type FarmRate = FarmSettingsView['rates'][number];
+export type Scorecard = ScorecardView;
+
+/** A farm the user may manage, for the farm picker (all farms for staff). */
+export type ManagedFarm = ManagedFarmView;
+/** GET/PUT /api/operator/farm: the farm shown and the farms the user may switch to. */
+export type FarmSettingsAnswer = FarmSettingsAnswerView;
+export type OperatorSummary = OperatorSummaryView;
 
 /** How often the inbox looks for newly routed jobs and answers from customers. */
 const INBOX_POLL_MS = 30_000;
@@ -38,21 +49,20 @@ export const operatorQueries = {
   summary: () =>
     queryOptions({
       queryKey: operatorKeys.summary,
-      queryFn: () => apiJson<OperatorSummaryView>('GET', '/api/operator/summary'),
+      queryFn: () => apiJson<OperatorSummary>('GET', '/api/operator/summary'),
       staleTime: 0,
       refetchInterval: INBOX_POLL_MS,
     }),
   jobs: (tab: JobTab, farmId: string | null) =>
     queryOptions({
       queryKey: operatorKeys.jobList(tab, farmId),
-      queryFn: () =>
-        apiJson<OperatorJobView[]>('GET', withFarm('/api/operator/jobs', farmId, { state: tab })),
+      queryFn: () => apiJson<OperatorJob[]>('GET', withFarm('/api/operator/jobs', farmId, { state: tab })),
       staleTime: 0,
       refetchInterval: INBOX_POLL_MS,
     }),
   /** Re-read while it waits for an answer: the customer may cancel, or the deadline pass. */
   job: (id: string) =>
-    queryOptions<OperatorJobView>({
+    queryOptions<OperatorJob>({
       queryKey: operatorKeys.job(id),
       staleTime: 0,
       refetchInterval: (query) =>
@@ -61,7 +71,7 @@ export const operatorQueries = {
   farm: (farmId: string | null) =>
     queryOptions({
       queryKey: operatorKeys.farm(farmId),
-      queryFn: () => apiJson<FarmSettingsAnswerView>('GET', withFarm('/api/operator/farm', farmId)),
+      queryFn: () => apiJson<FarmSettingsAnswer>('GET', withFarm('/api/operator/farm', farmId)),
       staleTime: 0,
     }),
 };
@@ -86,7 +96,7 @@ export type JobAction = keyof JobActionInputs;
 export function useJobAction<A extends JobAction>(
   jobId: string,
   action: A,
-  outcome: Outcome<OperatorJobView> = {},
+  outcome: Outcome<OperatorJob> = {},
 ) {
   const queryClient = useQueryClient();
   const refreshInbox = () => {
@@ -99,7 +109,7 @@ export function useJobAction<A extends JobAction>(
   };
   return useMutation({
     mutationFn: (input: JobActionInputs[A]) =>
-      apiJson<OperatorJobView>('POST', `/api/operator/jobs/${encodeURIComponent(jobId)}/${action}`, input),
+      apiJson<OperatorJob>('POST', `/api/operator/jobs/${encodeURIComponent(jobId)}/${action}`, input),
     onSuccess: (job) => {
       queryClient.setQueryData(operatorKeys.job(jobId), job);
       refreshInbox();
@@ -117,8 +127,8 @@ export function useJobAction<A extends JobAction>(
 
 function useFarmMutation<TInput>(
   farmId: string,
-  call: (input: TInput) => Promise<FarmSettingsAnswerView>,
-  outcome: Outcome<FarmSettingsAnswerView>,
+  call: (input: TInput) => Promise<FarmSettingsAnswer>,
+  outcome: Outcome<FarmSettingsAnswer>,
 ) {
   return useSettledMutation(
     call,
@@ -128,20 +138,20 @@ function useFarmMutation<TInput>(
 }
 
 /** PUT: replaces the farm's rates, availability, profile and ordering-page wish. */
-export function useSaveFarmSettings(farmId: string, outcome: Outcome<FarmSettingsAnswerView> = {}) {
+export function useSaveFarmSettings(farmId: string, outcome: Outcome<FarmSettingsAnswer> = {}) {
   return useFarmMutation(
     farmId,
     (settings: FarmSettingsInput) =>
-      apiJson<FarmSettingsAnswerView>('PUT', withFarm('/api/operator/farm', farmId), settings),
+      apiJson<FarmSettingsAnswer>('PUT', withFarm('/api/operator/farm', farmId), settings),
     outcome,
   );
 }
 
 /** Links the operator's store (or creates one) as the farm's custom ordering page. */
-export function useLinkOrderingPage(farmId: string, outcome: Outcome<FarmSettingsAnswerView> = {}) {
+export function useLinkOrderingPage(farmId: string, outcome: Outcome<FarmSettingsAnswer> = {}) {
   return useFarmMutation(
     farmId,
-    () => apiJson<FarmSettingsAnswerView>('POST', withFarm('/api/operator/farm/ordering-page', farmId)),
+    () => apiJson<FarmSettingsAnswer>('POST', withFarm('/api/operator/farm/ordering-page', farmId)),
     outcome,
   );
 }

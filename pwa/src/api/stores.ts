@@ -22,7 +22,17 @@ import type {
 } from '../../../api/src/views/index.ts';
 import { ApiError, apiJson, getQueryFn, sendOnline } from './request.ts';
 
-export type OrderLine = PlacedOrderView['items'][number];
+export type PublicStore = PublicStoreView;
+export type PublicProduct = PublicProductView;
+export type ManagedStore = ManagedStoreView;
+export type ManagedProduct = ManagedProductView;
+/** The answer to a placed order, with its confirmation page's signed path: /orders/{id}?token=… */
+export type PlacedOrder = PlacedOrderView;
+export type OrderLine = PlacedOrder['items'][number];
+export type StoreOrder = StoreOrderView;
+export type OrderConfirmation = OrderConfirmationView;
+export type NetworkProduct = NetworkProductView;
+export type CustomOrderRequest = CustomOrderRequestView;
 
 export const storeKeys = {
   public: (storeName: string) => ['/api/public/store', storeName] as const,
@@ -37,33 +47,27 @@ export const storeKeys = {
 
 export const storeQueries = {
   publicStore: (storeName: string) =>
-    queryOptions({ queryKey: storeKeys.public(storeName), queryFn: getQueryFn<PublicStoreView>() }),
+    queryOptions({ queryKey: storeKeys.public(storeName), queryFn: getQueryFn<PublicStore>() }),
   publicProducts: (storeName: string) =>
-    queryOptions({
-      queryKey: storeKeys.publicProducts(storeName),
-      queryFn: getQueryFn<PublicProductView[]>(),
-    }),
+    queryOptions({ queryKey: storeKeys.publicProducts(storeName), queryFn: getQueryFn<PublicProduct[]>() }),
   /** What every store on the network sells ('View All Products'). */
   networkProducts: () =>
-    queryOptions({ queryKey: storeKeys.networkProducts, queryFn: getQueryFn<NetworkProductView[]>() }),
-  mine: () => queryOptions({ queryKey: storeKeys.mine, queryFn: getQueryFn<ManagedStoreView[]>() }),
+    queryOptions({ queryKey: storeKeys.networkProducts, queryFn: getQueryFn<NetworkProduct[]>() }),
+  mine: () => queryOptions({ queryKey: storeKeys.mine, queryFn: getQueryFn<ManagedStore[]>() }),
   managed: (storeName: string) =>
-    queryOptions({ queryKey: storeKeys.managed(storeName), queryFn: getQueryFn<ManagedStoreView>() }),
+    queryOptions({ queryKey: storeKeys.managed(storeName), queryFn: getQueryFn<ManagedStore>() }),
   products: (storeId: string) =>
-    queryOptions({ queryKey: storeKeys.products(storeId), queryFn: getQueryFn<ManagedProductView[]>() }),
+    queryOptions({ queryKey: storeKeys.products(storeId), queryFn: getQueryFn<ManagedProduct[]>() }),
   orders: (storeId: string) =>
-    queryOptions({ queryKey: storeKeys.orders(storeId), queryFn: getQueryFn<StoreOrderView[]>() }),
+    queryOptions({ queryKey: storeKeys.orders(storeId), queryFn: getQueryFn<StoreOrder[]>() }),
   customOrders: (storeId: string) =>
-    queryOptions({
-      queryKey: storeKeys.customOrders(storeId),
-      queryFn: getQueryFn<CustomOrderRequestView[]>(),
-    }),
+    queryOptions({ queryKey: storeKeys.customOrders(storeId), queryFn: getQueryFn<CustomOrderRequest[]>() }),
   /** The confirmation page's order, opened with the token of its signed link. */
   confirmation: (orderId: string, token: string) =>
     queryOptions({
       queryKey: ['/api/orders', orderId, { token }] as const,
       queryFn: () =>
-        apiJson<OrderConfirmationView>(
+        apiJson<OrderConfirmation>(
           'GET',
           `/api/orders/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`,
         ),
@@ -75,7 +79,7 @@ export async function postOrder(
   storeId: string,
   order: PlaceOrderInput,
   idempotencyKey: string,
-): Promise<PlacedOrderView> {
+): Promise<PlacedOrder> {
   const response = await sendOnline(`/api/stores/${encodeURIComponent(storeId)}/orders`, {
     method: 'POST',
     credentials: 'include',
@@ -85,7 +89,7 @@ export async function postOrder(
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text().catch(() => ''));
   }
-  return (await response.json()) as PlacedOrderView;
+  return (await response.json()) as PlacedOrder;
 }
 
 export function usePlaceOrder(storeId: string, storeName: string) {
@@ -105,11 +109,11 @@ export function useRequestCustomOrder(storeId: string) {
   });
 }
 
-export function useUpdateStoreSettings(store: ManagedStoreView) {
+export function useUpdateStoreSettings(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: StoreSettingsInput) =>
-      apiJson<ManagedStoreView>('PATCH', `/api/stores/${store.id}`, settings),
+      apiJson<ManagedStore>('PATCH', `/api/stores/${store.id}`, settings),
     onSuccess: (updated) => {
       queryClient.setQueryData(storeKeys.managed(store.storeName), updated);
       void queryClient.invalidateQueries({ queryKey: storeKeys.public(store.storeName) });
@@ -119,23 +123,23 @@ export function useUpdateStoreSettings(store: ManagedStoreView) {
 }
 
 /** A product saved or deleted: the store's own list and its public catalogue are stale. */
-function invalidateProducts(queryClient: QueryClient, store: ManagedStoreView): void {
+function invalidateProducts(queryClient: QueryClient, store: ManagedStore): void {
   void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
   void queryClient.invalidateQueries({ queryKey: storeKeys.publicProducts(store.storeName) });
 }
 
-export function useSaveProduct(store: ManagedStoreView) {
+export function useSaveProduct(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, product }: { productId?: string; product: ProductInput }) =>
       productId
-        ? apiJson<ManagedProductView>('PATCH', `/api/stores/${store.id}/products/${productId}`, product)
-        : apiJson<ManagedProductView>('POST', `/api/stores/${store.id}/products`, product),
+        ? apiJson<ManagedProduct>('PATCH', `/api/stores/${store.id}/products/${productId}`, product)
+        : apiJson<ManagedProduct>('POST', `/api/stores/${store.id}/products`, product),
     onSuccess: () => invalidateProducts(queryClient, store),
   });
 }
 
-export function useDeleteProduct(store: ManagedStoreView) {
+export function useDeleteProduct(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (productId: string) =>
@@ -144,11 +148,11 @@ export function useDeleteProduct(store: ManagedStoreView) {
   });
 }
 
-export function useUpdateOrderStatus(store: ManagedStoreView) {
+export function useUpdateOrderStatus(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, update }: { orderId: string; update: OrderStatusUpdate }) =>
-      apiJson<StoreOrderView>('PATCH', `/api/stores/${store.id}/orders/${orderId}`, update),
+      apiJson<StoreOrder>('PATCH', `/api/stores/${store.id}/orders/${orderId}`, update),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: storeKeys.orders(store.id) });
       void queryClient.invalidateQueries({ queryKey: storeKeys.products(store.id) });
@@ -156,11 +160,11 @@ export function useUpdateOrderStatus(store: ManagedStoreView) {
   });
 }
 
-export function useSaveShipping(store: ManagedStoreView) {
+export function useSaveShipping(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rules: StoreShippingInput) =>
-      apiJson<ManagedStoreView>('PUT', `/api/stores/${store.id}/shipping`, rules),
+      apiJson<ManagedStore>('PUT', `/api/stores/${store.id}/shipping`, rules),
     onSuccess: (updated) => {
       queryClient.setQueryData(storeKeys.managed(store.storeName), updated);
       void queryClient.invalidateQueries({ queryKey: storeKeys.public(store.storeName) });
@@ -168,13 +172,11 @@ export function useSaveShipping(store: ManagedStoreView) {
   });
 }
 
-export function useSetCustomOrderStatus(store: ManagedStoreView) {
+export function useSetCustomOrderStatus(store: ManagedStore) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ requestId, status }: { requestId: string; status: CustomOrderStatus }) =>
-      apiJson<CustomOrderRequestView>('PATCH', `/api/stores/${store.id}/custom-orders/${requestId}`, {
-        status,
-      }),
+      apiJson<CustomOrderRequest>('PATCH', `/api/stores/${store.id}/custom-orders/${requestId}`, { status }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: storeKeys.customOrders(store.id) }),
   });
 }

@@ -4,9 +4,8 @@
 // answers a repeat with the order it already made.
 import type { PlaceOrderInput } from '@printfarm/domain/order';
 import { useSyncExternalStore } from 'react';
-import type { PlacedOrderView } from '../../../api/src/views/index.ts';
 import { OfflineError } from '../api/request.ts';
-import { postOrder } from '../api/stores.ts';
+import { type PlacedOrder, postOrder } from '../api/stores.ts';
 import { clearCart } from './cart.ts';
 
 export interface PendingOrder {
@@ -19,7 +18,7 @@ export interface PendingOrder {
 }
 
 export type SendOutcome =
-  | { kind: 'placed'; pending: PendingOrder; placed: PlacedOrderView }
+  | { kind: 'placed'; pending: PendingOrder; placed: PlacedOrder }
   | { kind: 'refused'; pending: PendingOrder; error: unknown };
 
 const KEY = 'printfarm.pending-orders';

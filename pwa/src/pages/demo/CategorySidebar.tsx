@@ -1,5 +1,5 @@
 // The parts and workshop stores' category list: 'All Products' plus each category with its count.
-import type { PublicProductView } from '../../../../api/src/views/index.ts';
+import type { PublicProduct } from '../../api/stores.ts';
 import { cx } from '../../lib/cx.ts';
 import { categoriesOf } from './DemoShell.tsx';
 
@@ -11,7 +11,7 @@ export function CategorySidebar({
   onChange,
   children,
 }: {
-  products: readonly PublicProductView[] | undefined;
+  products: readonly PublicProduct[] | undefined;
   value: string;
   onChange: (category: string) => void;
   children?: React.ReactNode;
@@ -45,6 +45,6 @@ export function CategorySidebar({
 }
 
 /** Exact category match; 'All Products' shows everything. */
-export function inCategory(product: PublicProductView, category: string): boolean {
+export function inCategory(product: PublicProduct, category: string): boolean {
   return category === ALL_PRODUCTS || product.category === category;
 }

@@ -9,8 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PublicProductView, PublicStoreView } from '../../../../api/src/views/index.ts';
-import { storeQueries } from '../../api/stores.ts';
+import { type PublicProduct, type PublicStore, storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { TermList } from '../../components/ui/card.tsx';
@@ -46,8 +45,8 @@ export interface DemoProfile {
 }
 
 export interface DemoContent {
-  store: PublicStoreView;
-  products: PublicProductView[] | undefined;
+  store: PublicStore;
+  products: PublicProduct[] | undefined;
   productsLoading: boolean;
   cart: Cart;
 }
@@ -60,7 +59,7 @@ export function DemoShell({
 }: {
   storeName: string;
   profile: DemoProfile;
-  headerActions?: (store: PublicStoreView) => ReactNode;
+  headerActions?: (store: PublicStore) => ReactNode;
   children: (content: DemoContent) => ReactNode;
 }) {
   const store = useQuery(storeQueries.publicStore(storeName));
@@ -99,9 +98,9 @@ function DemoStorefront({
   loading = false,
   children,
 }: {
-  store: PublicStoreView;
+  store: PublicStore;
   profile: DemoProfile;
-  headerActions?: ((store: PublicStoreView) => ReactNode) | undefined;
+  headerActions?: ((store: PublicStore) => ReactNode) | undefined;
   /** The store's record is still on its way: no cart or checkout yet. */
   loading?: boolean;
   children: (content: DemoContent) => ReactNode;
@@ -187,7 +186,7 @@ export function idNumber(id: string): number {
   return hash;
 }
 
-export function categoriesOf(products: readonly PublicProductView[] | undefined): string[] {
+export function categoriesOf(products: readonly PublicProduct[] | undefined): string[] {
   return [
     ...new Set((products ?? []).map((product) => product.category).filter((c): c is string => Boolean(c))),
   ];

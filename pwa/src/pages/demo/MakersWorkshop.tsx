@@ -1,8 +1,7 @@
 // /makers-workshop: the workshop tools demo storefront with its Request Custom Order dialog.
 import { type CustomOrder, type CustomOrderInput, customOrderSchema } from '@printfarm/domain/store';
 import { useMemo, useState } from 'react';
-import type { PublicStoreView } from '../../../../api/src/views/index.ts';
-import { useRequestCustomOrder } from '../../api/stores.ts';
+import { type PublicStore, useRequestCustomOrder } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -91,7 +90,7 @@ function CustomOrderDialog({
   open,
   onOpenChange,
 }: {
-  store: PublicStoreView;
+  store: PublicStore;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

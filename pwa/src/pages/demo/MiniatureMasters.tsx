@@ -1,7 +1,7 @@
 // /miniature-masters: the miniatures demo storefront, backed by the seeded store of that name.
 import { printHours } from '@printfarm/domain/store';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import type { PublicProductView } from '../../../../api/src/views/index.ts';
+import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useFilterButtons } from '../../components/ui/filter-buttons.tsx';
@@ -25,7 +25,7 @@ export const MINIATURE_CATEGORIES = ['All', 'Heroes', 'Monsters', 'Troops', 'Ter
 
 /** A product as the catalogue lists it: its place in the store's list and its demo figures. */
 interface Listed {
-  product: PublicProductView;
+  product: PublicProduct;
   index: number;
   rating: number;
   reviewCount: number;
@@ -109,7 +109,7 @@ function useFavourites(): readonly string[] {
 }
 
 /** Demo figures (rating, reviews) derived from the product id so they stay put between visits. */
-function demoFigures(product: PublicProductView) {
+function demoFigures(product: PublicProduct) {
   const n = idNumber(product.id);
   return { rating: 4 + (n % 10) / 10, reviewCount: 8 + (n % 240) };
 }
@@ -189,7 +189,7 @@ function MiniatureCard({
   favourite,
   cart,
 }: {
-  product: PublicProductView;
+  product: PublicProduct;
   rating: number;
   reviewCount: number;
   favourite: boolean;

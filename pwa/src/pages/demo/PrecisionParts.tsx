@@ -1,7 +1,7 @@
 // /precision-parts: the appliance and HVAC parts demo storefront, backed by the seeded store of that name.
 import { lowStockLabel, printHours } from '@printfarm/domain/store';
 import { useMemo, useState } from 'react';
-import type { PublicProductView } from '../../../../api/src/views/index.ts';
+import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/checkbox.tsx';
@@ -117,7 +117,7 @@ function Catalogue({ products, productsLoading: loading, cart }: DemoContent) {
   );
 }
 
-function PartCard({ product, cart, layout }: { product: PublicProductView; cart: Cart; layout: Layout }) {
+function PartCard({ product, cart, layout }: { product: PublicProduct; cart: Cart; layout: Layout }) {
   const lowStock = lowStockLabel(product.stockQuantity);
   const soldOut = product.stockQuantity <= 0;
   const atLimit = !soldOut && cart.quantityOf(product.id) >= product.stockQuantity;

@@ -4,8 +4,12 @@ import { farmSettingsSchema } from '@printfarm/domain/farmSettings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { FarmSettingsAnswerView } from '../../../../api/src/views/index.ts';
-import { operatorKeys, operatorQueries, useSaveFarmSettings } from '../../api/operator.ts';
+import {
+  type FarmSettingsAnswer,
+  operatorKeys,
+  operatorQueries,
+  useSaveFarmSettings,
+} from '../../api/operator.ts';
 import { errorMessage } from '../../api/request.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -28,7 +32,7 @@ import { checkedValues, formField, settingsInput, settingsValues } from './setti
 import './settings.css';
 
 /** Everything the operator sets, saved together: PUT replaces the whole settings. */
-function SettingsForm({ answer }: { answer: FarmSettingsAnswerView }) {
+function SettingsForm({ answer }: { answer: FarmSettingsAnswer }) {
   const farm = answer.farm;
   const save = useSaveFarmSettings(farm.id, toastOnFailure('Could not save your farm settings'));
   const form = useDomainForm(farmSettingsSchema, {

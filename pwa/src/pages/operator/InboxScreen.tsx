@@ -3,8 +3,7 @@
 import { JOB_TABS, type JobTab } from '@printfarm/domain/printJob';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { OperatorJobView } from '../../../../api/src/views/index.ts';
-import { operatorQueries } from '../../api/operator.ts';
+import { type OperatorJob, operatorQueries } from '../../api/operator.ts';
 import { errorMessage } from '../../api/request.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { ClockIcon } from '../../components/dashboard/icons.tsx';
@@ -34,7 +33,7 @@ function parseTab(value: string | null): JobTab {
 }
 
 /** The line under the price: what the farm must do next, and by when. */
-function DueLine({ job }: { job: OperatorJobView }) {
+function DueLine({ job }: { job: OperatorJob }) {
   if (job.state === 'offered') {
     const urgent = isUrgent(job.respondBy);
     return (
@@ -68,7 +67,7 @@ function DueLine({ job }: { job: OperatorJobView }) {
   return null;
 }
 
-function JobCard({ job, farms }: { job: OperatorJobView; farms: OperatorFarms }) {
+function JobCard({ job, farms }: { job: OperatorJob; farms: OperatorFarms }) {
   const showFarm = !farms.farmId && farms.farms.length > 1;
   return (
     <li>

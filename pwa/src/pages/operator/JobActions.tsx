@@ -2,8 +2,7 @@
 // report progress, ship it, mark it delivered; or read how it ended.
 
 import { useState } from 'react';
-import type { OperatorJobView } from '../../../../api/src/views/index.ts';
-import { useJobAction } from '../../api/operator.ts';
+import { type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { day, moment } from './format.ts';
@@ -14,7 +13,7 @@ import { ProgressControl } from './ProgressControl.tsx';
 
 type OpenDialog = 'decline' | 'counter' | 'ship' | null;
 
-export function JobActions({ job }: { job: OperatorJobView }) {
+export function JobActions({ job }: { job: OperatorJob }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const accept = useJobAction(job.id, 'accept', {
     ...jobActionFailure('accept'),

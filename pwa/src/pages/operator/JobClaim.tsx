@@ -4,8 +4,8 @@
 import { CLAIM_REASONS, type ClaimReason, claimAnswerSchema } from '@printfarm/domain/claims';
 import { formatUsd } from '@printfarm/domain/money';
 import type { FieldError } from 'react-hook-form';
-import type { OperatorJobView } from '../../../../api/src/views/index.ts';
 import { useAnswerClaim } from '../../api/claims.ts';
+import type { OperatorJob } from '../../api/operator.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -18,7 +18,7 @@ import { dollarsError, dollarsToCents } from '../../lib/dollars.ts';
 import { moment, money } from './format.ts';
 import './claim.css';
 
-type Claim = NonNullable<OperatorJobView['claim']>;
+type Claim = NonNullable<OperatorJob['claim']>;
 
 const STATES: Record<string, string> = {
   open: 'Waiting for your answer',
@@ -35,7 +35,7 @@ interface AnswerValues {
   message: string;
 }
 
-function AnswerForm({ job }: { job: OperatorJobView }) {
+function AnswerForm({ job }: { job: OperatorJob }) {
   const answer = useAnswerClaim(job.id, toastOnFailure('Could not send your answer'));
   const {
     register,
@@ -109,7 +109,7 @@ function AnswerForm({ job }: { job: OperatorJobView }) {
   );
 }
 
-export function JobClaim({ job, claim }: { job: OperatorJobView; claim: Claim }) {
+export function JobClaim({ job, claim }: { job: OperatorJob; claim: Claim }) {
   const open = claim.status === 'open';
   return (
     <Card className={open ? 'op-claim op-claim--open' : 'op-claim'} id="claim">

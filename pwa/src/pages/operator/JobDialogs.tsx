@@ -5,8 +5,7 @@ import { counterOfferSchema, declineJobSchema, shipJobSchema } from '@printfarm/
 import { type Carrier, detectCarrier, trackingNumberHint } from '@printfarm/domain/tracking';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import type { OperatorJobView } from '../../../../api/src/views/index.ts';
-import { type JobActionInputs, useJobAction } from '../../api/operator.ts';
+import { type JobActionInputs, type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage, FormField } from '../../components/ui/form-field.tsx';
@@ -19,7 +18,7 @@ import { day, money } from './format.ts';
 import { jobActionFailure } from './jobActionFailures.ts';
 
 interface DialogProps {
-  job: OperatorJobView;
+  job: OperatorJob;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -39,7 +38,7 @@ const DIALOGS: Record<
   DialogAction,
   {
     title: string;
-    description: (job: OperatorJobView) => string;
+    description: (job: OperatorJob) => string;
     taken: ToastOptions;
     submit: string;
     destructive?: boolean;

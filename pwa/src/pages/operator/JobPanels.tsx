@@ -1,14 +1,13 @@
 // The panels of a job's screen: the frame each state's panel has, the offer awaiting the farm's
 // answer, and how a job stands once the farm has nothing more to do (countered, delivered or ended).
 import type { ReactNode } from 'react';
-import type { OperatorJobView } from '../../../../api/src/views/index.ts';
-import type { useJobAction } from '../../api/operator.ts';
+import type { OperatorJob, useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cx } from '../../lib/cx.ts';
 import { day, isUrgent, moment, money, timeLeft } from './format.ts';
 
-export function Tracking({ job }: { job: OperatorJobView }) {
+export function Tracking({ job }: { job: OperatorJob }) {
   if (!job.trackingNumber) return null;
   return (
     <p className="op-tracking">
@@ -26,7 +25,7 @@ export function Tracking({ job }: { job: OperatorJobView }) {
   );
 }
 
-function Rating({ job }: { job: OperatorJobView }) {
+function Rating({ job }: { job: OperatorJob }) {
   if (!job.rating) return <p className="op-next__text">The customer has not rated this job yet.</p>;
   const { quality, communication, timeliness, comment } = job.rating;
   return (
@@ -89,7 +88,7 @@ export function OfferedPanel({
   onDecline,
   dialogs,
 }: {
-  job: OperatorJobView;
+  job: OperatorJob;
   accept: ReturnType<typeof useJobAction<'accept'>>;
   onCounter: () => void;
   onDecline: () => void;
@@ -129,7 +128,7 @@ export function OfferedPanel({
 }
 
 /** A job waiting on the customer, or ended: nothing for the farm to do but read it. */
-export function JobOutcome({ job }: { job: OperatorJobView }) {
+export function JobOutcome({ job }: { job: OperatorJob }) {
   switch (job.state) {
     case 'countered':
       return (

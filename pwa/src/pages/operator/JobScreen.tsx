@@ -3,8 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { OperatorJobView } from '../../../../api/src/views/index.ts';
-import { operatorQueries } from '../../api/operator.ts';
+import { type OperatorJob, operatorQueries } from '../../api/operator.ts';
 import { ApiError, errorMessage } from '../../api/request.ts';
 import { ChevronIcon } from '../../components/dashboard/icons.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
@@ -27,7 +26,7 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
   );
 }
 
-function DealCard({ job }: { job: OperatorJobView }) {
+function DealCard({ job }: { job: OperatorJob }) {
   return (
     <TitledCard title="The deal">
       <dl className="op-facts">
@@ -66,7 +65,7 @@ function DealCard({ job }: { job: OperatorJobView }) {
   );
 }
 
-function ShipToCard({ job }: { job: OperatorJobView }) {
+function ShipToCard({ job }: { job: OperatorJob }) {
   const address = job.shippingAddress;
   return (
     <TitledCard title="Ship to">
@@ -94,7 +93,7 @@ function ShipToCard({ job }: { job: OperatorJobView }) {
   );
 }
 
-function ChoicesCard({ job }: { job: OperatorJobView }) {
+function ChoicesCard({ job }: { job: OperatorJob }) {
   return (
     <TitledCard title="Print choices">
       <dl className="op-facts">

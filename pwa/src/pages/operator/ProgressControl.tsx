@@ -2,8 +2,7 @@
 // 'N% complete'. On an accepted job the first save also starts printing.
 
 import { useState } from 'react';
-import type { OperatorJobView } from '../../../../api/src/views/index.ts';
-import { useJobAction } from '../../api/operator.ts';
+import { type OperatorJob, useJobAction } from '../../api/operator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ToggleButtons } from '../../components/ui/filter-buttons.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -11,7 +10,7 @@ import { jobActionFailure } from './jobActionFailures.ts';
 
 const QUICK_STEPS = [25, 50, 75, 100] as const;
 
-export function ProgressControl({ job }: { job: OperatorJobView }) {
+export function ProgressControl({ job }: { job: OperatorJob }) {
   const progress = useJobAction(job.id, 'progress', jobActionFailure('progress'));
   const [percent, setPercent] = useState(job.progressPercent);
   const changed = percent !== job.progressPercent;

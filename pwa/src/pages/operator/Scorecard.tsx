@@ -1,6 +1,6 @@
 // A farm's scorecard, as its operator and staff read it: rating, on-time and decline rates, median
 // answer time and recent jobs; a farm with too few routed jobs is shown as new (on probation).
-import type { ScorecardView } from '../../../../api/src/views/index.ts';
+import type { Scorecard } from '../../api/operator.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cx } from '../../lib/cx.ts';
 import { duration, percent } from './format.ts';
@@ -8,22 +8,16 @@ import './scorecard.css';
 
 export const PROBATION_LABEL = 'New farm — on probation';
 
-export function ratingText(scorecard: Pick<ScorecardView, 'rating' | 'ratingCount'>): string {
+export function ratingText(scorecard: Pick<Scorecard, 'rating' | 'ratingCount'>): string {
   return scorecard.rating === null ? 'No ratings yet' : `★ ${scorecard.rating.toFixed(1)}`;
 }
 
-export function ProbationBadge({ scorecard }: { scorecard: Pick<ScorecardView, 'onProbation'> }) {
+export function ProbationBadge({ scorecard }: { scorecard: Pick<Scorecard, 'onProbation'> }) {
   return scorecard.onProbation ? <Badge variant="blue">{PROBATION_LABEL}</Badge> : null;
 }
 
 /** The five numbers of the scorecard as a definition list; `compact` for a node card. */
-export function ScorecardFacts({
-  scorecard,
-  compact = false,
-}: {
-  scorecard: ScorecardView;
-  compact?: boolean;
-}) {
+export function ScorecardFacts({ scorecard, compact = false }: { scorecard: Scorecard; compact?: boolean }) {
   // [label, label in a node card, value, note]
   const facts: [string, string, string, string?][] = [
     [

@@ -4,8 +4,7 @@ import { WEEKDAYS } from '@printfarm/domain/farmSettings';
 import { useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { FarmSettingsView } from '../../../../api/src/views/index.ts';
-import { useLinkOrderingPage } from '../../api/operator.ts';
+import { type FarmSettings, useLinkOrderingPage } from '../../api/operator.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import {
@@ -40,7 +39,7 @@ const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
 
 type Form = UseFormReturn<SettingsValues, unknown, CheckedValues>;
 
-export function ScorecardCard({ farm }: { farm: FarmSettingsView }) {
+export function ScorecardCard({ farm }: { farm: FarmSettings }) {
   return (
     <Card>
       <CardHeader className="op-card-head">
@@ -63,7 +62,7 @@ export function ScorecardCard({ farm }: { farm: FarmSettingsView }) {
   );
 }
 
-export function AvailabilityCard({ form, farm }: { form: Form; farm: FarmSettingsView }) {
+export function AvailabilityCard({ form, farm }: { form: Form; farm: FarmSettings }) {
   const switchId = useId();
   const { register } = form;
   const errors = form.formState.errors.availability;
@@ -192,7 +191,7 @@ export function ProfileCard({ form }: { form: Form }) {
   );
 }
 
-export function OrderingPageCard({ form, farm }: { form: Form; farm: FarmSettingsView }) {
+export function OrderingPageCard({ form, farm }: { form: Form; farm: FarmSettings }) {
   const link = useLinkOrderingPage(farm.id, {
     ...toastOnFailure('Could not set up your ordering page'),
     onSuccess: () => toast({ title: 'Ordering page ready', description: 'Share its link with customers.' }),
@@ -246,7 +245,7 @@ export function OrderingPageCard({ form, farm }: { form: Form; farm: FarmSetting
   );
 }
 
-export function MembershipCard({ farm }: { farm: FarmSettingsView }) {
+export function MembershipCard({ farm }: { farm: FarmSettings }) {
   const { isPaidMember, monthlyFee, signupFee } = farm.membership;
   return (
     <Card>

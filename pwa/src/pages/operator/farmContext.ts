@@ -3,16 +3,15 @@
 // farm of the network and must choose one before the inbox or settings can show anything.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import type { ManagedFarmView } from '../../../../api/src/views/index.ts';
 import { adminNetworkQueries } from '../../api/adminNetwork.ts';
 import type { CurrentUser } from '../../api/auth.ts';
-import { operatorQueries } from '../../api/operator.ts';
+import { type ManagedFarm, operatorQueries } from '../../api/operator.ts';
 
 export interface OperatorFarms {
   isStaff: boolean;
   /** The farm in the URL, or null (an operator's inbox then shows all their farms). */
   farmId: string | null;
-  farms: ManagedFarmView[];
+  farms: ManagedFarm[];
   isPending: boolean;
   /** Loading the farms failed; for an operator a 404 says they run no farm yet. */
   error: Error | null;
@@ -34,7 +33,7 @@ export function useOperatorFarms(user: CurrentUser): OperatorFarms {
   });
   const network = useQuery({ ...adminNetworkQueries.nodes(), enabled: isStaff });
 
-  const farms: ManagedFarmView[] = isStaff
+  const farms: ManagedFarm[] = isStaff
     ? (network.data ?? [])
         .map((node) => ({ id: node.id, name: node.name, location: `${node.location}, ${node.state}` }))
         .sort((a, b) => a.name.localeCompare(b.name))

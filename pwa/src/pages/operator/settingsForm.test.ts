@@ -1,7 +1,7 @@
 import { farmSettingsSchema } from '@printfarm/domain/farmSettings';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { FarmSettingsView } from '../../../../api/src/views/index.ts';
+import type { FarmSettings } from '../../api/operator.ts';
 import { checkedValues, formField, networkDefault, settingsInput, settingsValues } from './settingsForm.ts';
 
 const rate = (material: string, isDefault: boolean) => ({
@@ -26,7 +26,7 @@ const farm = {
   operatingHours: null,
   wantsOrderingLink: false,
   rates: [rate('PLA', false), rate('PETG', true), rate('ABS', false)],
-} as unknown as FarmSettingsView;
+} as unknown as FarmSettings;
 
 describe('farm settings form', () => {
   it('sends only the farm’s own rates, and null hours when none are set', () => {

@@ -7,8 +7,7 @@ import { formatCents } from '@printfarm/domain/money';
 import { NETWORK_DEFAULT_RATES } from '@printfarm/domain/pricing';
 import type { Technology } from '@printfarm/domain/printerCatalogue';
 import type { FieldPath } from 'react-hook-form';
-import type { FarmSettingsView } from '../../../../api/src/views/index.ts';
-import type { FarmRate } from '../../api/operator.ts';
+import type { FarmRate, FarmSettings } from '../../api/operator.ts';
 
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -86,7 +85,7 @@ function rateValues(rate: FarmRate): RateValues {
   };
 }
 
-export function settingsValues(farm: FarmSettingsView): SettingsValues {
+export function settingsValues(farm: FarmSettings): SettingsValues {
   const hours = hoursOf(farm.operatingHours);
   return {
     rates: farm.rates.map(rateValues),

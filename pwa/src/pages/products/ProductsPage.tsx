@@ -5,8 +5,7 @@ import { countOf } from '@printfarm/domain/words';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { NetworkProductView } from '../../../../api/src/views/index.ts';
-import { storeQueries } from '../../api/stores.ts';
+import { type NetworkProduct, storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -95,7 +94,7 @@ export default function ProductsPage() {
   );
 }
 
-function NetworkProductCard({ product }: { product: NetworkProductView }) {
+function NetworkProductCard({ product }: { product: NetworkProduct }) {
   const storePath = `/store/${product.store.storeName}`;
   const lowStock = lowStockLabel(product.stockQuantity);
   return (

@@ -6,10 +6,9 @@ import { usStateName } from '@printfarm/domain/usStates';
 import { countOf } from '@printfarm/domain/words';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { OrderConfirmationView } from '../../../../api/src/views/index.ts';
 import { paidByCardJustNow } from '../../api/cardCheckout.ts';
 import { ApiError } from '../../api/request.ts';
-import { storeQueries } from '../../api/stores.ts';
+import { type OrderConfirmation, storeQueries } from '../../api/stores.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/layout.tsx';
@@ -75,7 +74,7 @@ function LinkProblem({ error }: { error: unknown }) {
   );
 }
 
-function Confirmation({ order, token }: { order: OrderConfirmationView; token: string }) {
+function Confirmation({ order, token }: { order: OrderConfirmation; token: string }) {
   const address = order.shippingAddress;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const shipped = order.status === 'shipped' || order.status === 'delivered';
@@ -193,7 +192,7 @@ function Confirmation({ order, token }: { order: OrderConfirmationView; token: s
   );
 }
 
-function TrackingLine({ order }: { order: OrderConfirmationView }) {
+function TrackingLine({ order }: { order: OrderConfirmation }) {
   const number = order.trackingNumber ?? '';
   return (
     <>

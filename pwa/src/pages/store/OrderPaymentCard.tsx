@@ -1,12 +1,12 @@
 // The confirmation page's payment: what is to be paid, by which means and reference, where it stands,
 // and until the money is here how to pay: by bank transfer with the reference, or by card on Stripe's page.
 import { formatUsd } from '@printfarm/domain/money';
-import type { OrderConfirmationView } from '../../../../api/src/views/index.ts';
+import type { OrderConfirmation } from '../../api/stores.ts';
 import { PayByCard } from '../../components/payment/PayByCard.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { paymentMethodName, paymentStatusLabel } from '../../lib/orderPayment.ts';
 
-type Payment = NonNullable<OrderConfirmationView['payment']>;
+type Payment = NonNullable<OrderConfirmation['payment']>;
 
 export function OrderPaymentCard({ payment, token }: { payment: Payment; token: string }) {
   const awaiting = payment.status === 'awaiting';

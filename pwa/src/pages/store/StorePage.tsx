@@ -2,9 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { PublicStoreView } from '../../../../api/src/views/index.ts';
 import { ApiError } from '../../api/request.ts';
-import { storeQueries } from '../../api/stores.ts';
+import { type PublicStore, storeQueries } from '../../api/stores.ts';
 import { DataAge } from '../../components/DataAge.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { useCart } from '../../lib/cart.ts';
@@ -48,7 +47,7 @@ export default function StorePage() {
   return <Storefront store={store.data} />;
 }
 
-function Storefront({ store }: { store: PublicStoreView }) {
+function Storefront({ store }: { store: PublicStore }) {
   const products = useQuery(storeQueries.publicProducts(store.storeName));
   useRetryWhenOnline(products.isError && !(products.error instanceof ApiError), products.refetch);
   const cart = useCart(store.id);

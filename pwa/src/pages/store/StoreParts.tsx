@@ -4,7 +4,7 @@ import { formatUsd } from '@printfarm/domain/money';
 import { lowStockLabel, printHours } from '@printfarm/domain/store';
 import { countOf } from '@printfarm/domain/words';
 import { type ReactNode, useState } from 'react';
-import type { PublicProductView } from '../../../../api/src/views/index.ts';
+import type { PublicProduct } from '../../api/stores.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/layout.tsx';
@@ -59,7 +59,7 @@ export function ProductImage({
   product,
   className,
 }: {
-  product: Pick<PublicProductView, 'name' | 'imageUrl'>;
+  product: Pick<PublicProduct, 'name' | 'imageUrl'>;
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
@@ -91,7 +91,7 @@ export function ProductImage({
 }
 
 /** Adds one to the cart with the spec's toast; out of stock or already at the stock limit does nothing. */
-export function addWithToast(cart: Cart, product: PublicProductView): boolean {
+export function addWithToast(cart: Cart, product: PublicProduct): boolean {
   const added = cart.add({
     id: product.id,
     name: product.name,
@@ -103,7 +103,7 @@ export function addWithToast(cart: Cart, product: PublicProductView): boolean {
   return added;
 }
 
-export function ProductCard({ product, cart }: { product: PublicProductView; cart: Cart }) {
+export function ProductCard({ product, cart }: { product: PublicProduct; cart: Cart }) {
   const lowStock = lowStockLabel(product.stockQuantity);
   const soldOut = product.stockQuantity <= 0;
   const atLimit = !soldOut && cart.quantityOf(product.id) >= product.stockQuantity;
@@ -165,7 +165,7 @@ export function ProductCard({ product, cart }: { product: PublicProductView; car
 }
 
 /** A store's products as cards, each with its add-to-cart. */
-export function ProductGrid({ products, cart }: { products: PublicProductView[]; cart: Cart }) {
+export function ProductGrid({ products, cart }: { products: PublicProduct[]; cart: Cart }) {
   return (
     <div className="product-grid">
       {products.map((product) => (

@@ -1,7 +1,7 @@
 // A store admin card that lists orders (the recent ones, those to ship): its title, then a skeleton while
 // the orders load, a line when there is none, or one row per order.
 import type { ReactNode } from 'react';
-import type { StoreOrderView } from '../../../../api/src/views/index.ts';
+import type { StoreOrder } from '../../api/stores.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
@@ -18,9 +18,9 @@ export function OrderListCard({
   skeletonClassName: string;
   /** What the card says when there is no order to list. */
   empty: string;
-  orders: readonly StoreOrderView[];
+  orders: readonly StoreOrder[];
   /** What a row shows of its order. */
-  row: (order: StoreOrderView) => ReactNode;
+  row: (order: StoreOrder) => ReactNode;
 }) {
   return (
     <Card>

@@ -13,8 +13,7 @@ import { shortId } from '@printfarm/domain/shortId';
 import { formatIssues } from '@printfarm/domain/validation';
 import { useState } from 'react';
 import * as v from 'valibot';
-import type { ManagedStoreView, StoreOrderView } from '../../../../api/src/views/index.ts';
-import { useUpdateOrderStatus } from '../../api/stores.ts';
+import { type ManagedStore, type StoreOrder, useUpdateOrderStatus } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -29,8 +28,8 @@ import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 
 /** What the Orders and Shipping tabs show: the store's orders, as loaded. */
 export interface StoreOrdersProps {
-  store: ManagedStoreView;
-  orders: StoreOrderView[] | undefined;
+  store: ManagedStore;
+  orders: StoreOrder[] | undefined;
   loading: boolean;
 }
 
@@ -49,7 +48,7 @@ export function OrdersTab({ store, orders, loading }: StoreOrdersProps) {
   );
 }
 
-function OrderRow({ store, order }: { store: ManagedStoreView; order: StoreOrderView }) {
+function OrderRow({ store, order }: { store: ManagedStore; order: StoreOrder }) {
   const update = useUpdateOrderStatus(store);
   const next = ORDER_TRANSITIONS[order.status as OrderStatus] ?? [];
   const [status, setStatus] = useState<string>('');

@@ -1,6 +1,6 @@
 // Overview: four figures and the five most recent orders.
 import { formatUsd } from '@printfarm/domain/money';
-import type { StoreOrderView } from '../../../../api/src/views/index.ts';
+import type { StoreOrder } from '../../api/stores.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { priceCents } from '../../lib/cart.ts';
@@ -9,7 +9,7 @@ import { OrderStatusBadge, orderDate } from './orderBadge.tsx';
 
 export const RECENT_ORDERS = 5;
 
-export function OverviewTab({ orders, loading }: { orders: StoreOrderView[] | undefined; loading: boolean }) {
+export function OverviewTab({ orders, loading }: { orders: StoreOrder[] | undefined; loading: boolean }) {
   const list = orders ?? [];
   // Revenue counts what shoppers owe: cancelled orders are left out.
   const revenueCents = list

@@ -3,9 +3,13 @@ import { formatUsd } from '@printfarm/domain/money';
 import { type Product, type ProductInput, parseTags, productSchema } from '@printfarm/domain/store';
 import { useState } from 'react';
 import type { FieldError, FieldPath } from 'react-hook-form';
-import type { ManagedProductView, ManagedStoreView } from '../../../../api/src/views/index.ts';
 import { errorMessage } from '../../api/request.ts';
-import { useDeleteProduct, useSaveProduct } from '../../api/stores.ts';
+import {
+  type ManagedProduct,
+  type ManagedStore,
+  useDeleteProduct,
+  useSaveProduct,
+} from '../../api/stores.ts';
 import { type FieldOptions, useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,19 +24,19 @@ import { toastOnFailure } from '../../components/ui/toastOnFailure.ts';
 import { priceCents } from '../../lib/cart.ts';
 import { ProductImage } from '../store/StoreParts.tsx';
 
-type Editing = { product: ManagedProductView | null } | null;
+type Editing = { product: ManagedProduct | null } | null;
 
 export function ProductsTab({
   store,
   products,
   loading,
 }: {
-  store: ManagedStoreView;
-  products: ManagedProductView[] | undefined;
+  store: ManagedStore;
+  products: ManagedProduct[] | undefined;
   loading: boolean;
 }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<ManagedProductView | null>(null);
+  const [deleting, setDeleting] = useState<ManagedProduct | null>(null);
   return (
     <section className="admin-section" aria-labelledby="products-title">
       <div className="admin-section__header">
@@ -105,7 +109,7 @@ const EMPTY_PRODUCT: ProductInput = {
   isActive: true,
 };
 
-const valuesOf = (product: ManagedProductView): ProductInput => ({
+const valuesOf = (product: ManagedProduct): ProductInput => ({
   name: product.name,
   description: product.description ?? '',
   price: product.price,
@@ -165,8 +169,8 @@ const PRODUCT_FIELDS: FieldRows<FieldPath<ProductInput>, FieldOptions<ProductInp
 
 /** The product dialogs' props: the form's product is null for a new one, the delete dialog's while closed. */
 interface ProductDialogProps {
-  store: ManagedStoreView;
-  product: ManagedProductView | null;
+  store: ManagedStore;
+  product: ManagedProduct | null;
   onClose: () => void;
 }
 

@@ -8,9 +8,13 @@ import {
   type CustomOrderStatus,
 } from '@printfarm/domain/store';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomOrderRequestView, ManagedStoreView } from '../../../../api/src/views/index.ts';
 import { errorMessage } from '../../api/request.ts';
-import { storeQueries, useSetCustomOrderStatus } from '../../api/stores.ts';
+import {
+  type CustomOrderRequest,
+  type ManagedStore,
+  storeQueries,
+  useSetCustomOrderStatus,
+} from '../../api/stores.ts';
 import { Badge, type BadgeVariant } from '../../components/ui/badge.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -35,7 +39,7 @@ const BADGE: Record<CustomOrderStatus, BadgeVariant> = {
 const isStatus = (value: string): value is CustomOrderStatus =>
   (CUSTOM_ORDER_STATUSES as readonly string[]).includes(value);
 
-export function RequestsTab({ store }: { store: ManagedStoreView }) {
+export function RequestsTab({ store }: { store: ManagedStore }) {
   const requests = useQuery(storeQueries.customOrders(store.id));
   if (requests.isPending) return <Skeleton className="admin-order-skeleton" />;
   if (requests.isError) {
@@ -58,7 +62,7 @@ export function RequestsTab({ store }: { store: ManagedStoreView }) {
   );
 }
 
-function RequestRow({ store, request }: { store: ManagedStoreView; request: CustomOrderRequestView }) {
+function RequestRow({ store, request }: { store: ManagedStore; request: CustomOrderRequest }) {
   const setStatus = useSetCustomOrderStatus(store);
   const status = isStatus(request.status) ? request.status : 'new';
   const change = (next: string) => {

@@ -1,9 +1,8 @@
 // Store Settings: Store Name (the display name), Description, logo and banner URLs; Update Store saves.
 import { type StoreSettings, type StoreSettingsInput, storeSettingsSchema } from '@printfarm/domain/store';
 import { useEffect } from 'react';
-import type { ManagedStoreView } from '../../../../api/src/views/index.ts';
 import { errorMessage } from '../../api/request.ts';
-import { useUpdateStoreSettings } from '../../api/stores.ts';
+import { type ManagedStore, useUpdateStoreSettings } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -12,7 +11,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 
-const valuesOf = (store: ManagedStoreView): StoreSettingsInput => ({
+const valuesOf = (store: ManagedStore): StoreSettingsInput => ({
   displayName: store.displayName,
   description: store.description ?? '',
   logoUrl: store.logoUrl ?? '',
@@ -31,7 +30,7 @@ export function SettingsDialog({
   open,
   onOpenChange,
 }: {
-  store: ManagedStoreView;
+  store: ManagedStore;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

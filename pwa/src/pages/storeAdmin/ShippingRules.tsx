@@ -11,9 +11,8 @@ import {
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import * as v from 'valibot';
-import type { ManagedStoreView } from '../../../../api/src/views/index.ts';
 import { errorMessage } from '../../api/request.ts';
-import { useSaveShipping } from '../../api/stores.ts';
+import { type ManagedStore, useSaveShipping } from '../../api/stores.ts';
 import { useDomainForm } from '../../components/form/useDomainForm.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TitledCard } from '../../components/ui/card.tsx';
@@ -39,7 +38,7 @@ function preview(values: StoreShippingInput): string | null {
   return parsed.success ? shippingSummary(parsed.output) : null;
 }
 
-export function ShippingRules({ store }: { store: ManagedStoreView }) {
+export function ShippingRules({ store }: { store: ManagedStore }) {
   const save = useSaveShipping(store);
   const {
     register,

@@ -2,7 +2,7 @@
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
 import { countOf } from '@printfarm/domain/words';
-import type { ManagedStoreView, StoreOrderView } from '../../../../api/src/views/index.ts';
+import type { ManagedStore, StoreOrder } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { OrderListCard } from './OrderListCard.tsx';
@@ -16,14 +16,14 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-const itemCount = (order: StoreOrderView) =>
+const itemCount = (order: StoreOrder) =>
   countOf(
     order.items.reduce((sum, item) => sum + item.quantity, 0),
     'item',
   );
 
 /** The slip as a small standalone HTML page, so printing it shows nothing of the app around it. */
-export function packingSlipHtml(store: ManagedStoreView, order: StoreOrderView): string {
+export function packingSlipHtml(store: ManagedStore, order: StoreOrder): string {
   const a = order.shippingAddress;
   const rows = order.items
     .map((item) => `<tr><td>${item.quantity}</td><td>${escapeHtml(item.productName)}</td></tr>`)
@@ -38,7 +38,7 @@ ${order.notes ? `<p><strong>Notes:</strong> ${escapeHtml(order.notes)}</p>` : ''
 <script>window.onload=function(){window.print()}</script></body></html>`;
 }
 
-function printSlip(store: ManagedStoreView, order: StoreOrderView): void {
+function printSlip(store: ManagedStore, order: StoreOrder): void {
   const slip = window.open('', '_blank', 'width=720,height=900');
   if (!slip) {
     toast({

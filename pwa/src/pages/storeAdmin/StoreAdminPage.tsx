@@ -2,8 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ManagedStoreView } from '../../../../api/src/views/index.ts';
-import { storeQueries } from '../../api/stores.ts';
+import { type ManagedStore, storeQueries } from '../../api/stores.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Container } from '../../components/ui/layout.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -48,7 +47,7 @@ export default function StoreAdminPage() {
   );
 }
 
-function StoreAdmin({ store }: { store: ManagedStoreView }) {
+function StoreAdmin({ store }: { store: ManagedStore }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: AdminTab = isTab(requested) ? requested : 'overview';
