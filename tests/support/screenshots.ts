@@ -32,6 +32,17 @@ export async function saveScreenshot(
   const size = page.viewportSize();
   const file = path.join(SCREENSHOT_DIR, folder, `${name}${size ? `-${size.width}x${size.height}` : ''}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+  const shot = () => page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+  try {
+    await shot();
+  } catch (error) {
+    // Headless Chromium without a GPU sometimes has no frame to capture yet on a loaded machine
+    // ("Unable to capture screenshot"): once the page has drawn its next frame, the capture works.
+    if (!String(error).includes('Unable to capture screenshot')) throw error;
+    await page.evaluate(
+      () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+    );
+    await shot();
+  }
   return file;
 }
