@@ -88,10 +88,6 @@ export type BusinessModelId = keyof typeof BUSINESS_MODELS;
 export const BUSINESS_MODEL_IDS = Object.keys(BUSINESS_MODELS) as BusinessModelId[];
 export const DEFAULT_MODEL: BusinessModelId = 'replacement-parts';
 
-export function isBusinessModelId(value: unknown): value is BusinessModelId {
-  return typeof value === 'string' && Object.hasOwn(BUSINESS_MODELS, value);
-}
-
 export type TimelineMonth = {
   month: number;
   factor: number;
