@@ -40,6 +40,7 @@ export async function claimItem(
       progress: 0,
       dispatchFileName: dispatchFileName(item.id, attempt),
       dispatchedAt: now,
+      sentAt: null,
       startedAt: started ? now : null,
       finishedAt: null,
     },
@@ -47,6 +48,19 @@ export async function claimItem(
   await tx.printer.update({ where: { id: printerId }, data: { state: 'printing', stateMessage: null } });
   await rollUpJob(tx, item.jobId);
   return claimed;
+}
+
+/**
+ * The attempt's start is about to go out to its printer: recorded (and committed) first, because from
+ * then on the printer may be printing it even if its answer is lost. False when the claim is no longer
+ * this attempt, or another sender got there first: then nothing may be sent.
+ */
+export async function markSent(tx: Prisma.TransactionClient, itemId: string, fileName: string) {
+  const item = await lockItem(tx, itemId);
+  if (item?.state !== 'printing' || item.dispatchFileName !== fileName || item.sentAt || item.startedAt)
+    return false;
+  await tx.queueItem.update({ where: { id: itemId }, data: { sentAt: new Date() } });
+  return true;
 }
 
 /** The printer confirmed the print is running (a connector's 'started' or 'already-running'). */
@@ -116,6 +130,7 @@ export async function failItem(
       progress: 0,
       dispatchFileName: null,
       dispatchedAt: null,
+      sentAt: null,
       startedAt: null,
       lastFailure: reason,
       failedAt: new Date(),
@@ -139,9 +154,12 @@ export async function failItem(
   return true;
 }
 
-/** A claim that never reached the printer (it was busy or offline): the item waits again, unchanged. */
+/**
+ * A claim that never reached the printer (it was busy or offline): the item waits again, unchanged. One
+ * whose start went out is never given back this way: the printer may be printing it.
+ */
 export async function releaseClaim(tx: Prisma.TransactionClient, item: QueueItem): Promise<void> {
-  if (item.state !== 'printing' || item.startedAt) return;
+  if (item.state !== 'printing' || item.startedAt || item.sentAt) return;
   await tx.queueItem.update({
     where: { id: item.id },
     data: { state: 'queued', printerId: null, dispatchFileName: null, dispatchedAt: null, progress: 0 },

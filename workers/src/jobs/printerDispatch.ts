@@ -1,16 +1,20 @@
 // Gives each idle connected printer of a farm its next item: the first waiting one in the farm's order
 // that the printer may take (pinned to it, or to none). The attempt is recorded (and committed) before
-// anything is sent; the connector reads the printer's status before it starts anything, so a retry
-// after a timeout finds its own print running ('already-running') and never starts it twice.
+// anything is sent, and so is the moment its start goes out (sentAt), after the connector has read the
+// printer free. An attempt whose start went out is never sent again, here or by a concurrent run: if the
+// answer was lost, printer.poll settles it from what the printer says once it can be reached (printing
+// it, or idle without it), so a part is never started twice nor handed to a second printer unseen.
 import type { Printer, QueueItem } from '@printfarm/db';
 import { partOf, printerOf } from '@printfarm/db/printQueue/fit';
-import { claimItem, confirmStarted, lockItem, releaseClaim } from '@printfarm/db/printQueue/items';
+import { claimItem, confirmStarted, lockItem, markSent, releaseClaim } from '@printfarm/db/printQueue/items';
 import { lockFarmQueue } from '@printfarm/db/printQueue/positions';
 import { eligibility } from '@printfarm/domain/printQueue';
 import { connectorConfigOf } from '../printers/connectorConfig.ts';
 import { printerGcode } from '../printers/gcode.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
+/** How long one send (upload and start) may take; printer.poll waits longer before it judges a start. */
+export const SEND_TIMEOUT_MS = 60_000;
 const LIVE_JOB = { job: { state: { in: ['accepted', 'printing'] } } };
 
 /** Claims, under the farm's lock, one waiting item per idle connected printer. */
@@ -68,8 +72,14 @@ async function send(context: JobContext, item: QueueItem, printer: Printer): Pro
   }
   const connector = connectors(connectorConfig);
   try {
-    // Throws when the printer cannot be reached: the job is retried with the same attempt's file name.
-    const outcome = await connector.dispatch(item.dispatchFileName, gcode.gcode, AbortSignal.timeout(60_000));
+    const fileName = item.dispatchFileName;
+    // Throws when the printer cannot be reached: the job is retried, and sends again only if the start
+    // never went out (sentAt is still empty).
+    const outcome = await connector.dispatch(fileName, gcode.gcode, {
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      beforeStart: () => prisma.$transaction((tx) => markSent(tx, item.id, fileName)),
+    });
+    if (outcome.outcome === 'withdrawn') return;
     await prisma.$transaction(async (tx) => {
       const locked = await lockItem(tx, item.id);
       if (!locked || locked.dispatchFileName !== item.dispatchFileName) return;
@@ -99,11 +109,12 @@ async function send(context: JobContext, item: QueueItem, printer: Printer): Pro
 export const printerDispatch: JobHandler<'printer.dispatch'> = async ({ farmId }, context) => {
   const { prisma } = context;
   await claimNextItems(context, farmId);
-  // This run's claims and any a crashed run left unsent (claimed, not yet confirmed by the printer).
+  // This run's claims and any a crashed or failed run left unsent (claimed, start never sent).
   const unsent = await prisma.queueItem.findMany({
     where: {
       farmId,
       state: 'printing',
+      sentAt: null,
       startedAt: null,
       dispatchFileName: { not: null },
       printer: { connector: { not: 'none' } },

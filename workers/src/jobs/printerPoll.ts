@@ -1,21 +1,23 @@
 // Reads every connected printer's status and records what changed: the printer's state on its row, and
 // for the item it prints a queue.report event (progress, printed, failed) that queue.report applies. A
-// printer out of reach is offline: what it was printing stays printing (it may come back mid-print),
-// and an attempt it never confirmed goes back to the queue.
-import type { Printer, Prisma } from '@printfarm/db';
+// printer out of reach is offline: what it was printing stays printing (it may come back mid-print), as
+// does an attempt whose start went out unanswered; an attempt never sent goes back to the queue.
+import type { Printer, Prisma, QueueItem } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockItem, releaseClaim } from '@printfarm/db/printQueue/items';
 import { connectorConfigOf } from '../printers/connectorConfig.ts';
 import type { PrinterStatus } from '../printers/connectors/types.ts';
+import { SEND_TIMEOUT_MS } from './printerDispatch.ts';
 import type { JobContext, JobHandler } from './types.ts';
 
 const POLL_TIMEOUT_MS = 4_000;
 /**
  * A claim the printer never confirmed is printer.dispatch's own while it may still be sending (its call
- * times out after 60 s): only after this long does an offline printer's claim go back to the queue, so
- * the item is never sent to a second printer while the first send is under way.
+ * times out after SEND_TIMEOUT_MS): only after this long is it judged. Never sent and the printer
+ * offline: it goes back to the queue. Sent, and the printer reachable, idle and not on it: the start was
+ * lost (or the print with it), and the attempt fails with that reason.
  */
-const SEND_GRACE_MS = 120_000;
+const SEND_GRACE_MS = 2 * SEND_TIMEOUT_MS;
 /**
  * A printer may report its new print a moment late; a started print it has not named for this long,
  * while it stands idle, is gone (a power cycle without recovery, or a card swapped by hand).
@@ -63,34 +65,61 @@ function printerStateOf(
   }
 }
 
+/** Why an attempt the printer, idle, does not name is over; null while it may still be on its way. */
+function lostAttempt(item: QueueItem, now: number): string | null {
+  if (item.startedAt && now - item.startedAt.valueOf() > LOST_AFTER_MS)
+    return 'The printer restarted and lost the print';
+  if (!item.startedAt && item.sentAt && now - item.sentAt.valueOf() > SEND_GRACE_MS)
+    return 'The printer never confirmed the start and is not printing it';
+  return null;
+}
+
+/**
+ * The item the printer is on and then the printer, locked in the order every queue change takes them
+ * (request, item, printer), so a failure or a finish applied meanwhile is read, not overwritten.
+ */
+async function lockPrinterAndItem(tx: Prisma.TransactionClient, printerId: string) {
+  const found = await tx.queueItem.findFirst({
+    where: { printerId, state: 'printing' },
+    select: { id: true },
+  });
+  const locked = found ? await lockItem(tx, found.id) : null;
+  const item = locked?.state === 'printing' && locked.printerId === printerId ? locked : null;
+  await tx.$queryRaw`SELECT id FROM printers WHERE id = ${printerId}::uuid FOR UPDATE`;
+  const printer = await tx.printer.findUnique({ where: { id: printerId } });
+  return { printer, item };
+}
+
 async function recordChanges(
   tx: Prisma.TransactionClient,
-  printer: Printer,
+  printerId: string,
   status: PrinterStatus,
 ): Promise<boolean> {
+  const { printer, item } = await lockPrinterAndItem(tx, printerId);
+  if (!printer) return false;
   const state = printerStateOf(status, printer.state);
   const reachable = status.activity !== 'offline';
   await tx.printer.update({
     where: { id: printer.id },
     data: { ...(state ?? {}), ...(reachable ? { lastSeenAt: new Date() } : {}) },
   });
-  const item = await tx.queueItem.findFirst({ where: { printerId: printer.id, state: 'printing' } });
   if (!item?.dispatchFileName) return state?.state === 'idle' && printer.state !== 'idle';
   const now = Date.now();
   if (!reachable) {
-    const locked = await lockItem(tx, item.id);
-    const sentAt = locked?.dispatchedAt?.valueOf() ?? 0;
-    if (locked && !locked.startedAt && now - sentAt > SEND_GRACE_MS) await releaseClaim(tx, locked);
+    // Never sent (releaseClaim keeps one whose start went out): the part may go to another printer.
+    const claimedAt = item.dispatchedAt?.valueOf() ?? 0;
+    if (now - claimedAt > SEND_GRACE_MS) await releaseClaim(tx, item);
     return false;
   }
   if (status.fileName !== item.dispatchFileName) {
-    if (status.activity === 'idle' && item.startedAt && now - item.startedAt.valueOf() > LOST_AFTER_MS) {
+    const reason = status.activity === 'idle' ? lostAttempt(item, now) : null;
+    if (reason) {
       await recordJob(tx, 'queue.report', {
         itemId: item.id,
         fileName: item.dispatchFileName,
         progress: item.progress,
         outcome: 'failed',
-        reason: 'The printer restarted and lost the print',
+        reason,
       });
     }
     return false;
@@ -125,7 +154,7 @@ export const printerPoll: JobHandler<'printer.poll'> = async (_payload, context)
   await Promise.all(
     printers.map(async (printer) => {
       const status = await readStatus(context, printer);
-      if (await prisma.$transaction((tx) => recordChanges(tx, printer, status))) freed.add(printer.farmId);
+      if (await prisma.$transaction((tx) => recordChanges(tx, printer.id, status))) freed.add(printer.farmId);
     }),
   );
   // A printer back to idle (online again, or made ready on the printer itself) may take the next item.

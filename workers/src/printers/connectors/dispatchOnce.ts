@@ -36,9 +36,10 @@ export function connectorOf(protocol: PrinterProtocol): PrinterConnector {
   return {
     kind,
     status,
-    async dispatch(fileName, gcode, signal) {
+    async dispatch(fileName, gcode, { signal, beforeStart } = {}) {
       const before = outcomeBeforeSending(await status(signal), fileName);
       if (before) return before;
+      if (beforeStart && !(await beforeStart())) return { outcome: 'withdrawn' };
       await protocol.start(fileName, gcode, signal);
       return { outcome: 'started' };
     },

@@ -46,7 +46,18 @@ export type DispatchOutcome =
   /** The printer was already printing (or had finished) this very file: a retry after a timeout. */
   | { outcome: 'already-running'; status: PrinterStatus }
   /** The printer is busy with something else, paused, or offline: nothing was sent. */
-  | { outcome: 'busy'; status: PrinterStatus };
+  | { outcome: 'busy'; status: PrinterStatus }
+  /** The caller's `beforeStart` said no (its claim was taken back or is another sender's): nothing sent. */
+  | { outcome: 'withdrawn' };
+
+export interface DispatchOptions {
+  signal?: AbortSignal;
+  /**
+   * Called once the status read found the printer free, just before anything goes out: it records that
+   * the start may reach the printer from now on, and answers false to send nothing after all.
+   */
+  beforeStart?: () => Promise<boolean>;
+}
 
 export interface PrinterConnector {
   readonly kind: ConnectorKind;
@@ -60,10 +71,10 @@ export interface PrinterConnector {
    * Sends the G-code and starts it, at most once: it reads the status first, and a printer already on
    * `fileName` is reported, never started again. Throws only when the printer cannot be reached.
    * A printer already unreachable when the status is read answers `busy` with `activity: 'offline'`
-   * (nothing was sent); one lost between the upload and the start throws, and the retry's status read
-   * tells whether the start got through.
+   * (nothing was sent); one lost once the upload began throws, and only the printer, when it can be
+   * reached again, tells whether the start got through.
    */
-  dispatch(fileName: string, gcode: Uint8Array, signal?: AbortSignal): Promise<DispatchOutcome>;
+  dispatch(fileName: string, gcode: Uint8Array, options?: DispatchOptions): Promise<DispatchOutcome>;
   /** Stops the current print; a printer that is not printing or paused is left as it is. */
   cancel(signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
