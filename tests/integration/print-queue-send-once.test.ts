@@ -1,4 +1,5 @@
-// A start whose answer never came back: the printer took the file and started it, and then its network
+// Each attempt at a queue item is sent to its printer at most once. Two dispatch runs that take the
+// same claim at the same time upload and start it once. And a start whose answer never came back: the printer took the file and started it, and then its network
 // dropped before it could say so. The queue must not hand the part to another printer on the strength
 // of "offline" (it may be printing it): the attempt stays on its printer, offline or not, however long,
 // until the printer is reached again. Printing (or printed) it: the part is done, started once. Idle
@@ -28,7 +29,7 @@ const spec = (name: string): PrinterSpec => ({
   color: 'Black',
 });
 
-describe('a start whose answer was lost (simulated OctoPrint printers)', () => {
+describe('each attempt sent to its printer at most once (simulated OctoPrint printers)', () => {
   const server = useServerSuite({
     apiEnv: { RATE_LIMIT_DISABLED: 'true' },
     workers: { env: { SLICER_PATH: '/nonexistent/prusa-slicer' } },
@@ -133,5 +134,38 @@ describe('a start whose answer was lost (simulated OctoPrint printers)', () => {
     const [mail] = await mailsTo(farm.user.email, 'A print failed');
     expect(mail?.text).toContain(NEVER_CONFIRMED);
     expect(await outboxMails(prisma(), `print-failed:${item.id}:1`)).toBe(1);
+  });
+
+  it('uploads and starts a claim once when two dispatch runs take it at the same time', {
+    timeout: 60_000,
+  }, async () => {
+    // The workers' own dispatch waits, so the two runs below are the only ones.
+    const worker = server.workers.runtime.workers.get('printer.dispatch');
+    if (!worker) throw new Error('no printer.dispatch worker');
+    await worker.pause();
+    try {
+      const [farm] = await kit.rankedFarms(1);
+      if (!farm) throw new Error('farm');
+      const printer = await startSimulator('octoprint', { speed: SPEED });
+      simulators.push(printer);
+      const printerId = await addSimulatedPrinter(kit, farm, spec('Only printer'), printer);
+      const jobId = await acceptedGcodeJob(server, kit, farm, {
+        color: 'Black',
+        bbox: { x: 30, y: 30, z: 20 },
+        quantity: 1,
+        name: 'two-runs',
+      });
+      await Promise.all([
+        printerDispatch({ farmId: farm.farm.id }, context()),
+        printerDispatch({ farmId: farm.farm.id }, context()),
+      ]);
+      const item = await prisma().queueItem.findFirstOrThrow({ where: { jobId } });
+      expect(item).toMatchObject({ state: 'printing', printerId, attempts: 1 });
+      expect(item.startedAt).not.toBeNull();
+      expect([...printer.uploads.entries()]).toEqual([[item.dispatchFileName, 1]]);
+      expect([...printer.starts.entries()]).toEqual([[item.dispatchFileName, 1]]);
+    } finally {
+      worker.resume();
+    }
   });
 });
