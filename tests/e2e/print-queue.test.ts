@@ -1,7 +1,8 @@
 // The operator's print queue screen in Chromium (issue 27), on a phone and on a laptop: a farm with two
 // printers and an accepted job of three parts. The operator moves a part up, pins one to a printer, holds
 // and releases one; a printer goes offline and its parts stay queued; a print started by hand fails and
-// comes back to the queue with its reason, and the printer is marked ready again.
+// comes back to the queue with its reason, and the printer is marked ready again; a part sent to the
+// offline printer but not confirmed by it says so.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PrinterView, QueueItemView } from '../../api/src/views/index.ts';
@@ -137,6 +138,31 @@ describe('the print queue screen in Chromium', () => {
           (printer) => printer.id === right.id,
         )?.state,
       ).toBe('idle');
+
+      // A part whose start went out to the left printer just as it dropped off the network: it stays on
+      // that printer (never sent to another unseen), and the row says what it waits for and the way out.
+      const copy2 = (await queue()).find((item) => item.copy === 2);
+      if (!copy2) throw new Error('no second copy');
+      await kit.prisma().queueItem.update({
+        where: { id: copy2.id },
+        data: {
+          state: 'printing',
+          printerId: left.id,
+          attempts: 1,
+          dispatchFileName: `q_${copy2.id}_1.gcode`,
+          dispatchedAt: new Date(),
+          sentAt: new Date(),
+        },
+      });
+      const sent = page.getByRole('article', { name: 'part-0.stl (copy 2)' });
+      await sent
+        .getByText(
+          'Sent to PLA left; waiting for the printer to confirm it started. If the printer is gone for good, mark the print failed to queue the part again.',
+        )
+        .waitFor(WAIT);
+      expect((await queue()).find((item) => item.id === copy2.id)?.awaitingConfirmation).toBe(true);
+      await sent.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, import.meta.url, 'sent-unconfirmed');
 
       // A printer with OctoPrint is added on the screen; its API key is saved and never shown again.
       await page.getByRole('button', { name: 'Add printer' }).click();

@@ -31,6 +31,8 @@ export function presentQueueItem(
     orientation: item.orientation,
     progressPercent: Math.round(item.progress * 100),
     attempts: item.attempts,
+    /** Its start went out to the printer, which has not yet said it is printing it. */
+    awaitingConfirmation: item.state === 'printing' && item.sentAt !== null && item.startedAt === null,
     lastFailure: item.lastFailure,
     eligiblePrinterIds: fits.filter((fit) => fit.ok).map((fit) => fit.printerId),
     ineligible: fits.flatMap((fit) => (fit.ok ? [] : [{ printerId: fit.printerId, reason: fit.reason }])),

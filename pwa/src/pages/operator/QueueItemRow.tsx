@@ -74,6 +74,12 @@ export function QueueItemRow({
         {item.state === 'held' && (
           <p className="queue-item__note">On hold: no printer takes it until you release it.</p>
         )}
+        {printingOn && item.awaitingConfirmation && (
+          <p className="queue-item__note">
+            Sent to {printingOn}; waiting for the printer to confirm it started. If the printer is gone for
+            good, mark the print failed to queue the part again.
+          </p>
+        )}
         {item.lastFailure && item.state !== 'done' && (
           <p className="queue-item__note queue-item__note--failed">Last print failed: {item.lastFailure}</p>
         )}
