@@ -10,11 +10,22 @@ export function idParam<C>(ctx: AppContext<C>, name: string, message = 'Not foun
   return value;
 }
 
-/** idParam as middleware, for a route that refuses a malformed id before it reads the body. */
-export function requireIdParam(name: string, message = 'Not found'): AnyStateMiddleware {
-  return async (ctx, next) => {
-    idParam(ctx as AppContext, name, message);
-    await next();
+/** One uuid path parameter and the message its absence answers, named once for a route module. */
+export interface PathId {
+  /** Middleware: refuses a malformed id (404) before the route reads its body. */
+  readonly required: AnyStateMiddleware;
+  /** The id (idParam), in the handler. */
+  of<C>(ctx: AppContext<C>): string;
+}
+
+export function pathId(name: string, message = 'Not found'): PathId {
+  const of = <C>(ctx: AppContext<C>) => idParam(ctx, name, message);
+  return {
+    required: async (ctx, next) => {
+      of(ctx as AppContext);
+      await next();
+    },
+    of,
   };
 }
 

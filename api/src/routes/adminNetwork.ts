@@ -10,7 +10,7 @@ import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
 import { noStore } from '../http/noStore.ts';
-import { idParam, requireIdParam } from '../http/params.ts';
+import { pathId } from '../http/params.ts';
 import { chosenBy, validate, validateInputs } from '../http/validate.ts';
 import { presentPlatformUser } from '../presenters/network.ts';
 import { presentNode } from '../presenters/node.ts';
@@ -28,6 +28,8 @@ const settingParams = v.object({ key: v.picklist(SETTING_KEYS, 'Unknown setting'
 const userSearch = v.object({ search: v.optional(v.pipe(v.string(), v.maxLength(100))) });
 const NODE_NOT_FOUND = 'Node not found';
 const USER_NOT_FOUND = 'User not found';
+const NODE_ID = pathId('farmId', NODE_NOT_FOUND);
+const USER_ID = pathId('userId', USER_NOT_FOUND);
 
 export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDeps): void {
   router.get('/api/admin/nodes', requireStaff, async (ctx) => {
@@ -41,10 +43,10 @@ export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDep
   router.patch(
     '/api/admin/nodes/:farmId',
     requireStaff,
-    requireIdParam('farmId', NODE_NOT_FOUND),
+    NODE_ID.required,
     validate(nodeUpdateSchema),
     async (ctx) => {
-      const id = idParam(ctx, 'farmId', NODE_NOT_FOUND);
+      const id = NODE_ID.of(ctx);
       ctx.body = presentNode(await updateNode(prisma, id, ctx.state.input));
     },
   );
@@ -69,10 +71,10 @@ export function registerAdminNetworkRoutes(router: AppRouter, { prisma }: ApiDep
   router.patch(
     '/api/admin/users/:userId',
     requireStaff,
-    requireIdParam('userId', USER_NOT_FOUND),
+    USER_ID.required,
     validate(userRoleUpdateSchema),
     async (ctx) => {
-      const id = idParam(ctx, 'userId', USER_NOT_FOUND);
+      const id = USER_ID.of(ctx);
       ctx.body = await changeRole(prisma, userOf(ctx).id, id, ctx.state.input.role);
     },
   );

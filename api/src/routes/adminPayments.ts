@@ -7,7 +7,7 @@ import { requireStaff, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
 import { noStore } from '../http/noStore.ts';
-import { idParam, requireIdParam } from '../http/params.ts';
+import { pathId } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import {
   presentMoneyDesk,
@@ -28,6 +28,10 @@ import {
 } from '../services/payments.ts';
 import { reconcileStatement } from '../services/reconcile.ts';
 
+const PAYMENT_ID = pathId('paymentId', PAYMENT_NOT_FOUND);
+const PAYOUT_ID = pathId('payoutId', PAYOUT_NOT_FOUND);
+const REFUND_ID = pathId('refundId', REFUND_NOT_FOUND);
+
 export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
   router.get('/api/admin/payments', requireStaff, noStore, async (ctx) => {
     ctx.body = presentMoneyDesk(await moneyDesk(prisma));
@@ -40,10 +44,10 @@ export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }
   router.post(
     '/api/admin/payments/:paymentId/received',
     requireStaff,
-    requireIdParam('paymentId', PAYMENT_NOT_FOUND),
+    PAYMENT_ID.required,
     validate(paymentReceivedSchema),
     async (ctx) => {
-      const id = idParam(ctx, 'paymentId', PAYMENT_NOT_FOUND);
+      const id = PAYMENT_ID.of(ctx);
       const { payment, duplicate } = await recordPaymentReceived(prisma, id, ctx.state.input);
       ctx.body = presentRecorded(payment, ctx.state.input.reference, duplicate);
     },
@@ -59,23 +63,23 @@ export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }
   });
 
   router.post('/api/admin/payouts/:payoutId/sent', requireStaff, async (ctx) => {
-    const id = idParam(ctx, 'payoutId', PAYOUT_NOT_FOUND);
+    const id = PAYOUT_ID.of(ctx);
     ctx.body = presentStaffPayout(await markPayoutSentByStaff(prisma, config.PUBLIC_URL, id));
   });
 
   router.post(
     '/api/admin/refunds/:refundId/sent',
     requireStaff,
-    requireIdParam('refundId', REFUND_NOT_FOUND),
+    REFUND_ID.required,
     validate(refundSentSchema),
     async (ctx) => {
-      const id = idParam(ctx, 'refundId', REFUND_NOT_FOUND);
+      const id = REFUND_ID.of(ctx);
       ctx.body = presentRefundTransfer(await markRefundSentByStaff(prisma, id, ctx.state.input.reference));
     },
   );
 
   router.get('/api/admin/payouts/:payoutId/statement.csv', requireStaff, async (ctx) => {
-    const id = idParam(ctx, 'payoutId', PAYOUT_NOT_FOUND);
+    const id = PAYOUT_ID.of(ctx);
     const { filename, csv } = await payoutStatementCsv(prisma, userOf(ctx), id);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${filename}"`);

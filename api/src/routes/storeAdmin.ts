@@ -16,7 +16,7 @@ import {
 import { requireUser, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppMiddleware, AppRouter } from '../http/context.ts';
-import { idParam, requireIdParam } from '../http/params.ts';
+import { pathId } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentCustomOrderRequest } from '../presenters/customOrder.ts';
 import { presentStoreOrder } from '../presenters/order.ts';
@@ -39,12 +39,17 @@ import {
 import { type StoreWithShipping, saveStoreShipping } from '../services/storeShipping.ts';
 import { findManagedStore, listOwnStores, STORE_NOT_FOUND } from '../services/stores.ts';
 
+const STORE_ID = pathId('storeId', STORE_NOT_FOUND);
+const PRODUCT_ID = pathId('productId', PRODUCT_NOT_FOUND);
+const ORDER_ID = pathId('orderId', ORDER_NOT_FOUND);
+const CUSTOM_ORDER_ID = pathId('requestId', CUSTOM_ORDER_NOT_FOUND);
+
 /** The state of a call that finds its store before it reads a body of type I. */
 type Managed<I> = { store: StoreWithShipping; input: I };
 
 export function registerStoreAdminRoutes(router: AppRouter, { prisma, config }: ApiDeps): void {
   const managedStore = <S>(ctx: AppContext<S>) =>
-    findManagedStore(prisma, userOf(ctx), { id: idParam(ctx, 'storeId', STORE_NOT_FOUND) });
+    findManagedStore(prisma, userOf(ctx), { id: STORE_ID.of(ctx) });
   const findStore: AppMiddleware<{ store: StoreWithShipping }> = async (ctx, next) => {
     ctx.state.store = await managedStore(ctx);
     await next();
@@ -92,10 +97,10 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma, config }: 
   router.patch<Managed<ProductUpdate>>(
     '/api/stores/:storeId/products/:productId',
     findStore,
-    requireIdParam('productId', PRODUCT_NOT_FOUND),
+    PRODUCT_ID.required,
     validate(productUpdateSchema),
     async (ctx) => {
-      const productId = idParam(ctx, 'productId', PRODUCT_NOT_FOUND);
+      const productId = PRODUCT_ID.of(ctx);
       const product = await updateProduct(prisma, ctx.state.store.id, productId, ctx.state.input);
       ctx.body = presentManagedProduct(product);
     },
@@ -103,7 +108,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma, config }: 
 
   router.delete('/api/stores/:storeId/products/:productId', async (ctx) => {
     const store = await managedStore(ctx);
-    const productId = idParam(ctx, 'productId', PRODUCT_NOT_FOUND);
+    const productId = PRODUCT_ID.of(ctx);
     ctx.body = presentProductDeletion(productId, await deleteProduct(prisma, store.id, productId));
   });
 
@@ -118,10 +123,10 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma, config }: 
   router.patch<Managed<OrderStatusUpdate>>(
     '/api/stores/:storeId/orders/:orderId',
     findStore,
-    requireIdParam('orderId', ORDER_NOT_FOUND),
+    ORDER_ID.required,
     validate(orderStatusUpdateSchema),
     async (ctx) => {
-      const orderId = idParam(ctx, 'orderId', ORDER_NOT_FOUND);
+      const orderId = ORDER_ID.of(ctx);
       ctx.body = presentStoreOrder(
         await updateOrderStatus(prisma, ctx.state.store.id, orderId, ctx.state.input, {
           publicUrl: config.PUBLIC_URL,
@@ -142,7 +147,7 @@ export function registerStoreAdminRoutes(router: AppRouter, { prisma, config }: 
     validate(customOrderStatusSchema),
     async (ctx) => {
       const store = await managedStore(ctx);
-      const requestId = idParam(ctx, 'requestId', CUSTOM_ORDER_NOT_FOUND);
+      const requestId = CUSTOM_ORDER_ID.of(ctx);
       const { status } = ctx.state.input;
       ctx.body = presentCustomOrderRequest(await setCustomOrderStatus(prisma, store.id, requestId, status));
     },

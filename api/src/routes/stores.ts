@@ -5,7 +5,7 @@ import { customOrderSchema } from '@printfarm/domain/store';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
-import { idParam, requireIdParam } from '../http/params.ts';
+import { pathId } from '../http/params.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { type PlacedOrderView, presentOrderConfirmation, presentPlacedOrder } from '../presenters/order.ts';
@@ -22,6 +22,8 @@ import {
 } from '../services/stores.ts';
 
 const MAX_KEY_LENGTH = 200;
+const STORE_ID = pathId('storeId', STORE_NOT_FOUND);
+const ORDER_ID = pathId('orderId', ORDER_NOT_FOUND);
 
 /** The checkout's Idempotency-Key header (or an idempotencyKey body field), when it sent one. */
 function idempotencyKeyOf(ctx: AppContext): string | undefined {
@@ -76,10 +78,10 @@ export function registerStoreRoutes(
   router.post(
     '/api/stores/:storeId/orders',
     placeOrderLimit,
-    requireIdParam('storeId', STORE_NOT_FOUND),
+    STORE_ID.required,
     validate(placeOrderSchema),
     async (ctx) => {
-      const storeId = idParam(ctx, 'storeId', STORE_NOT_FOUND);
+      const storeId = STORE_ID.of(ctx);
       const placed = await placeOrder(prisma, storeId, ctx.state.input, {
         checkouts,
         idempotencyKey: idempotencyKeyOf(ctx),
@@ -100,7 +102,7 @@ export function registerStoreRoutes(
 
   // The confirmation page, without an account: only the order's signed link opens it.
   router.get('/api/orders/:orderId', validate(orderLinkQuerySchema, 'query'), async (ctx) => {
-    const orderId = idParam(ctx, 'orderId', ORDER_NOT_FOUND);
+    const orderId = ORDER_ID.of(ctx);
     const { token } = ctx.state.query;
     const order = await findOrderByLink(prisma, orderId, token, config.SESSION_SECRET);
     ctx.set('Cache-Control', 'private, no-store');
@@ -110,10 +112,10 @@ export function registerStoreRoutes(
   router.post(
     '/api/stores/:storeId/custom-orders',
     customOrderLimit,
-    requireIdParam('storeId', STORE_NOT_FOUND),
+    STORE_ID.required,
     validate(customOrderSchema),
     async (ctx) => {
-      const storeId = idParam(ctx, 'storeId', STORE_NOT_FOUND);
+      const storeId = STORE_ID.of(ctx);
       const request = await requestCustomOrder(prisma, storeId, ctx.state.input);
       ctx.status = 201;
       ctx.body = { id: request.id, createdAt: request.createdAt.toISOString() };
