@@ -78,10 +78,9 @@ export function registerAdminPaymentRoutes(router: AppRouter, { prisma, config }
     },
   );
 
-  router.get('/api/admin/payouts/:payoutId/statement.csv', requireStaff, async (ctx) => {
+  router.get('/api/admin/payouts/:payoutId/statement.csv', requireStaff, noStore, async (ctx) => {
     const id = PAYOUT_ID.of(ctx);
     const { filename, csv } = await payoutStatementCsv(prisma, userOf(ctx), id);
-    ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = csv;

@@ -54,41 +54,51 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
     ctx.body = presentAuthProviders(oidcEnabled(config));
   });
 
-  router.post('/api/auth/register', rateLimits.limit(signUpPerIp), validate(registerSchema), async (ctx) => {
-    const user = await registerUser(deps, ctx.state.input);
-    await startUserSession(ctx, user.id);
-    ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentUser(user);
-  });
+  router.post(
+    '/api/auth/register',
+    rateLimits.limit(signUpPerIp),
+    validate(registerSchema),
+    noStore,
+    async (ctx) => {
+      const user = await registerUser(deps, ctx.state.input);
+      await startUserSession(ctx, user.id);
+      ctx.status = 201;
+      ctx.body = presentUser(user);
+    },
+  );
 
   // Brute force is slowed and stopped without handing anyone a switch that locks others out:
   // - per address, failures across all accounts are limited;
   // - per account, failures count per address, so guesses from one place never lock out another;
   // - a browser that signed in to the account before (trusted-device cookie) is never locked out;
   // - each failure answers a little later than the one before (doubling, up to two seconds).
-  router.post('/api/auth/login', rateLimits.refuseUsedUp(signInPerIp), validate(loginSchema), async (ctx) => {
-    const input = ctx.state.input;
-    const trusted = isTrustedDevice(ctx, input.email);
-    const accountHere = `${input.email}|${ipKey(ctx)}`;
-    if (!trusted) await rateLimits.check(ctx, signInPerAccount, accountHere);
-    let user: Awaited<ReturnType<typeof authenticate>>;
-    try {
-      user = await authenticate(deps, input);
-    } catch (error) {
-      await rateLimits.consume(ctx, signInPerIp);
-      if (!trusted) {
-        const failures = await rateLimits.consume(ctx, signInPerAccount, accountHere);
-        await delay(failureDelayMs(failures));
+  router.post(
+    '/api/auth/login',
+    rateLimits.refuseUsedUp(signInPerIp),
+    validate(loginSchema),
+    noStore,
+    async (ctx) => {
+      const input = ctx.state.input;
+      const trusted = isTrustedDevice(ctx, input.email);
+      const accountHere = `${input.email}|${ipKey(ctx)}`;
+      if (!trusted) await rateLimits.check(ctx, signInPerAccount, accountHere);
+      let user: Awaited<ReturnType<typeof authenticate>>;
+      try {
+        user = await authenticate(deps, input);
+      } catch (error) {
+        await rateLimits.consume(ctx, signInPerIp);
+        if (!trusted) {
+          const failures = await rateLimits.consume(ctx, signInPerAccount, accountHere);
+          await delay(failureDelayMs(failures));
+        }
+        throw error;
       }
-      throw error;
-    }
-    await rateLimits.reset(signInPerAccount, accountHere);
-    trustDevice(ctx, input.email);
-    await startUserSession(ctx, user.id);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentUser(user);
-  });
+      await rateLimits.reset(signInPerAccount, accountHere);
+      trustDevice(ctx, input.email);
+      await startUserSession(ctx, user.id);
+      ctx.body = presentUser(user);
+    },
+  );
 
   router.post('/api/auth/logout', async (ctx) => {
     endSession(ctx);
@@ -97,9 +107,8 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
 
   // Browser navigations (spec): /api/login goes to the sign-in page (or the identity provider),
   // /api/logout ends the session and goes home.
-  router.get('/api/login', async (ctx) => {
+  router.get('/api/login', noStore, async (ctx) => {
     const next = safeNextPath(ctx.query.next);
-    ctx.set('Cache-Control', 'no-store');
     if (ctx.state.user) {
       ctx.redirect(next);
       return;
@@ -113,9 +122,8 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
 
   // The spec's sign-out link. It signs out only when the navigation is our own: a link or image on
   // another site lands on the home page with the session intact (the app itself signs out by POST).
-  router.get('/api/logout', async (ctx) => {
+  router.get('/api/logout', noStore, async (ctx) => {
     if (isOwnNavigation(ctx, config)) endSession(ctx);
-    ctx.set('Cache-Control', 'no-store');
     ctx.redirect('/');
   });
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { withTimeout } from '@printfarm/domain/async';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 
 const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -52,8 +53,7 @@ export function registerHealthRoutes(router: AppRouter, { prisma, redis, lifecyc
     return expected.filter((version) => !have.has(version));
   }
 
-  router.get('/api/health/ready', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.get('/api/health/ready', noStore, async (ctx) => {
     if (lifecycle.draining) {
       ctx.status = 503;
       ctx.body = { status: 'draining', message: 'Shutting down' };
@@ -80,12 +80,11 @@ export function registerHealthRoutes(router: AppRouter, { prisma, redis, lifecyc
     ctx.body = { status: 'not ready', db, redis: cache, message: `Not ready: ${failing.join('; ')}` };
   });
 
-  router.get('/api/health', async (ctx) => {
+  router.get('/api/health', noStore, async (ctx) => {
     const [db, cache] = await Promise.all([
       probe(() => prisma.$queryRaw`SELECT 1`, 2_000),
       probe(() => pingRedis(redis), 1_500),
     ]);
-    ctx.set('Cache-Control', 'no-store');
     if (db === 'ok' && cache === 'ok') {
       ctx.body = { status: 'ok', db, redis: cache };
       return;

@@ -39,8 +39,7 @@ export function registerMoneyRoutes(router: AppRouter, { prisma, config, payment
   );
 
   // The payer's own card page (Stripe Checkout): a signed-in customer's, or a shopper's by the order link.
-  router.post('/api/payments/:paymentId/checkout', validate(checkoutSchema), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.post('/api/payments/:paymentId/checkout', validate(checkoutSchema), noStore, async (ctx) => {
     ctx.body = await cardCheckoutUrl(
       prisma,
       payments,
@@ -59,13 +58,12 @@ export function registerMoneyRoutes(router: AppRouter, { prisma, config, payment
     },
   );
 
-  router.get('/api/operator/payouts/:payoutId/statement.csv', requireOperator, async (ctx) => {
+  router.get('/api/operator/payouts/:payoutId/statement.csv', requireOperator, noStore, async (ctx) => {
     const { filename, csv } = await payoutStatementCsv(
       prisma,
       userOf(ctx),
       idParam(ctx, 'payoutId', 'Payout not found'),
     );
-    ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = csv;

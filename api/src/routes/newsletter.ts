@@ -2,6 +2,7 @@
 import { newsletterSubscribeSchema } from '@printfarm/domain/newsletter';
 import type { ApiDeps } from '../deps.ts';
 import type { AppRouter } from '../http/context.ts';
+import { noStore } from '../http/noStore.ts';
 import { ipKey } from '../http/rateLimit.ts';
 import { validate } from '../http/validate.ts';
 import { presentSubscription } from '../presenters/newsletter.ts';
@@ -20,10 +21,9 @@ export function registerNewsletterRoutes(router: AppRouter, { prisma, config, ra
   );
 
   // Opened from an e-mail, so it always answers with a redirect to the blog, which shows the outcome.
-  router.get('/api/newsletter/confirm', async (ctx) => {
+  router.get('/api/newsletter/confirm', noStore, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const confirmed = token !== '' && (await confirmSubscription(prisma, token));
-    ctx.set('Cache-Control', 'no-store');
     ctx.redirect(confirmed ? '/blog?subscribed=1' : '/blog?subscribed=invalid');
   });
 }

@@ -24,7 +24,7 @@ import { startJob } from '../commands/startJob.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
 import { noStore } from '../http/noStore.ts';
-import { farmQuerySchema, idParam } from '../http/params.ts';
+import { farmQuerySchema, pathId } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentFarmSettingsAnswer } from '../presenters/farmSettings.ts';
 import { presentOperatorJob, presentOperatorSummary } from '../presenters/printJob.ts';
@@ -38,6 +38,7 @@ import {
 import { countNewJobs, getOperatorJob, listOperatorJobs } from '../services/operatorJobs.ts';
 
 const JOB_NOT_FOUND = 'Job not found';
+const JOB_ID = pathId('jobId', JOB_NOT_FOUND);
 
 export function registerOperatorRoutes(
   router: AppRouter,
@@ -54,7 +55,6 @@ export function registerOperatorRoutes(
   }
 
   async function answerWithJob(ctx: AppContext, jobId: string) {
-    ctx.set('Cache-Control', 'no-store');
     const job = await getOperatorJob(prisma, userOf(ctx), jobId);
     ctx.body = presentOperatorJob(job, await printabilityContext(prisma, job.request.files, networkPrinters));
   }
@@ -85,8 +85,8 @@ export function registerOperatorRoutes(
     },
   );
 
-  router.get('/api/operator/jobs/:jobId', requireOperator, async (ctx) => {
-    await answerWithJob(ctx, idParam(ctx, 'jobId', JOB_NOT_FOUND));
+  router.get('/api/operator/jobs/:jobId', requireOperator, noStore, async (ctx) => {
+    await answerWithJob(ctx, JOB_ID.of(ctx));
   });
 
   /** One route per answer or report on a job: parse its body, act, answer with the job as it is now. */
@@ -96,8 +96,8 @@ export function registerOperatorRoutes(
     run: (context: JobActionContext, jobId: string, input: v.InferOutput<S>) => Promise<void>,
   ) {
     const path = `/api/operator/jobs/:jobId/${action}`;
-    router.post(path, requireOperator, validateInputs({ body: schema }), async (ctx) => {
-      const id = idParam(ctx, 'jobId', JOB_NOT_FOUND);
+    router.post(path, requireOperator, validateInputs({ body: schema }), noStore, async (ctx) => {
+      const id = JOB_ID.of(ctx);
       await run(await actionContext(ctx), id, ctx.state.input);
       await answerWithJob(ctx, id);
     });
@@ -114,18 +114,24 @@ export function registerOperatorRoutes(
   async function answerWithFarm(ctx: AppContext, farmId: string) {
     const { farm, jobsLast90Days } = await loadFarmSettings(prisma, farmId);
     const farms = await listManagedFarms(prisma, userOf(ctx));
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = presentFarmSettingsAnswer(farm, jobsLast90Days, farms);
   }
 
-  router.get('/api/operator/farm', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
-    await answerWithFarm(ctx, await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId));
-  });
+  router.get(
+    '/api/operator/farm',
+    requireOperator,
+    validate(farmQuerySchema, 'query'),
+    noStore,
+    async (ctx) => {
+      await answerWithFarm(ctx, await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId));
+    },
+  );
 
   router.put(
     '/api/operator/farm',
     requireOperator,
     validateInputs({ body: farmSettingsSchema, query: farmQuerySchema }),
+    noStore,
     async (ctx) => {
       const id = await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId);
       await saveFarmSettings(prisma, publicFarms, id, ctx.state.input);
@@ -137,6 +143,7 @@ export function registerOperatorRoutes(
     '/api/operator/farm/ordering-page',
     requireOperator,
     validate(farmQuerySchema, 'query'),
+    noStore,
     async (ctx) => {
       const id = await findManagedFarm(prisma, userOf(ctx), ctx.state.query.farmId);
       await linkOrderingPage(prisma, id);

@@ -10,7 +10,8 @@ import * as v from 'valibot';
 import { requireOperator, userOf } from '../auth/guards.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
-import { farmQuerySchema, idParam } from '../http/params.ts';
+import { noStore } from '../http/noStore.ts';
+import { farmQuerySchema, pathId } from '../http/params.ts';
 import { validate, validateInputs } from '../http/validate.ts';
 import { presentQueueItem } from '../presenters/queueItem.ts';
 import { findManagedFarm } from '../services/operatorFarm.ts';
@@ -28,6 +29,7 @@ import {
 import { itemGcode, itemProject } from '../services/printQueueGcode.ts';
 
 const ITEM_NOT_FOUND = 'Queue item not found';
+const ITEM_ID = pathId('itemId', ITEM_NOT_FOUND);
 const printerFileQuerySchema = v.object({
   ...farmQuerySchema.entries,
   printerId: v.pipe(v.string('Choose a printer'), v.uuid('Choose a printer')),
@@ -44,18 +46,24 @@ export function registerOperatorQueueRoutes(router: AppRouter, { prisma }: ApiDe
       select: { id: true, originalFileName: true },
     });
     const names = new Map(files.map((file) => [file.id, file.originalFileName]));
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = items.map((item) => presentQueueItem(item, printers, names));
   }
 
-  router.get('/api/operator/queue', requireOperator, validate(farmQuerySchema, 'query'), async (ctx) => {
-    await answerWithQueue(ctx, await farmOf(ctx));
-  });
+  router.get(
+    '/api/operator/queue',
+    requireOperator,
+    validate(farmQuerySchema, 'query'),
+    noStore,
+    async (ctx) => {
+      await answerWithQueue(ctx, await farmOf(ctx));
+    },
+  );
 
   router.put(
     '/api/operator/queue/order',
     requireOperator,
     validateInputs({ body: queueOrderSchema, query: farmQuerySchema }),
+    noStore,
     async (ctx) => {
       const farmId = await farmOf(ctx);
       await reorderQueue(prisma, farmId, ctx.state.input.itemIds);
@@ -71,8 +79,8 @@ export function registerOperatorQueueRoutes(router: AppRouter, { prisma }: ApiDe
   ) {
     const path = `/api/operator/queue/:itemId/${command}`;
     const inputs = validateInputs({ body: schema, query: farmQuerySchema });
-    router.post(path, requireOperator, inputs, async (ctx) => {
-      const itemId = idParam(ctx, 'itemId', ITEM_NOT_FOUND);
+    router.post(path, requireOperator, inputs, noStore, async (ctx) => {
+      const itemId = ITEM_ID.of(ctx);
       const farmId = await farmOf(ctx);
       await run(farmId, itemId, ctx.state.input);
       await answerWithQueue(ctx, farmId);
@@ -96,10 +104,10 @@ export function registerOperatorQueueRoutes(router: AppRouter, { prisma }: ApiDe
       `/api/operator/queue/:itemId/${file}`,
       requireOperator,
       validate(printerFileQuerySchema, 'query'),
+      noStore,
       async (ctx) => {
-        const itemId = idParam(ctx, 'itemId', ITEM_NOT_FOUND);
+        const itemId = ITEM_ID.of(ctx);
         const answer = await answerOf(prisma, await farmOf(ctx), itemId, ctx.state.query.printerId);
-        ctx.set('Cache-Control', 'no-store');
         if (answer.kind === 'pending') {
           ctx.status = 202;
           ctx.body = { message: answer.message };

@@ -19,7 +19,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
 import { conflict } from '../http/errors.ts';
 import { noStore } from '../http/noStore.ts';
-import { idParam } from '../http/params.ts';
+import { idParam, pathId } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { presentOffer } from '../presenters/offer.ts';
 import { presentPrintRequest, presentPrintRequestSummary } from '../presenters/printRequest.ts';
@@ -29,6 +29,7 @@ import { getPrintRequest, listOwnPrintRequests } from '../services/printRequests
 import { requestAgain } from '../services/requestAgain.ts';
 
 const REQUEST_NOT_FOUND = 'Print request not found';
+const REQUEST_ID = pathId('requestId', REQUEST_NOT_FOUND);
 
 /**
  * GET /api/print-requests/:id's answer for `user` (404 when it is not theirs): also what the server
@@ -55,7 +56,6 @@ export function registerPrintRequestRoutes(
 
   /** Answers with the request as it is now, so every action returns what the screen shows next. */
   async function answerWithRequest(ctx: AppContext, id: string) {
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = await readRequest(userOf(ctx), id);
   }
 
@@ -64,23 +64,24 @@ export function registerPrintRequestRoutes(
     ctx.body = requests.map(presentPrintRequestSummary);
   });
 
-  router.get('/api/print-requests/:requestId', requireUser, async (ctx) => {
-    await answerWithRequest(ctx, idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
+  router.get('/api/print-requests/:requestId', requireUser, noStore, async (ctx) => {
+    await answerWithRequest(ctx, REQUEST_ID.of(ctx));
   });
 
   router.patch(
     '/api/print-requests/:requestId',
     requireUser,
     validate(printRequestChoicesSchema),
+    noStore,
     async (ctx) => {
-      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+      const id = REQUEST_ID.of(ctx);
       await updatePrintRequestChoices(prisma, userOf(ctx), id, ctx.state.input);
       await answerWithRequest(ctx, id);
     },
   );
 
-  router.post('/api/print-requests/:requestId/submit', requireUser, async (ctx) => {
-    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+  router.post('/api/print-requests/:requestId/submit', requireUser, noStore, async (ctx) => {
+    const id = REQUEST_ID.of(ctx);
     await submitPrintRequest(prisma, userOf(ctx), id);
     await answerWithRequest(ctx, id);
   });
@@ -89,23 +90,24 @@ export function registerPrintRequestRoutes(
     '/api/print-requests/:requestId/cancel',
     requireUser,
     validate(cancelRequestSchema),
+    noStore,
     async (ctx) => {
-      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+      const id = REQUEST_ID.of(ctx);
       await cancelPrintRequest(prisma, appUrl, userOf(ctx), id, ctx.state.input.reason);
       await answerWithRequest(ctx, id);
     },
   );
 
   // 'Request again': a new draft with the same files and choices; a second click answers the same draft.
-  router.post('/api/print-requests/:requestId/again', requireUser, async (ctx) => {
-    const again = await requestAgain(prisma, userOf(ctx), idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
+  router.post('/api/print-requests/:requestId/again', requireUser, noStore, async (ctx) => {
+    const again = await requestAgain(prisma, userOf(ctx), REQUEST_ID.of(ctx));
     ctx.status = again.created ? 201 : 200;
     ctx.set('Location', `/api/print-requests/${again.id}`);
     await answerWithRequest(ctx, again.id);
   });
 
   router.get('/api/print-requests/:requestId/offers', requireUser, noStore, async (ctx) => {
-    const offers = await listOffers(prisma, userOf(ctx), idParam(ctx, 'requestId', REQUEST_NOT_FOUND));
+    const offers = await listOffers(prisma, userOf(ctx), REQUEST_ID.of(ctx));
     ctx.body = offers.map(presentOffer);
   });
 
@@ -113,8 +115,9 @@ export function registerPrintRequestRoutes(
     '/api/print-requests/:requestId/offers/:offerId/accept',
     requireUser,
     validate(acceptOfferSchema),
+    noStore,
     async (ctx) => {
-      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+      const id = REQUEST_ID.of(ctx);
       const offerId = idParam(ctx, 'offerId', 'Offer not found');
       const { shippingAddress, printAsIs } = ctx.state.input;
       const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId, {
@@ -129,17 +132,23 @@ export function registerPrintRequestRoutes(
   );
 
   for (const answer of ['accept', 'refuse'] as const) {
-    router.post(`/api/print-requests/:requestId/counter/${answer}`, requireUser, async (ctx) => {
-      const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
+    router.post(`/api/print-requests/:requestId/counter/${answer}`, requireUser, noStore, async (ctx) => {
+      const id = REQUEST_ID.of(ctx);
       await answerCounterOffer(prisma, appUrl, userOf(ctx), id, answer === 'accept');
       await answerWithRequest(ctx, id);
     });
   }
 
-  router.post('/api/print-requests/:requestId/rating', requireUser, validate(ratingSchema), async (ctx) => {
-    const id = idParam(ctx, 'requestId', REQUEST_NOT_FOUND);
-    await rateDeliveredJob(prisma, userOf(ctx), id, ctx.state.input);
-    ctx.status = 201;
-    await answerWithRequest(ctx, id);
-  });
+  router.post(
+    '/api/print-requests/:requestId/rating',
+    requireUser,
+    validate(ratingSchema),
+    noStore,
+    async (ctx) => {
+      const id = REQUEST_ID.of(ctx);
+      await rateDeliveredJob(prisma, userOf(ctx), id, ctx.state.input);
+      ctx.status = 201;
+      await answerWithRequest(ctx, id);
+    },
+  );
 }
