@@ -5,14 +5,18 @@
 // Bambu printer's MQTT broker restarts and one OctoPrint printer is power-cycled, losing its print.
 // Afterwards: no part went to a printer that cannot take it (material, colour, bed), no file was
 // started twice, no part was lost, and every job is printed (ready to ship) at 100 %.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BambuSimulator, type Simulator, startSimulator } from '../../ops/simulators/index.ts';
 import { printerPoll } from '../../workers/src/jobs/printerPoll.ts';
 import { createConnector } from '../../workers/src/printers/connectors/index.ts';
 import { call } from '../support/marketplace.ts';
-import { acceptedGcodeJob, addSimulatedPrinter, type PrinterSpec } from '../support/printQueue.ts';
-import { routingKit } from '../support/routing.ts';
-import { eventually, useServerSuite } from '../support/server.ts';
+import {
+  acceptedGcodeJob,
+  addSimulatedPrinter,
+  type PrinterSpec,
+  usePrinterSuite,
+} from '../support/printQueue.ts';
+import { eventually } from '../support/server.ts';
 
 /** The 10-minute prints take about 0.6 s. */
 const SPEED = 1_000;
@@ -49,16 +53,7 @@ const JOBS = Array.from({ length: 10 }, (_, i) => ({
 }));
 
 describe('the queue on six connected printers of three protocols (simulated)', () => {
-  const server = useServerSuite({
-    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
-    workers: { env: { SLICER_PATH: '/nonexistent/prusa-slicer' } },
-  });
-  const kit = routingKit(server);
-  const { prisma } = kit;
-  const simulators: Simulator[] = [];
-  afterAll(async () => {
-    await Promise.all(simulators.map((simulator) => simulator.stop()));
-  });
+  const { server, kit, prisma, simulators } = usePrinterSuite();
 
   it('prints 100 parts: none on a printer that cannot take it, none lost, none started twice', {
     timeout: 300_000,

@@ -5,16 +5,21 @@
 // until the printer is reached again. Printing (or printed) it: the part is done, started once. Idle
 // without it (a power cycle took it): the attempt fails with that reason, the operator hears once, and
 // the part is printed again.
-import { afterAll, describe, expect, it } from 'vitest';
-import { type Simulator, startSimulator } from '../../ops/simulators/index.ts';
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../ops/simulators/index.ts';
 import { printerDispatch } from '../../workers/src/jobs/printerDispatch.ts';
 import { printerPoll } from '../../workers/src/jobs/printerPoll.ts';
 import { createConnector } from '../../workers/src/printers/connectors/index.ts';
 import { mailsTo } from '../support/marketplace.ts';
 import { outboxMails } from '../support/outboxMail.ts';
-import { acceptedGcodeJob, addSimulatedPrinter, type PrinterSpec } from '../support/printQueue.ts';
-import { type Operator, routingKit } from '../support/routing.ts';
-import { eventually, useServerSuite } from '../support/server.ts';
+import {
+  acceptedGcodeJob,
+  addSimulatedPrinter,
+  type PrinterSpec,
+  usePrinterSuite,
+} from '../support/printQueue.ts';
+import type { Operator } from '../support/routing.ts';
+import { eventually } from '../support/server.ts';
 
 /** The 10-minute print takes 3 s: still printing when the printer is reached again. */
 const SPEED = 200;
@@ -30,16 +35,7 @@ const spec = (name: string): PrinterSpec => ({
 });
 
 describe('each attempt sent to its printer at most once (simulated OctoPrint printers)', () => {
-  const server = useServerSuite({
-    apiEnv: { RATE_LIMIT_DISABLED: 'true' },
-    workers: { env: { SLICER_PATH: '/nonexistent/prusa-slicer' } },
-  });
-  const kit = routingKit(server);
-  const { prisma } = kit;
-  const simulators: Simulator[] = [];
-  afterAll(async () => {
-    await Promise.all(simulators.map((simulator) => simulator.stop()));
-  });
+  const { server, kit, prisma, simulators } = usePrinterSuite();
   const context = () => ({ ...server.workers.jobContext('test'), connectors: createConnector });
 
   /**
