@@ -117,7 +117,7 @@
   ;; Sizes the tables for `vertices` vertices in all (2^25 at most), so nothing grows on the way there;
   ;; 2 % more records, as a closed mesh has a few more vertices than half its triangles.
   (func (export "reserve") (param $vertices i32)
-    (local $bits i32)
+    (local $bits i32) (local $from i32)
     (call $ensureRecords (i32.add (local.get $vertices) (i32.div_u (i32.add (local.get $vertices) (i32.const 49)) (i32.const 50))))
     (local.set $bits (global.get $tableBits))
     (block $sized
@@ -126,7 +126,14 @@
         (br_if $sized (i32.ge_u (local.get $bits) (i32.const 27)))
         (local.set $bits (i32.add (local.get $bits) (i32.const 1)))
         (br $wider)))
-    (if (i32.gt_u (local.get $bits) (global.get $tableBits)) (then (call $rehash (local.get $bits)))))
+    (if (i32.gt_u (local.get $bits) (global.get $tableBits)) (then (call $rehash (local.get $bits))))
+    ;; Fresh memory is handed over a page at a time on first touch, which the weld would do in hash
+    ;; order; writing the unused records and an empty table's zeros in address order first costs less.
+    (local.set $from (i32.add (global.get $RECORDS) (i32.shl (global.get $vertices) (i32.const 5))))
+    (memory.fill $main (local.get $from) (i32.const 0)
+      (i32.sub (i32.shl (memory.size $main) (i32.const 16)) (local.get $from)))
+    (if (i32.eqz (global.get $vertices))
+      (then (memory.fill $table (i32.const 0) (i32.const 0) (i32.shl (i32.const 4) (global.get $tableBits))))))
 
   ;; The setup of a new mesh: the fixed area, the first records and the cache.
   (func (export "init")
