@@ -124,14 +124,15 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     }
     const starts = simulators.flatMap((simulator) => [...simulator.starts.entries()]);
     expect(starts.filter(([, count]) => count !== 1)).toEqual([]);
-    // Each part was started once, and once more only when the power cycle took its print: lost while
-    // printing, or finished just before the cut and not yet read back (the queue cannot tell, and
-    // prints it again rather than ship a part nobody saw finish), or a start sent as the power went
-    // whose answer never came. Only the power-cycled printer's, and each with its reason. A claim given
-    // back unsent (the printer was busy or out of reach when asked) counts an attempt but starts nothing.
+    // Each part was started once, and once more only when one of the two broken printers took it: the
+    // power cycle's print, lost while printing or finished just before the cut and not yet read back
+    // (the queue cannot tell, and prints it again rather than ship a part nobody saw finish), or a start
+    // sent as the power or the broker went whose answer never came, and which the printer, back, does
+    // not name. At most one part a broken printer, each with its reason. A claim given back unsent (the
+    // printer was busy or out of reach when asked) counts an attempt but starts nothing.
     const lost = mk4.simulator.printer.lostPrints.length;
     const reprinted = printed.filter((item) => item.lastFailure !== null);
-    expect(reprinted.length).toBeLessThanOrEqual(1);
+    expect(reprinted.length).toBeLessThanOrEqual(2);
     expect(reprinted.length).toBeGreaterThanOrEqual(lost);
     for (const item of printed) {
       const attempts = starts.filter(([fileName]) => fileName.startsWith(`q_${item.id}_`)).length;
@@ -154,7 +155,7 @@ describe('the queue on six connected printers of three protocols (simulated)', (
     const petg = [...byPrinterId.values()].find(({ spec }) => spec.material === 'PETG');
     expect(petg?.simulator.starts.size).toBe(0);
     console.info(
-      `100 parts on 6 simulated printers in ${elapsedS.toFixed(1)} s; reprinted after the power cycle: ${reprinted.length}`,
+      `100 parts on 6 simulated printers in ${elapsedS.toFixed(1)} s; reprinted with a reason (power cycle, broker restart): ${reprinted.length}`,
     );
   });
 });
