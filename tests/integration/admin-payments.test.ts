@@ -202,9 +202,10 @@ describe('reconciling a bank statement', () => {
 
 describe('the ledger and payouts', () => {
   /** A farm's released share, stated as a pending payout as the weekly run does. */
-  async function pendingPayout(cents: number) {
+  async function pendingPayout(cents: number, released: { jobTitle?: string } = {}) {
     const farm = await createFarm(prisma(), { zip: '78701' });
     const payee: Payee = { kind: 'farm', id: farm.id };
+    const jobId = released.jobTitle ? await deliveredJob(farm.id, released.jobTitle) : undefined;
     const key = randomUUID();
     const share = cents - 100;
     return prisma().$transaction(async (tx) => {
@@ -225,12 +226,61 @@ describe('the ledger and payouts', () => {
         memo: 'test',
         key: `t-released:${key}`,
         entries: rules.released(payee, share),
+        ...(jobId ? { refs: { jobId } } : {}),
       });
       const payout = await statePayout(tx, payee, 'invoice');
       if (!payout) throw new Error('no payout');
       return { payout, payee, share };
     });
   }
+
+  /** A delivered job at the farm for the customer's request titled `title`. */
+  async function deliveredJob(farmId: string, title: string): Promise<string> {
+    const request = await prisma().customPrintRequest.create({
+      data: {
+        userId: customerId,
+        assignedFarmId: farmId,
+        title,
+        specifications: {},
+        status: 'completed',
+        shippingAddress: TEST_SHIP_TO,
+      },
+    });
+    const offer = await prisma().requestOffer.create({
+      data: { requestId: request.id, farmId, price: '50.00', distanceMiles: 3, readyBy: new Date() },
+    });
+    const job = await prisma().printJob.create({
+      data: {
+        requestId: request.id,
+        farmId,
+        offerId: offer.id,
+        state: 'delivered',
+        price: '50.00',
+        readyBy: new Date(),
+        parts: 1,
+        respondBy: new Date(),
+      },
+    });
+    return job.id;
+  }
+
+  it('states job titles in the CSV so that no spreadsheet runs them as formulas', async () => {
+    const formulas = ['=HYPERLINK("http://evil.test","x")', '+1+2', '-3+cmd', '@SUM(A1)', '\tTab', '\rCR'];
+    for (const title of formulas) {
+      const { payout, share } = await pendingPayout(5000, { jobTitle: title });
+      const statement = await fetch(`${server.api.url}/api/admin/payouts/${payout.id}/statement.csv`, {
+        headers: { cookie: staffCookie },
+      });
+      expect(statement.status).toBe(200);
+      const [, line, total] = (await statement.text()).split('\n');
+      const quoted = `'${title}`;
+      const cell = /[",\r]/.test(quoted) ? `"${quoted.replaceAll('"', '""')}"` : quoted;
+      expect(line, title).toContain(`,${cell},`);
+      // Amounts stay numbers.
+      expect(line, title).toMatch(new RegExp(`,${(share / 100).toFixed(2)}$`));
+      expect(total).toBe(`,Total,,${(share / 100).toFixed(2)}`);
+    }
+  });
 
   it('marks a payout sent once, with its e-mail and a balanced ledger', async () => {
     const { payout, payee, share } = await pendingPayout(5000);

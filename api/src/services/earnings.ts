@@ -187,7 +187,14 @@ const presentJobPayout = (payout: CoveringPayout) => ({
   sentAt: payout.sentAt?.toISOString() ?? null,
 });
 
-const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/**
+ * One CSV cell. Text a spreadsheet would run as a formula (starting with = + - @, tab or CR; OWASP's
+ * CSV injection advice) gets a leading single quote; plain numbers such as -5.00 stay numbers.
+ */
+export function csvCell(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
+}
 
 /** A payout's statement as CSV: one line per released job or order, and the total. */
 export async function payoutStatementCsv(
