@@ -60,9 +60,11 @@ export function withPageHead(document: string, markup: string): { document: stri
   const leading = new RegExp(`^(?:${HEAD_TAG.source})+`).exec(markup)?.[0] ?? '';
   let head = document;
   for (const [tag] of leading.matchAll(HEAD_TAG)) {
-    if (tag.startsWith('<title>')) head = head.replace(/<title>[^<]*<\/title>/, tag);
-    else if (tag.includes('name="description"')) head = head.replace(/<meta name="description"[^>]*>/, tag);
-    else head = head.replace('</head>', `${tag}</head>`);
+    // Replacement functions throughout: a string would read `$'` or `$&` in a page's text as patterns.
+    if (tag.startsWith('<title>')) head = head.replace(/<title>[^<]*<\/title>/, () => tag);
+    else if (tag.includes('name="description"'))
+      head = head.replace(/<meta name="description"[^>]*>/, () => tag);
+    else head = head.replace('</head>', () => `${tag}</head>`);
   }
   return { document: head, body: markup.slice(leading.length) };
 }
@@ -105,6 +107,6 @@ export async function renderScreen(template: string, url: string, answers: reado
     .slice(end + SCREEN_END.length)
     .replace(
       '</body>',
-      `<script type="application/json" id="${SCREEN_ANSWERS_ID}">${json}</script></body>`,
+      () => `<script type="application/json" id="${SCREEN_ANSWERS_ID}">${json}</script></body>`,
     )}`;
 }
