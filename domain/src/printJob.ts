@@ -30,6 +30,10 @@ export const OPEN_JOB_STATES: readonly JobState[] = [
   'shipped',
 ];
 
+/** A job still being made: only its queue items may start on a printer (not a cancelled or shipped job's). */
+export const LIVE_JOB_STATES: readonly JobState[] = ['accepted', 'printing'];
+export const isLiveJob = (state: string) => (LIVE_JOB_STATES as readonly string[]).includes(state);
+
 /** The operator inbox's tabs. */
 export const JOB_TABS = {
   new: ['offered', 'countered'],

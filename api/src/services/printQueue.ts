@@ -1,18 +1,20 @@
 // The farm's print queue as the operator works it: the list, the order (drag or move), pins and holds,
 // and the hand-worked flow for printers without a connector (mark started, done, failed). Every command
-// finds the item among the farm's own (another farm's answers 404) and checks its state under its lock.
+// finds the item among the farm's own (another farm's answers 404) and checks its state, and that its job
+// is still being made, under its lock.
 import type { Prisma, PrismaClient, QueueItem } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { partOf, printerOf } from '@printfarm/db/printQueue/fit';
 import { claimItem, failItem, finishItem, lockItem } from '@printfarm/db/printQueue/items';
 import { lockFarmQueue, renumberWaiting } from '@printfarm/db/printQueue/positions';
+import { isLiveJob, JOB_STATE_LABELS, type JobState, LIVE_JOB_STATES } from '@printfarm/domain/printJob';
 import { eligibility, QUEUE_ITEM_STATE_LABELS, type QueueItemState } from '@printfarm/domain/printQueue';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { findFarmPrinter } from './printers.ts';
 
 const ITEM_NOT_FOUND = 'Queue item not found';
 /** Items of jobs still being made: a cancelled or shipped job's leftovers are not the queue. */
-const LIVE_JOB = { job: { state: { in: ['accepted', 'printing'] } } } satisfies Prisma.QueueItemWhereInput;
+const LIVE_JOB = { job: { state: { in: [...LIVE_JOB_STATES] } } } satisfies Prisma.QueueItemWhereInput;
 
 export const queueItemInclude = {
   job: { select: { id: true, readyBy: true, request: { select: { title: true } } } },
@@ -66,13 +68,15 @@ async function actOnItem<T>(
   action: (tx: Prisma.TransactionClient, item: QueueItem) => Promise<T>,
 ): Promise<T> {
   return prisma.$transaction(async (tx) => {
-    const owned = await tx.queueItem.findFirst({
-      where: { id: itemId, farmId, ...LIVE_JOB },
-      select: { id: true },
-    });
+    const owned = await tx.queueItem.findFirst({ where: { id: itemId, farmId }, select: { id: true } });
     if (!owned) throw notFound(ITEM_NOT_FOUND);
     const item = await lockItem(tx, itemId);
     if (!item) throw notFound(ITEM_NOT_FOUND);
+    // Checked under the request's lock: a customer's cancel that committed meanwhile is seen here.
+    if (!isLiveJob(item.job.state)) {
+      const job = JOB_STATE_LABELS[item.job.state as JobState] ?? item.job.state;
+      throw conflict(`You cannot ${verb} this item: its job is ${job.toLowerCase()}`);
+    }
     if (!(from as readonly string[]).includes(item.state)) {
       const now = QUEUE_ITEM_STATE_LABELS[item.state as QueueItemState] ?? item.state;
       throw conflict(`You cannot ${verb} this item: it is ${now.toLowerCase()}`);

@@ -7,8 +7,11 @@ import { recordJob } from '../outbox/index.ts';
 import { lockPrintRequest } from '../requests/transition.ts';
 import { rollUpJob } from './rollUp.ts';
 
+/** A locked item with its job's state, read under the request's lock (a cancel commits under it too). */
+export type LockedItem = QueueItem & { job: { state: string } };
+
 /** Locks the item's request and then the item (the order every queue change takes); null when gone. */
-export async function lockItem(tx: Prisma.TransactionClient, itemId: string): Promise<QueueItem | null> {
+export async function lockItem(tx: Prisma.TransactionClient, itemId: string): Promise<LockedItem | null> {
   const found = await tx.queueItem.findUnique({
     where: { id: itemId },
     select: { job: { select: { requestId: true } } },
@@ -16,7 +19,7 @@ export async function lockItem(tx: Prisma.TransactionClient, itemId: string): Pr
   if (!found) return null;
   await lockPrintRequest(tx, found.job.requestId);
   await tx.$queryRaw`SELECT id FROM queue_items WHERE id = ${itemId}::uuid FOR UPDATE`;
-  return tx.queueItem.findUnique({ where: { id: itemId } });
+  return tx.queueItem.findUnique({ where: { id: itemId }, include: { job: { select: { state: true } } } });
 }
 
 /** The name a printer knows an attempt by: the item and its attempt, so a retry finds its own print. */

@@ -1,6 +1,7 @@
 // A job's progress is its queue items' progress: the first item started moves the job (and its request)
 // to printing, each report moves the bar the customer sees, and the last item printed makes the job
 // ready to ship. Called under the request's lock, after any change to one of the job's items.
+import { isLiveJob } from '@printfarm/domain/printJob';
 import type { Prisma } from '../generated/client.ts';
 import { recordJob } from '../outbox/index.ts';
 import { lockPrintRequest, transitionPrintRequest } from '../requests/transition.ts';
@@ -11,7 +12,7 @@ export async function rollUpJob(tx: Prisma.TransactionClient, jobId: string): Pr
     include: { farm: { select: { displayName: true } } },
   });
   const items = await tx.queueItem.findMany({ where: { jobId }, select: { state: true, progress: true } });
-  if (items.length === 0 || !['accepted', 'printing'].includes(job.state)) return;
+  if (items.length === 0 || !isLiveJob(job.state)) return;
   const done = items.filter((item) => item.state === 'done').length;
   const share = items.reduce(
     (sum, item) => sum + (item.state === 'done' ? 1 : item.state === 'printing' ? item.progress : 0),

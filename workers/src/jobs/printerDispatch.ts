@@ -8,6 +8,7 @@ import type { Printer, QueueItem } from '@printfarm/db';
 import { partOf, printerOf } from '@printfarm/db/printQueue/fit';
 import { claimItem, confirmStarted, lockItem, markSent, releaseClaim } from '@printfarm/db/printQueue/items';
 import { lockFarmQueue } from '@printfarm/db/printQueue/positions';
+import { isLiveJob, LIVE_JOB_STATES } from '@printfarm/domain/printJob';
 import { eligibility } from '@printfarm/domain/printQueue';
 import { connectorConfigOf } from '../printers/connectorConfig.ts';
 import { printerGcode } from '../printers/gcode.ts';
@@ -15,7 +16,7 @@ import type { JobContext, JobHandler } from './types.ts';
 
 /** How long one send (upload and start) may take; printer.poll waits longer before it judges a start. */
 export const SEND_TIMEOUT_MS = 60_000;
-const LIVE_JOB = { job: { state: { in: ['accepted', 'printing'] } } };
+const LIVE_JOB = { job: { state: { in: [...LIVE_JOB_STATES] } } };
 
 /** Claims, under the farm's lock, one waiting item per idle connected printer. */
 async function claimNextItems({ prisma }: JobContext, farmId: string): Promise<QueueItem[]> {
@@ -34,17 +35,17 @@ async function claimNextItems({ prisma }: JobContext, farmId: string): Promise<Q
     for (const printer of printers) {
       const busy = await tx.queueItem.count({ where: { printerId: printer.id, state: 'printing' } });
       if (busy > 0) continue;
-      const next = waiting.find(
-        (item) =>
-          !taken.has(item.id) &&
-          (item.pinnedPrinterId === null || item.pinnedPrinterId === printer.id) &&
-          eligibility(partOf(item), printerOf(printer)).ok,
-      );
-      if (!next) continue;
-      taken.add(next.id);
-      const locked = await lockItem(tx, next.id);
-      if (locked?.state !== 'queued') continue;
-      claimed.push(await claimItem(tx, locked, printer.id, { started: false }));
+      for (const next of waiting) {
+        if (taken.has(next.id)) continue;
+        if (next.pinnedPrinterId !== null && next.pinnedPrinterId !== printer.id) continue;
+        if (!eligibility(partOf(next), printerOf(printer)).ok) continue;
+        taken.add(next.id);
+        const locked = await lockItem(tx, next.id);
+        // Read again under the request's lock: a job cancelled since the list was read is not printed.
+        if (locked?.state !== 'queued' || !isLiveJob(locked.job.state)) continue;
+        claimed.push(await claimItem(tx, locked, printer.id, { started: false }));
+        break;
+      }
     }
     return claimed;
   });
