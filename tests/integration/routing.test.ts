@@ -235,6 +235,10 @@ describe('routing an ordered request to farms', () => {
     );
     expect(refused.status).toBe(200);
     expect(refused.body.status).toBe('ordered');
+    // One re-route for one refusal: the order is offered to the next farm once.
+    const routes = await kit.routeEvents(request.id);
+    const reasons = routes.map((event) => (event.payload as JobPayload<'request.route'>).reason);
+    expect(reasons.filter((reason) => reason === 'refused')).toHaveLength(1);
 
     await kit.jobAt(request.id, next);
     expect((await prisma().printJob.findUniqueOrThrow({ where: { id: job.id } })).state).toBe('refused');

@@ -20,7 +20,7 @@ import { onOwnRequest, openJobOf } from '../services/printRequests.ts';
 
 /**
  * The customer's answer to a counter-offer. Accepting makes the job the farm's at the new terms;
- * refusing closes it and records request.route, which offers the order to the next farm.
+ * refusing closes it, and closeJobAndReroute records the request.route that offers it to the next farm.
  */
 export async function answerCounterOffer(
   prisma: PrismaClient,
@@ -68,7 +68,6 @@ export async function answerCounterOffer(
         'email.send',
         await deferredEmail('counterAnsweredEmail', appUrl, operator, mailJobFacts(job, request), false),
       );
-      await recordJob(tx, 'request.route', { requestId: id, reason: 'refused' });
     }
     await recomputeFarmScorecard(tx, job.farmId);
   });
