@@ -108,6 +108,19 @@ describe('farmSignupSchema', () => {
     });
   });
 
+  it('caps the printers of one entry and of the whole inventory at what a real farm has', () => {
+    const prusas = (count: number) => ({ technology: 'FFF/FDM', brand: 'Prusa', count });
+    expect(fieldErrors({ ...signup, printerInventory: [prusas(500)] })).toEqual({});
+    expect(fieldErrors({ ...signup, printerInventory: [prusas(501)] })).toEqual({
+      'printerInventory.0.count': 'Printer count must be at most 500',
+      printerInventory: 'A farm can list at most 500 printers in all; contact us to list more',
+    });
+    expect(fieldErrors({ ...signup, printerInventory: [prusas(250), prusas(250)] })).toEqual({});
+    expect(fieldErrors({ ...signup, printerInventory: [prusas(250), prusas(251)] })).toEqual({
+      printerInventory: 'A farm can list at most 500 printers in all; contact us to list more',
+    });
+  });
+
   it('reads a missing or non-numeric count as "at least 1"', () => {
     const printerInventory = [{ technology: 'FFF/FDM', brand: 'Prusa', count: Number.NaN }];
     expect(fieldErrors({ ...signup, printerInventory })).toEqual({

@@ -12,8 +12,11 @@ import {
 import { isCataloguedBrand, printerName, TECHNOLOGIES } from './printerCatalogue.ts';
 import { foldAccents, slugify } from './slug.ts';
 
-export const MAX_PRINTERS_PER_ENTRY = 10_000;
+// Each printer listed becomes a row, so one anonymous sign-up may list only as many as a large real farm.
+export const MAX_PRINTERS_PER_ENTRY = 500;
+export const MAX_PRINTERS_TOTAL = 500;
 export const MAX_INVENTORY_ENTRIES = 100;
+const totalMessage = `A farm can list at most ${MAX_PRINTERS_TOTAL} printers in all; contact us to list more`;
 
 const countMessage = 'Must have at least 1 printer';
 
@@ -50,6 +53,10 @@ export const farmSignupSchema = formObject({
     v.array(printerInventoryEntrySchema, 'Must specify at least one printer'),
     v.minLength(1, 'Must specify at least one printer'),
     v.maxLength(MAX_INVENTORY_ENTRIES, `At most ${MAX_INVENTORY_ENTRIES} inventory entries`),
+    v.check(
+      (inventory) => inventory.reduce((total, entry) => total + entry.count, 0) <= MAX_PRINTERS_TOTAL,
+      totalMessage,
+    ),
   ),
   website: optionalWebUrl('Website must be a valid URL'),
   wantsOrderingLink: v.optional(v.boolean(), false),

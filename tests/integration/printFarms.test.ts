@@ -24,14 +24,19 @@ const PUBLIC_KEYS = [
 ].sort();
 
 async function counts(api: TestApi) {
-  const [farms, capabilities, events, claims] = await Promise.all([
+  const [farms, capabilities, events, claims, printers] = await Promise.all([
     api.prisma.printFarm.count(),
     api.prisma.printFarmCapability.count(),
     api.prisma.outboxEvent.count(),
     api.prisma.farmClaim.count(),
+    api.prisma.printer.count(),
   ]);
-  return { farms, capabilities, events, claims };
+  return { farms, capabilities, events, claims, printers };
 }
+
+/** `entries` inventory lines of `count` Prusa printers each. */
+const inventoryOf = (entries: number, count: number) =>
+  Array.from({ length: entries }, () => ({ technology: 'FFF/FDM', brand: 'Prusa', model: 'MK4', count }));
 
 describe('POST /api/print-farms/signup', () => {
   const server = useServerSuite({ apiEnv: { RATE_LIMIT_DISABLED: 'true' }, workers: true });
@@ -85,6 +90,24 @@ describe('POST /api/print-farms/signup', () => {
     ['no technology', entry({ technology: '' }), 'printerInventory.0.technology', 'Technology is required'],
     ['no brand', entry({ brand: '' }), 'printerInventory.0.brand', 'Brand is required'],
     ['bad website', validSignup({ website: 'not a url' }), 'website', 'Website must be a valid URL'],
+    [
+      'more printers in one entry than a farm has',
+      entry({ count: 501 }),
+      'printerInventory.0.count',
+      'Printer count must be at most 500',
+    ],
+    [
+      'a million printers (100 entries of 10,000)',
+      validSignup({ printerInventory: inventoryOf(100, 10_000) }),
+      'printerInventory.0.count',
+      'Printer count must be at most 500',
+    ],
+    [
+      'more printers in all than a farm has',
+      validSignup({ printerInventory: inventoryOf(100, 6) }),
+      'printerInventory',
+      'A farm can list at most 500 printers in all; contact us to list more',
+    ],
   ];
 
   it.each(rejected)('rejects %s with its message and writes nothing', async (_, body, field, message) => {
