@@ -1,16 +1,17 @@
 // Builds the Koa application from its services; main.ts and the tests both use this factory.
 
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { createMetrics } from '@printfarm/db/metrics';
 import { paymentProvider } from '@printfarm/db/payments';
 import { rememberedNetworkPrinters } from '@printfarm/db/printability';
+import { CLAIM_BODY_MAX_BYTES } from '@printfarm/domain/claims';
 import Koa from 'koa';
 import { sessionMiddleware } from './auth/session.ts';
 import type { ApiDeps } from './deps.ts';
 import { addressMiddleware, knownMethodsMiddleware } from './http/address.ts';
 import type { AppState } from './http/context.ts';
-import { errorMiddleware, HttpError } from './http/errors.ts';
+import { errorMiddleware } from './http/errors.ts';
+import { jsonBodyMiddleware } from './http/jsonBody.ts';
 import { mapPagesMiddleware } from './http/mapPages.ts';
 import { httpMetricsMiddleware, metricsEndpointMiddleware } from './http/metrics.ts';
 import { createRateLimits } from './http/rateLimit.ts';
@@ -98,15 +99,9 @@ export function createApp(given: AppDeps): Koa<AppState> {
   // Inside the SPA's middleware, so that a page with the farm map is answered before spa.ts sends it.
   app.use(mapPagesMiddleware(deps.config.PWA_DIST, deps.publicFarms));
   app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: deps.config.JSON_BODY_LIMIT,
-      onError: (error) => {
-        const status = (error as { status?: number }).status;
-        if (status === 413) throw new HttpError(413, 'Request body is too large');
-        throw new HttpError(400, 'Request body is not valid JSON');
-      },
-    }),
+    jsonBodyMiddleware(deps.config.JSON_BODY_LIMIT, [
+      { path: /^\/api\/print-requests\/[^/]+\/claim$/, limit: CLAIM_BODY_MAX_BYTES },
+    ]),
   );
   app.use(sessionMiddleware(app, deps, (pagePath) => rendersScreen(screens, pagePath)));
   // tus reads the raw request body itself; the JSON body parser above leaves its content types alone.

@@ -14,17 +14,23 @@ export type ClaimReason = keyof typeof CLAIM_REASONS;
 
 /** Photos: up to 5, each at most 3 MB, JPEG, PNG or WebP (checked by their bytes, not their names). */
 export const CLAIM_PHOTOS = { max: 5, maxBytes: 3 * 1024 * 1024 } as const;
+/** The longest data URL a photo may be: its bytes in base64 (4/3, with room for line breaks) and a header. */
+const CLAIM_PHOTO_MAX_CHARS = Math.ceil(CLAIM_PHOTOS.maxBytes * 1.4) + 100;
+const CLAIM_DETAILS_MAX = 2000;
+/**
+ * The largest JSON body claimSchema can accept: five photos of base64 text, the details with every
+ * character escaped (\uXXXX) and a kilobyte for the rest. The claim route's body limit.
+ */
+export const CLAIM_BODY_MAX_BYTES =
+  CLAIM_PHOTOS.max * (CLAIM_PHOTO_MAX_CHARS + 3) + CLAIM_DETAILS_MAX * 6 + 1024;
 
 export const claimSchema = formObject({
   reason: v.picklist(Object.keys(CLAIM_REASONS) as ClaimReason[], 'Choose what went wrong'),
-  details: textOfAtLeast(10, 'Describe the problem in at least 10 characters', 2000),
+  details: textOfAtLeast(10, 'Describe the problem in at least 10 characters', CLAIM_DETAILS_MAX),
   photos: v.optional(
     v.pipe(
       v.array(
-        v.pipe(
-          v.string('Each photo must be a data URL'),
-          v.maxLength(Math.ceil(CLAIM_PHOTOS.maxBytes * 1.4) + 100),
-        ),
+        v.pipe(v.string('Each photo must be a data URL'), v.maxLength(CLAIM_PHOTO_MAX_CHARS)),
         'Photos must be a list',
       ),
       v.maxLength(CLAIM_PHOTOS.max, `Attach at most ${CLAIM_PHOTOS.max} photos`),
@@ -86,9 +92,17 @@ export function photoType(bytes: Uint8Array): string | null {
   return null;
 }
 
-/** 'data:image/png;base64,....' → its bytes, or null when it is not a base64 data URL. */
+// Whole groups of four, the last one possibly shortened or padded: what atob can decode.
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
+
+/** 'data:image/png;base64,....' → its bytes, or null when it is not a well-formed base64 data URL. */
 export function dataUrlBytes(dataUrl: string): Uint8Array | null {
   const match = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
-  if (!match?.[1]) return null;
-  return Uint8Array.from(atob(match[1].replace(/\s/g, '')), (char) => char.charCodeAt(0));
+  const base64 = match?.[1]?.replace(/\s/g, '');
+  if (!base64 || !BASE64.test(base64)) return null;
+  try {
+    return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
 }
