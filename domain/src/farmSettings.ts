@@ -2,20 +2,23 @@
 // availability, the public profile and the custom ordering page.
 import * as v from 'valibot';
 import { formObject, optionalText, optionalWebUrl, requiredText } from './fields.ts';
-import { MAX_CENTS, parseCents } from './money.ts';
+import { formatUsd, MAX_PRICE_CENTS, parseCents } from './money.ts';
 import { PRICE_BASES, type RateCard } from './pricing.ts';
 import { TECHNOLOGIES } from './printerCatalogue.ts';
 import { materialsFor } from './printRequest.ts';
 
-/** Money that may be zero (a farm may waive its setup fee or have no minimum). */
-function amount(label: string) {
+/** A fee charged per file or per hour: a quote adds up many, so each stays far below one price's cap. */
+const MAX_FEE_CENTS = 1_000_000;
+
+/** Money that may be zero (a farm may waive its setup fee or have no minimum), up to `maxCents`. */
+function amount(label: string, maxCents: number) {
   const message = `${label} must be an amount like 12.50`;
   return v.pipe(
     v.union([v.string(), v.number()], message),
     v.transform((value) => (typeof value === 'number' ? String(value) : value.trim())),
     v.check((value) => parseCents(value) !== undefined, message),
     v.transform((value) => parseCents(value) ?? 0),
-    v.check((cents) => cents <= MAX_CENTS, `${label} is too large`),
+    v.check((cents) => cents <= maxCents, `${label} must be at most ${formatUsd(maxCents)}`),
   );
 }
 
@@ -33,9 +36,9 @@ export const farmRateSchema = v.pipe(
     material: requiredText('Choose a material', 60),
     priceBasis: v.picklist(PRICE_BASES, 'Charge per cm³ or per gram'),
     materialRate,
-    machineHourRate: amount('Machine-hour rate'),
-    setupFee: amount('Setup fee'),
-    minimumOrder: amount('Minimum order'),
+    machineHourRate: amount('Machine-hour rate', MAX_FEE_CENTS),
+    setupFee: amount('Setup fee', MAX_FEE_CENTS),
+    minimumOrder: amount('Minimum order', MAX_PRICE_CENTS),
     leadTimeDays: v.pipe(
       v.number('Lead time must be a number of days'),
       v.integer('Lead time must be whole days'),

@@ -3,6 +3,15 @@
 /** The largest amount a decimal(10,2) column holds, in cents. */
 export const MAX_CENTS = 9_999_999_999;
 
+/** The largest amount a payment's cents columns (32-bit integers) hold: $21,474,836.47. */
+export const MAX_PAYMENT_CENTS = 2_147_483_647;
+
+/**
+ * The most one price may be ($1,000,000.00), as an operator, a store owner or staff sets it: far past
+ * any print, and far inside what a payment holds, with room for fees, differences and commissions.
+ */
+export const MAX_PRICE_CENTS = 100_000_000;
+
 const DECIMAL = /^(\d{1,8})(?:\.(\d{1,2}))?$/;
 
 /** '12.3' → 1230, 12.34 → 1234; undefined for negatives, more than 2 decimals or more than 8 whole digits. */

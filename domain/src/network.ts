@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { ROLES } from './auth.ts';
 import { emailAddress, formObject, optionalText, requiredText } from './fields.ts';
-import { formatCents, parseCents } from './money.ts';
+import { formatCents, formatUsd, MAX_PRICE_CENTS, parseCents } from './money.ts';
 import { priceSchema } from './store.ts';
 
 export const NODE_STATUSES = ['online', 'offline', 'maintenance', 'setup'] as const;
@@ -49,7 +49,7 @@ export type NodeUpdate = v.InferOutput<typeof nodeUpdateSchema>;
 export const SETTING_KEYS = ['company', 'payments', 'system'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-/** A dollar amount that may be zero: '0', '1.5' → '0.00', '1.50'. */
+/** A dollar amount that may be zero, up to one price's cap: '0', '1.5' → '0.00', '1.50'. */
 const amountSchema = (label: string) =>
   v.pipe(
     v.union([v.string(), v.number()], `${label} must be an amount in dollars`),
@@ -57,6 +57,10 @@ const amountSchema = (label: string) =>
     v.check(
       (amount) => parseCents(amount) !== undefined,
       `${label} must be an amount with at most 2 decimals`,
+    ),
+    v.check(
+      (amount) => (parseCents(amount) ?? 0) <= MAX_PRICE_CENTS,
+      `${label} must be at most ${formatUsd(MAX_PRICE_CENTS)}`,
     ),
     v.transform((amount) => formatCents(parseCents(amount) ?? 0)),
   );

@@ -9,7 +9,7 @@ import {
   stateCode,
 } from './fields.ts';
 import { labelsOf } from './labels.ts';
-import { isMoneyAmount } from './money.ts';
+import { isMoneyAmount, MAX_PAYMENT_CENTS } from './money.ts';
 import {
   DEFAULT_SHIPPING_METHOD,
   NETWORK_SHIPPING_RATES,
@@ -22,8 +22,8 @@ import { CARRIERS } from './tracking.ts';
 
 export const DEFAULT_COUNTRY = 'US';
 export const MAX_ITEM_QUANTITY = 100;
-/** The largest total an order's columns hold (numeric(10, 2)): $99,999,999.99. */
-export const MAX_ORDER_TOTAL_CENTS = 9_999_999_999;
+/** The largest total an order's payment holds (its cents are a 32-bit integer): $21,474,836.47. */
+export const MAX_ORDER_TOTAL_CENTS = MAX_PAYMENT_CENTS;
 export const MAX_ORDER_LINES = 100;
 
 export const ZIP_CODE_MESSAGE = 'Enter a 5-digit ZIP code or ZIP+4, such as 27601 or 27601-1234';

@@ -46,6 +46,17 @@ describe('productSchema', () => {
     }
   });
 
+  it('caps a price at $1,000,000.00, so its cents fit a payment', () => {
+    for (const price of ['1000000', '1000000.00', 1_000_000]) {
+      expect(v.parse(productSchema, { name: 'Statue', price }).price).toBe('1000000.00');
+    }
+    for (const price of ['1000000.01', '99999999.99', 21_474_836.48]) {
+      expect(fieldErrors(productSchema, { name: 'Statue', price })).toEqual({
+        price: 'Price must be at most $1,000,000.00',
+      });
+    }
+  });
+
   it('checks the optional fields', () => {
     expect(
       fieldErrors(productSchema, {

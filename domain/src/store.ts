@@ -1,19 +1,26 @@
 import * as v from 'valibot';
 import { emailAddress, formObject, optionalText, optionalWebUrl, plainText, requiredText } from './fields.ts';
 import { labelsOf } from './labels.ts';
-import { formatCents, parseCents } from './money.ts';
+import { formatCents, formatUsd, MAX_PRICE_CENTS, parseCents } from './money.ts';
 
 export const MAX_TAGS = 20;
 export const LOW_STOCK_THRESHOLD = 5;
 
 const priceMessage = 'Price is required';
 
-/** A positive price with at most 2 decimals, normalised to the API's decimal string: 12.5 → '12.50'. */
+/**
+ * A positive price with at most 2 decimals, up to $1,000,000.00, normalised to the API's decimal string:
+ * 12.5 → '12.50'.
+ */
 export const priceSchema = v.pipe(
   v.union([v.string(), v.number()], priceMessage),
   v.transform((price) => (typeof price === 'number' ? String(price) : price.trim())),
   v.minLength(1, priceMessage),
   v.check((price) => (parseCents(price) ?? 0) > 0, 'Price must be a positive amount with at most 2 decimals'),
+  v.check(
+    (price) => (parseCents(price) ?? 0) <= MAX_PRICE_CENTS,
+    `Price must be at most ${formatUsd(MAX_PRICE_CENTS)}`,
+  ),
   v.transform((price) => formatCents(parseCents(price) ?? 0)),
 );
 

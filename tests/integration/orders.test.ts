@@ -243,7 +243,7 @@ describe('POST /api/stores/:storeId/orders', () => {
     for (const answer of [hundred, overnight]) {
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as { message: string }).message).toBe(
-        "This order's total passes $99,999,999.99, more than one order can hold. Please split it into smaller orders.",
+        "This order's total passes $21,474,836.47, more than one order can hold. Please split it into smaller orders.",
       );
     }
     expect(await server.api.prisma.order.count()).toBe(before);
