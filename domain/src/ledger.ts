@@ -192,6 +192,12 @@ export interface PaymentMoney {
   shareCents: number;
 }
 
+/** Money received and never earned (all of it before a capture) that has not gone back yet. */
+export function unearnedLeft(payment: PaymentMoney): number {
+  const unearnedTotal = Math.max(0, payment.receivedCents - payment.capturedCents);
+  return unearnedTotal - Math.min(payment.refundedCents, unearnedTotal);
+}
+
 /**
  * How a refund of `cents` splits: money never earned (an overpayment, or all of it before a capture)
  * goes back first; the rest is earned money, of which the payee gives back its proportion of the
@@ -201,7 +207,7 @@ export function refundParts(payment: PaymentMoney, cents: number) {
   const unearnedTotal = Math.max(0, payment.receivedCents - payment.capturedCents);
   const unearnedRefunded = Math.min(payment.refundedCents, unearnedTotal);
   const earnedRefunded = payment.refundedCents - unearnedRefunded;
-  const unearned = Math.min(cents, unearnedTotal - unearnedRefunded);
+  const unearned = Math.min(cents, unearnedLeft(payment));
   const earned = cents - unearned;
   const shareUpTo = (total: number) =>
     payment.capturedCents === 0

@@ -81,12 +81,17 @@ export const jobPayloadSchemas = {
    * Calls the processor first (idempotent), then writes the ledger under the payment's own key.
    */
   'payment.capture': aboutRow('paymentId'),
-  /** Gives money back (all that is refundable when `cents` is absent); `key` names the refund once. */
+  /**
+   * Gives money back (all that is refundable when `cents` is absent); `key` names the refund once.
+   * `unearnedOnly`: money that was never due (a transfer made twice, more than the price), of which
+   * only what is still unearned goes back, whichever of two such refunds for the same money runs first.
+   */
   'payment.refund': v.object({
     paymentId: uuid,
     cents: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
     key: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
     reason: v.pipe(v.string(), v.minLength(1), v.maxLength(500)),
+    unearnedOnly: v.optional(v.literal(true)),
   }),
   /** A card payment called off before it was paid: its PaymentIntent is cancelled at the processor. */
   'payment.void': aboutRow('paymentId'),

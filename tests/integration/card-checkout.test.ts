@@ -3,10 +3,13 @@
 // the card hold whose webhook events secure the payment and route the order; an order cancelled before
 // it was paid has its page ended by payment.void. The SDK's calls go to a local recorder at its
 // configurable host and events are signed with the SDK's test-header helper: this is not Stripe itself.
+import { lockPayment } from '@printfarm/db/payments/flow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../ops/fixtures/auth.ts';
+import { paymentRefund } from '../../workers/src/jobs/paymentRefund.ts';
+import { emailsTo } from '../support/maildev.ts';
 import { call } from '../support/marketplace.ts';
-import { awaitingPayment } from '../support/payments.ts';
+import { awaitingPayment, moneySettled } from '../support/payments.ts';
 import { routingKit } from '../support/routing.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 import { deliverStripeEvent } from '../support/stripeEvents.ts';
@@ -89,6 +92,65 @@ describe('paying by card on Stripe Checkout', () => {
       async () => (await kit.prisma().printJob.count({ where: { requestId: request.id } })) === 1,
     );
     expect((await checkout(payment.id, kit.cookie)).body.message).toBe('This payment is no longer awaited');
+  });
+
+  it('two refunds of one held card at once release the hold once, with one e-mail', async () => {
+    const { payment } = await accepted();
+    const sessionId = (await checkout(payment.id, kit.cookie)).body.url.split('/').at(-1) as string;
+    const intent = recorder.payCheckout(sessionId);
+    for (const [type, object] of [
+      ['checkout.session.completed', { ...(recorder.sessions.get(sessionId) as Record<string, unknown>) }],
+      ['payment_intent.amount_capturable_updated', intent],
+    ] as const) {
+      expect((await deliverStripeEvent(kit.url(''), WEBHOOK_SECRET, type, object)).status).toBe(200);
+    }
+    await moneySettled(server);
+    const refundMails = async () =>
+      (await emailsTo(kit.customer.email)).filter((mail) => mail.subject === 'Card hold released').length;
+    const mailsBefore = await refundMails();
+
+    // A cancel's refund and an unwanted payment's refund read the held card at the same moment; the
+    // payment's row is held so that both have read it before either writes.
+    let release: () => void = () => {};
+    const go = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = kit.prisma().$transaction(
+      async (tx) => {
+        await lockPayment(tx, payment.id);
+        locked();
+        await go;
+      },
+      { timeout: 30_000 },
+    );
+    await held;
+    const refunds = ['cancel', 'unwanted'].map((why) =>
+      paymentRefund(
+        { paymentId: payment.id, key: `${why}:${payment.id}`, reason: 'The order was cancelled' },
+        server.workers.jobContext(),
+      ),
+    );
+    await eventually(async () => {
+      const [row] = await kit.prisma().$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      return (row?.waiting ?? 0) >= 2;
+    });
+    release();
+    await holder;
+    expect((await Promise.all(refunds)).sort()).toEqual(['done', 'skipped']);
+
+    const after = await kit.prisma().payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(after.status).toBe('refunded');
+    expect(
+      await kit.prisma().ledgerTransaction.count({ where: { paymentId: payment.id, kind: 'hold.released' } }),
+    ).toBe(1);
+    await eventually(async () => (await refundMails()) > mailsBefore || undefined);
+    expect(await refundMails()).toBe(mailsBefore + 1);
   });
 
   it('ends the page of an order cancelled before it was paid', async () => {

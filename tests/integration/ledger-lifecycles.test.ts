@@ -12,7 +12,6 @@ import { refundable } from '@printfarm/db/payments/refunds';
 import { markRefundSent } from '@printfarm/db/payments/refundTransfers';
 import { post as rules } from '@printfarm/domain/ledger';
 import { formatCents, parseCents } from '@printfarm/domain/money';
-import type { JobName } from '@printfarm/domain/queues';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
@@ -20,7 +19,7 @@ import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { claimsClose } from '../../workers/src/jobs/claimsClose.ts';
 import { payoutsRun } from '../../workers/src/jobs/payoutsRun.ts';
 import { call, offersOf, openJobOf } from '../support/marketplace.ts';
-import { recordTransfer } from '../support/payments.ts';
+import { moneySettled, recordTransfer } from '../support/payments.ts';
 import { type Job, type Operator, routingKit } from '../support/routing.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
 
@@ -107,8 +106,6 @@ const lifecycle: fc.Arbitrary<Lifecycle> = fc.oneof(
 /** About 1 to 2 s each; LEDGER_LIFECYCLES runs more (a soak), LEDGER_SEED replays a reported run. */
 const LIFECYCLES = Number(process.env.LEDGER_LIFECYCLES ?? 30);
 const SEED = process.env.LEDGER_SEED === undefined ? undefined : Number(process.env.LEDGER_SEED);
-/** The jobs a lifecycle's money waits on (claims.close and deadlines wait days: only their running). */
-const MONEY_JOBS: JobName[] = ['payment.secured', 'payment.capture', 'payment.refund', 'request.route'];
 
 describe('the books over random order lifecycles', () => {
   const server = useServerSuite({
@@ -119,27 +116,7 @@ describe('the books over random order lifecycles', () => {
   const { prisma, act, url } = kit;
   const customer = (path: string, body?: unknown) => call(url(path), kit.cookie, 'POST', body);
 
-  /** Until every money job recorded so far has run (the outbox published, the queues idle). */
-  async function settled() {
-    await eventually(
-      async () => {
-        const unpublished = await prisma().outboxEvent.count({
-          where: { publishedAt: null, job: { in: [...MONEY_JOBS, 'claims.close'] } },
-        });
-        if (unpublished > 0) return false;
-        for (const name of MONEY_JOBS) {
-          const counts = await server.api.queues
-            .get(name)
-            .getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-          if (Object.values(counts).some((count) => count > 0)) return false;
-        }
-        const closing = await server.api.queues.get('claims.close').getJobCounts('waiting', 'active');
-        return Object.values(closing).every((count) => count === 0);
-      },
-      30_000,
-      50,
-    );
-  }
+  const settled = () => moneySettled(server);
 
   async function answered<T>(response: Promise<{ status: number; body: T }>, what: string) {
     const { status, body } = await response;

@@ -2,7 +2,34 @@
 // through the same flow the staff payments screen uses (recordReceived), so the order goes on.
 import type { Payment, PrismaClient } from '@printfarm/db';
 import { lockPayment, recordReceived } from '@printfarm/db/payments/flow';
-import { eventually } from './server.ts';
+import type { JobName } from '@printfarm/domain/queues';
+import { eventually, type ServerSuite } from './server.ts';
+
+/** The jobs money waits on (claims.close and deadlines wait days: only their running). */
+const MONEY_JOBS: JobName[] = ['payment.secured', 'payment.capture', 'payment.refund', 'request.route'];
+
+/** Until every money job recorded so far has run (the outbox published, the queues idle). */
+export async function moneySettled(server: ServerSuite): Promise<void> {
+  const prisma = server.api.prisma;
+  await eventually(
+    async () => {
+      const unpublished = await prisma.outboxEvent.count({
+        where: { publishedAt: null, job: { in: [...MONEY_JOBS, 'claims.close'] } },
+      });
+      if (unpublished > 0) return false;
+      for (const name of MONEY_JOBS) {
+        const counts = await server.api.queues
+          .get(name)
+          .getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        if (Object.values(counts).some((count) => count > 0)) return false;
+      }
+      const closing = await server.api.queues.get('claims.close').getJobCounts('waiting', 'active');
+      return Object.values(closing).every((count) => count === 0);
+    },
+    30_000,
+    50,
+  );
+}
 
 /** Records the whole of a payment as received (a bank transfer named after the payment). */
 export async function recordTransfer(

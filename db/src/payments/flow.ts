@@ -92,6 +92,11 @@ export async function lockPayment(tx: Prisma.TransactionClient, id: string): Pro
   return rows.length === 0 ? null : tx.payment.findUnique({ where: { id } });
 }
 
+/** What a secured payment holds: the card's authorised amount, or the money received less refunds. */
+export function securedCents(payment: Payment): number {
+  return payment.provider === 'stripe' ? payment.amountCents : payment.receivedCents - payment.refundedCents;
+}
+
 /** Who is paid for what a payment buys: the farm of its job, or the store of its order. */
 export async function payeeOf(tx: Prisma.TransactionClient, payment: Payment): Promise<Payee | null> {
   if (payment.orderId) {
@@ -118,9 +123,10 @@ export const paymentRefs = (
 export type ReceivedOutcome = 'recorded' | 'duplicate';
 
 /**
- * Money arrived for a payment: a bank transfer staff recorded (named by the bank's own reference, so the
- * same line recorded twice counts once) or a card payment taken. Paid in full, the payment is secured
- * and what it pays for goes ahead; money for something already settled or cancelled goes back.
+ * Money arrived for a payment, which the caller has locked: a bank transfer staff recorded (named by
+ * the bank's own reference, so the same line recorded twice counts once) or a card payment taken. Paid
+ * in full, the payment is secured and what it pays for goes ahead; money for something already settled
+ * or cancelled goes back.
  */
 export async function recordReceived(
   tx: Prisma.TransactionClient,
@@ -135,19 +141,24 @@ export async function recordReceived(
     refs: paymentRefs(payment),
   });
   if (!posted) return 'duplicate';
-  const updated = await tx.payment.update({
+  if (payment.status === 'awaiting') {
+    const receivedCents = payment.receivedCents + cents;
+    // One update: a second one of the same row would have PostgreSQL check the request it belongs to
+    // (FOR KEY SHARE), and wait for a cancel that holds the request and waits for this payment.
+    if (receivedCents >= payment.amountCents) await secure(tx, payment, { receivedCents });
+    else await tx.payment.update({ where: { id: payment.id }, data: { receivedCents } });
+    return 'recorded';
+  }
+  await tx.payment.update({
     where: { id: payment.id },
     data: { receivedCents: { increment: cents } },
   });
-  if (payment.status === 'awaiting') {
-    if (updated.receivedCents >= updated.amountCents) await secure(tx, updated);
-    return 'recorded';
-  }
   // Paid again, or paid after it was cancelled: this money goes back.
   await recordJob(tx, 'payment.refund', {
     paymentId: payment.id,
     cents,
     key: `unexpected:${payment.id}:${bankReference}`,
+    unearnedOnly: true,
     reason:
       payment.status === 'failed' || payment.status === 'refunded'
         ? 'The payment arrived after the order was cancelled'
@@ -172,38 +183,55 @@ export async function recordAuthorized(tx: Prisma.TransactionClient, payment: Pa
   await secure(tx, payment);
 }
 
-/** The payment never came: a card declined, or the order was cancelled while it awaited payment. */
-export async function recordFailed(tx: Prisma.TransactionClient, payment: Payment, reason: string) {
-  if (payment.status !== 'awaiting' || payment.receivedCents > 0) return;
-  await tx.payment.update({ where: { id: payment.id }, data: { status: 'failed', failureReason: reason } });
+/**
+ * The payment never came: a card declined, or the order was cancelled while it awaited payment. False
+ * when money came after all: `payment` may have been read before a transfer or an authorisation that
+ * committed since, and the update only fails a payment that is still awaited with nothing received.
+ */
+export async function recordFailed(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  reason: string,
+): Promise<boolean> {
+  if (payment.status !== 'awaiting' || payment.receivedCents > 0) return false;
+  const { count } = await tx.payment.updateMany({
+    where: { id: payment.id, status: 'awaiting', receivedCents: 0 },
+    data: { status: 'failed', failureReason: reason },
+  });
+  if (count === 0) return false;
   if (payment.orderId) {
     await tx.order.update({ where: { id: payment.orderId }, data: { paymentStatus: 'failed' } });
   }
+  return true;
 }
 
 /**
  * What the payment was for is gone before any money came (an order cancelled, a counter-offer closed):
  * the payment fails, and a card payment's PaymentIntent is cancelled at the processor (payment.void),
  * so the customer can no longer pay it. Money that arrives all the same goes back (recordReceived).
+ * False when money had come after all (see recordFailed).
  */
-export async function callOff(tx: Prisma.TransactionClient, payment: Payment, reason: string): Promise<void> {
-  if (payment.status !== 'awaiting' || payment.receivedCents > 0) return;
-  await recordFailed(tx, payment, reason);
+export async function callOff(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  reason: string,
+): Promise<boolean> {
+  if (!(await recordFailed(tx, payment, reason))) return false;
   if (payment.provider === 'stripe') await recordJob(tx, 'payment.void', { paymentId: payment.id });
+  return true;
 }
 
 /**
  * A payment whose purpose is gone, however far it got: called off while nothing has arrived, else
- * refunded in full under `refundKey` (payment.refund calls the processor, then the ledger).
+ * refunded in full under `refundKey` (payment.refund calls the processor, then the ledger). A payment
+ * read as awaited that was paid meanwhile is refunded too.
  */
 export async function withdrawPayment(
   tx: Prisma.TransactionClient,
   payment: Payment,
   words: { unpaid: string; refundKey: string; refundReason: string },
 ): Promise<void> {
-  if (payment.status === 'awaiting' && payment.receivedCents === 0) {
-    await callOff(tx, payment, words.unpaid);
-  } else {
+  if (!(await callOff(tx, payment, words.unpaid))) {
     await recordJob(tx, 'payment.refund', {
       paymentId: payment.id,
       key: words.refundKey,
@@ -244,10 +272,14 @@ export async function stillWanted(tx: Prisma.TransactionClient, payment: Payment
  * pays for: routing the order to its farm, accepting a counter-offer, capturing a store order or an
  * invoice, or, if it was cancelled meanwhile, giving the money back.
  */
-async function secure(tx: Prisma.TransactionClient, payment: Payment): Promise<void> {
+async function secure(
+  tx: Prisma.TransactionClient,
+  payment: Payment,
+  also: Prisma.PaymentUpdateInput = {},
+): Promise<void> {
   await tx.payment.update({
     where: { id: payment.id },
-    data: { status: 'authorized', securedAt: new Date() },
+    data: { ...also, status: 'authorized', securedAt: new Date() },
   });
   await recordJob(tx, 'payment.secured', { paymentId: payment.id });
 }
@@ -269,7 +301,7 @@ export async function capturePlan(
   payment: Payment,
   terms: MoneyTerms,
 ): Promise<CapturePlan | null> {
-  const secured = Math.max(payment.amountCents, payment.receivedCents);
+  const secured = securedCents(payment);
   if (payment.purpose === 'membership') return { cents: payment.amountCents, shareCents: 0, payee: null };
   if (payment.purpose === 'order') {
     const payee = await payeeOf(tx, payment);
@@ -294,9 +326,7 @@ export async function capturePlan(
   });
   const priceCents = parseCents(job.price.toString()) ?? 0;
   const before = earlier.reduce(
-    (sum, other) =>
-      sum +
-      (other.capturedCents > 0 ? other.capturedCents : Math.max(other.amountCents, other.receivedCents)),
+    (sum, other) => sum + (other.capturedCents > 0 ? other.capturedCents : securedCents(other)),
     0,
   );
   const slice = captureSlice(
@@ -384,13 +414,15 @@ export async function recordCaptured(
       await releaseOrderShare(tx, { id: payment.orderId, storeId: order.storeId, paymentId: payment.id });
     }
   }
-  const excess = payment.receivedCents - plan.cents;
+  // What was refunded before the capture (a transfer made twice) is not excess a second time.
+  const excess = securedCents(payment) - plan.cents;
   if (!card && excess > 0) {
     await recordJob(tx, 'payment.refund', {
       paymentId: payment.id,
       cents: excess,
       key: `excess:${payment.id}`,
       reason: 'The order cost less than you paid',
+      unearnedOnly: true,
     });
   }
 }

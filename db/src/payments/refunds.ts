@@ -7,23 +7,30 @@ import {
   type RefundVia,
   refundParts,
   post as rules,
+  unearnedLeft,
 } from '@printfarm/domain/ledger';
 import type { Payment, Prisma } from '../generated/client.ts';
 import { post } from '../ledger.ts';
 import { payeeOf, paymentRefs } from './flow.ts';
 
-/** What a secured payment holds: the card's authorised amount, or the money received less refunds. */
-export function securedCents(payment: Payment): number {
-  return payment.provider === 'stripe' ? payment.amountCents : payment.receivedCents - payment.refundedCents;
-}
+export { securedCents } from './flow.ts';
 
 /** What can still go back: captured money less refunds, or (not captured) what was received. */
 export function refundable(payment: Payment): number {
   if (payment.status === 'captured' || payment.capturedCents > 0) {
-    const unearnedLeft = Math.max(0, payment.receivedCents - payment.capturedCents);
-    return payment.capturedCents + unearnedLeft - payment.refundedCents;
+    const unearned = Math.max(0, payment.receivedCents - payment.capturedCents);
+    return payment.capturedCents + unearned - payment.refundedCents;
   }
   return payment.receivedCents - payment.refundedCents;
+}
+
+export interface RefundTerms {
+  cents: number;
+  /** Names the refund: the same key refunds once. */
+  key: string;
+  reason: string;
+  /** Only money received and never earned goes back (see the payment.refund job). */
+  unearnedOnly?: boolean;
 }
 
 /**
@@ -34,7 +41,7 @@ export function refundable(payment: Payment): number {
 export async function recordRefund(
   tx: Prisma.TransactionClient,
   payment: Payment,
-  { cents, key, reason }: { cents: number; key: string; reason: string },
+  { cents, key, reason, unearnedOnly = false }: RefundTerms,
 ): Promise<number> {
   const card = payment.provider === 'stripe';
   if (card && payment.status === 'authorized' && payment.capturedCents === 0) {
@@ -53,7 +60,7 @@ export async function recordRefund(
     }
     return 0;
   }
-  const amount = Math.min(cents, refundable(payment));
+  const amount = Math.min(cents, refundable(payment), unearnedOnly ? unearnedLeft(payment) : Infinity);
   if (amount <= 0) return 0;
   const { unearned: unearnedPart, earned: earnedPart, fromShare } = refundParts(payment, amount);
   // A card refund leaves with the processor's call; a bank transfer is owed until staff send it.

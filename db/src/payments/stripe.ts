@@ -118,7 +118,13 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
   async function releaseHold(intent: Stripe.PaymentIntent, idempotencyKey: string): Promise<void> {
     if (intent.status === 'canceled') return;
-    await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey });
+    try {
+      await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey });
+    } catch (error) {
+      // Cancelled meanwhile under another key (two refunds of one hold at once): released already.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if ((await stripe.paymentIntents.retrieve(intent.id)).status !== 'canceled') throw error;
+    }
   }
 
   async function refund(payment: ProviderPayment, cents: number, key: string) {
