@@ -8,6 +8,7 @@ import { post } from '@printfarm/db/ledger';
 import { statePayout } from '@printfarm/db/payments/payouts';
 import { type Payee, post as rules } from '@printfarm/domain/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { payoutSend } from '../../workers/src/jobs/payoutSend.ts';
 import { call, createOperatorFarm } from '../support/marketplace.ts';
 import { eventually, useServerSuite } from '../support/server.ts';
@@ -148,6 +149,27 @@ describe('Stripe payouts', () => {
       return (await job?.isCompleted()) && job?.returnvalue === 'skipped';
     });
     expect(recorder.calls.some((each) => each.path === '/v1/transfers')).toBe(false);
+    expect((await prisma().payout.findUniqueOrThrow({ where: { id: payout.id } })).status).toBe('pending');
+
+    // Once the account can take transfers, the statement is Stripe's to send: staff are not offered it,
+    // and marking it sent by hand (money sent twice) is refused.
+    await prisma().printFarm.update({ where: { id: farm.id }, data: { stripePayoutsEnabled: true } });
+    const staff = await createUser(prisma(), { role: 'staff' });
+    const staffCookie = await signIn(server.api.url, staff.email, staff.password);
+    const desk = await call<{ payouts: { id: string; throughStripe: boolean }[] }>(
+      url('/api/admin/payments'),
+      staffCookie,
+    );
+    expect(desk.body.payouts.find((each) => each.id === payout.id)?.throughStripe).toBe(true);
+    const byHand = await call<{ message: string }>(
+      url(`/api/admin/payouts/${payout.id}/sent`),
+      staffCookie,
+      'POST',
+    );
+    expect([byHand.status, byHand.body.message]).toEqual([
+      409,
+      "This payout goes to Payout Prints's Stripe account, which sends it: do not send it by hand",
+    ]);
     expect((await prisma().payout.findUniqueOrThrow({ where: { id: payout.id } })).status).toBe('pending');
 
     expect((await accountUpdated(accountId, true)).status).toBe(200);

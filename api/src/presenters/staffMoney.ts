@@ -1,6 +1,7 @@
 // The staff money screen: payments (what each pays for, in words), payouts with their payee, and the
 // claims staff may have to decide. Staff see payers' names and e-mails: they match transfers by them.
 import type { JobClaim, Payment, Payout, RefundTransfer } from '@printfarm/db';
+import { type PayoutPayee, sentThroughStripe } from '@printfarm/db/payments/payouts';
 import { presentClaimFacts } from './claim.ts';
 import { presentPayment } from './payment.ts';
 import { iso } from './wire.ts';
@@ -78,10 +79,7 @@ export function presentRefundTransfer(refund: RefundTransfer & { payment: Paymen
   };
 }
 
-type PayoutWithPayee = Payout & {
-  farm: { displayName: string } | null;
-  store: { displayName: string } | null;
-};
+type PayoutWithPayee = Payout & { farm: PayoutPayee | null; store: PayoutPayee | null };
 
 export function presentStaffPayout(payout: PayoutWithPayee) {
   return {
@@ -94,6 +92,7 @@ export function presentStaffPayout(payout: PayoutWithPayee) {
     amountCents: payout.amountCents,
     status: payout.status as 'pending' | 'sent',
     provider: payout.provider,
+    throughStripe: sentThroughStripe(payout),
     createdAt: payout.createdAt.toISOString(),
     sentAt: iso(payout.sentAt),
   };

@@ -5,7 +5,12 @@ import type { PrismaClient } from '@printfarm/db';
 import { accountTotals, cachedBalanceDrift } from '@printfarm/db/ledger';
 import { recordJob } from '@printfarm/db/outbox';
 import { lockPayment, recordReceived } from '@printfarm/db/payments/flow';
-import { markPayoutSent, payoutRecipient } from '@printfarm/db/payments/payouts';
+import {
+  markPayoutSent,
+  PAYOUT_PAYEE,
+  payoutRecipient,
+  sentThroughStripe,
+} from '@printfarm/db/payments/payouts';
 import { markRefundSent } from '@printfarm/db/payments/refundTransfers';
 import type { PaymentReceived } from '@printfarm/domain/receipts';
 import { payoutSentMail } from '@printfarm/mail/payoutSent';
@@ -48,7 +53,7 @@ export async function moneyDesk(prisma: PrismaClient) {
       take: LIST_LIMIT.refundTransfers,
     }),
     prisma.payout.findMany({
-      include: { farm: { select: { displayName: true } }, store: { select: { displayName: true } } },
+      include: { farm: PAYOUT_PAYEE, store: PAYOUT_PAYEE },
       // Pending statements (staff still send them) first, then the newest.
       orderBy: [{ status: 'asc' }, { createdAt: 'desc' }, { id: 'asc' }],
       take: LIST_LIMIT.payouts,
@@ -92,6 +97,15 @@ export async function recordPaymentReceived(prisma: PrismaClient, paymentId: str
  */
 export async function markPayoutSentByStaff(prisma: PrismaClient, appUrl: string, payoutId: string) {
   return prisma.$transaction(async (tx) => {
+    const stated = await tx.payout.findUnique({
+      where: { id: payoutId },
+      include: { farm: PAYOUT_PAYEE, store: PAYOUT_PAYEE },
+    });
+    if (stated?.status === 'pending' && sentThroughStripe(stated)) {
+      throw conflict(
+        `This payout goes to ${stated.farm?.displayName ?? stated.store?.displayName}'s Stripe account, which sends it: do not send it by hand`,
+      );
+    }
     const payout = await markPayoutSent(tx, payoutId, null);
     if (!payout) {
       const exists = await tx.payout.count({ where: { id: payoutId } });
@@ -101,7 +115,7 @@ export async function markPayoutSentByStaff(prisma: PrismaClient, appUrl: string
     if (to) await recordJob(tx, 'email.send', await payoutSentMail(appUrl, to, payout));
     return tx.payout.findUniqueOrThrow({
       where: { id: payout.id },
-      include: { farm: { select: { displayName: true } }, store: { select: { displayName: true } } },
+      include: { farm: PAYOUT_PAYEE, store: PAYOUT_PAYEE },
     });
   });
 }

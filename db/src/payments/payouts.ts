@@ -52,6 +52,20 @@ export async function statePayout(
   return payout;
 }
 
+/** What staff screens need of a payout's payee: its name, and whether Stripe can pay it. */
+export const PAYOUT_PAYEE = { select: { displayName: true, stripePayoutsEnabled: true } } as const;
+export type PayoutPayee = { displayName: string; stripePayoutsEnabled: boolean };
+
+/**
+ * A Stripe payout whose payee can take transfers: payout.send transfers it (onboarding finishing records
+ * that job too), so staff never send it by hand as well.
+ */
+export function sentThroughStripe(
+  payout: Pick<Payout, 'provider'> & { farm: PayoutPayee | null; store: PayoutPayee | null },
+): boolean {
+  return payout.provider === 'stripe' && (payout.farm ?? payout.store)?.stripePayoutsEnabled === true;
+}
+
 /** The payout left the platform: by transfer (providerRef) or by staff's hand. False if it already had. */
 export async function markPayoutSent(
   tx: Prisma.TransactionClient,

@@ -23,7 +23,10 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 function DeskFigures({ desk, loading }: { desk: MoneyDesk | undefined; loading: boolean }) {
   const unpaid = desk?.unpaid ?? [];
-  const pendingPayouts = (desk?.payouts ?? []).filter((payout) => payout.status === 'pending');
+  // Stripe sends the statements of payees who can take transfers: staff send the rest.
+  const pendingPayouts = (desk?.payouts ?? []).filter(
+    (payout) => payout.status === 'pending' && !payout.throughStripe,
+  );
   const disputed = (desk?.claims ?? []).filter((claim) => claim.status === 'disputed');
   return (
     <Figures

@@ -1,5 +1,6 @@
-// Payout statements (pending first) with 'Mark sent' once staff have sent the money by hand, and each
-// statement as CSV; and the refunds that went back to payers.
+// Payout statements (pending first) with 'Mark sent' once staff have sent the money by hand (those whose
+// payee Stripe can pay are Stripe's to send), and each statement as CSV; and the refunds that went back
+// to payers.
 import { formatUsd } from '@printfarm/domain/money';
 import type { ComponentProps, ReactNode } from 'react';
 import {
@@ -72,6 +73,8 @@ export function PayoutRow({ entry: payout }: { entry: StaffPayout }) {
       <div className="desk-list__actions">
         {payout.status === 'sent' ? (
           <Badge variant="green">Sent {payout.sentAt ? dayOf(payout.sentAt) : ''}</Badge>
+        ) : payout.throughStripe ? (
+          <Badge variant="blue">Stripe sends it</Badge>
         ) : (
           <MarkSent payout={payout} />
         )}
