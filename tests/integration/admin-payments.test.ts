@@ -103,6 +103,37 @@ describe('recording a transfer', () => {
     expect(await receivedCount(payment.id)).toBe(0);
   });
 
+  it('refuses money past what a payment holds, by hand or on a statement, and records none of it', async () => {
+    const payment = await awaitingPayment(1500);
+    const path = `/api/admin/payments/${payment.id}/received`;
+    const tenMillion = { amountCents: 1_000_000_000 };
+    expect((await staff('POST', path, { ...tenMillion, reference: 'WIRE 1' })).status).toBe(200);
+    expect((await staff('POST', path, { ...tenMillion, reference: 'WIRE 2' })).status).toBe(200);
+    const third = await staff<{ message: string; fields: Record<string, string> }>('POST', path, {
+      ...tenMillion,
+      reference: 'WIRE 3',
+    });
+    const message = 'That is more than one payment can hold: check the amount';
+    expect([third.status, third.body]).toEqual([400, { message, fields: { amountCents: message } }]);
+
+    const awaited = await awaitingPayment(1500);
+    const onStatement = await staff<{ matched: unknown[]; unmatched: { reason: string }[] }>(
+      'POST',
+      '/api/admin/payments/reconcile',
+      { csv: `Date,Description,Amount\n2026-05-04,${awaited.reference},"$21,474,836.48"` },
+    );
+    expect(onStatement.status).toBe(200);
+    expect(onStatement.body.matched).toEqual([]);
+    expect(onStatement.body.unmatched.map((line) => line.reason)).toEqual([
+      'More than one payment can hold: check the amount',
+    ]);
+    expect(await receivedCount(payment.id)).toBe(2);
+    expect(await receivedCount(awaited.id)).toBe(0);
+    expect((await prisma().payment.findUniqueOrThrow({ where: { id: payment.id } })).receivedCents).toBe(
+      2_000_000_000,
+    );
+  });
+
   it('answers 404 for no such payment, and only staff may record', async () => {
     const body = { amountCents: 100, reference: 'X' };
     const missing = await staff('POST', `/api/admin/payments/${randomUUID()}/received`, body);

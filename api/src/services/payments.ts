@@ -4,7 +4,7 @@
 import type { PrismaClient } from '@printfarm/db';
 import { accountTotals, cachedBalanceDrift } from '@printfarm/db/ledger';
 import { recordJob } from '@printfarm/db/outbox';
-import { lockPayment, recordReceived } from '@printfarm/db/payments/flow';
+import { canReceive, lockPayment, recordReceived } from '@printfarm/db/payments/flow';
 import {
   markPayoutSent,
   PAYOUT_PAYEE,
@@ -14,7 +14,7 @@ import {
 import { markRefundSent } from '@printfarm/db/payments/refundTransfers';
 import type { PaymentReceived } from '@printfarm/domain/receipts';
 import { payoutSentMail } from '@printfarm/mail/payoutSent';
-import { conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 export const PAYOUT_NOT_FOUND = 'Payout not found';
@@ -80,6 +80,10 @@ export async function recordPaymentReceived(prisma: PrismaClient, paymentId: str
     // A card payment's money is Stripe's to report (its webhook); a transfer recorded here would be
     // counted beside the card's capture.
     if (payment.provider !== 'invoice') throw conflict('This payment is by card: Stripe reports its money');
+    if (!canReceive(payment, input.amountCents)) {
+      const message = 'That is more than one payment can hold: check the amount';
+      throw badRequest(message, { amountCents: message });
+    }
     const outcome = await recordReceived(tx, payment, {
       cents: input.amountCents,
       bankReference: input.reference,

@@ -3,7 +3,7 @@
 // so uploading the same statement again, or the next one that overlaps it, records no line twice.
 import { createHash } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
-import { lockPayment, recordReceived } from '@printfarm/db/payments/flow';
+import { canReceive, lockPayment, recordReceived } from '@printfarm/db/payments/flow';
 import {
   type AwaitedPayment,
   forgetAwaited,
@@ -54,6 +54,7 @@ const UNMATCHED = {
   amount: 'The amount is not a number',
   moneyOut: 'Money out, not a payment received',
   noPayment: "No awaiting payment has this line's reference, or its payer's full name and e-mail",
+  tooMuch: 'More than one payment can hold: check the amount',
 } as const;
 
 /** Matches and records every line it can; answers what it matched, what it could not, and lines seen before. */
@@ -101,6 +102,10 @@ export async function reconcileStatement(prisma: PrismaClient, csv: string) {
         const payment = match ? await lockPayment(tx, match.payment.id) : null;
         if (!match || !payment) {
           unmatched.push({ ...shown, reason: UNMATCHED.noPayment });
+          continue;
+        }
+        if (!canReceive(payment, line.amountCents)) {
+          unmatched.push({ ...shown, reason: UNMATCHED.tooMuch });
           continue;
         }
         await recordReceived(tx, payment, { cents: line.amountCents, bankReference });

@@ -12,7 +12,7 @@ import {
   payeeColumns,
   post as rules,
 } from '@printfarm/domain/ledger';
-import { parseCents } from '@printfarm/domain/money';
+import { MAX_PAYMENT_CENTS, parseCents } from '@printfarm/domain/money';
 import { DEFAULT_SETTINGS } from '@printfarm/domain/network';
 import type { Payment, Prisma } from '../generated/client.ts';
 import { post } from '../ledger.ts';
@@ -121,6 +121,11 @@ export const paymentRefs = (
 });
 
 export type ReceivedOutcome = 'recorded' | 'duplicate';
+
+/** Whether `cents` more can be recorded as received: a payment's columns hold 32-bit cents. */
+export function canReceive(payment: Payment, cents: number): boolean {
+  return payment.receivedCents + cents <= MAX_PAYMENT_CENTS;
+}
 
 /**
  * Money arrived for a payment, which the caller has locked: a bank transfer staff recorded (named by
