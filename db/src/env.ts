@@ -39,8 +39,9 @@ export const serviceEnv = {
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
   S3_ACCESS_KEY_ID: v.optional(v.string()),
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
-  // Comma-separated: those accounts are staff at sign-up and sign-in, and with every staff account these
-  // addresses get the support messages and the application follow-up alerts (db/src/staff.ts).
+  // Comma-separated: those addresses may be staff once they prove they own them (api/src/auth/
+  // staffConfirmation.ts), and with every staff account they get the support messages and the
+  // application follow-up alerts (db/src/staff.ts).
   STAFF_EMAILS: envField.list(),
   // Print jobs: how long a farm (and a customer, on a counter-offer) has to answer. The platform setting
   // system.routeResponseHours (24 h) decides; this overrides it, for tests only.

@@ -42,6 +42,13 @@ export const loginSchema = formObject({
   ),
 });
 
+export const STAFF_LINK_INCOMPLETE = 'This link is not complete. Open the whole link from the e-mail.';
+
+/** POST /api/auth/staff-confirmation: the token of the link a staff address was e-mailed at sign-up. */
+export const staffConfirmationSchema = formObject({
+  token: requiredText(STAFF_LINK_INCOMPLETE, 300),
+});
+
 export type RegisterInput = v.InferInput<typeof registerSchema>;
 export type Register = v.InferOutput<typeof registerSchema>;
 export type LoginInput = v.InferInput<typeof loginSchema>;

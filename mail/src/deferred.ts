@@ -2,6 +2,7 @@
 // the plain text, subject and key at once, and the message's name and input beside them; the e-mail
 // worker renders the HTML from those just before sending. React never runs inside a request or an open
 // transaction, and the outbox carries the message's facts instead of a few kilobytes of markup.
+import * as accounts from './accounts.ts';
 import * as applications from './applications.ts';
 import { type Email, htmlDeferral } from './compose.ts';
 import * as customOrders from './customOrders.ts';
@@ -27,6 +28,7 @@ function messagesOf<Module extends object>(module: Module): MessagesOf<Module> {
 
 /** Every message, by the name a deferred e-mail carries. */
 const MESSAGES = {
+  ...messagesOf(accounts),
   ...messagesOf(applications),
   ...messagesOf(customOrders),
   ...messagesOf(farms),

@@ -2,6 +2,7 @@
 // phone, with the subject as its title and a preview line, no empty values leaking into it, every link of
 // the plain-text part kept, and the sender's words escaped. And every builder has a sample.
 import { describe, expect, it } from 'vitest';
+import * as accounts from './accounts.ts';
 import * as applications from './applications.ts';
 import * as customOrders from './customOrders.ts';
 import { builderOf, decodeEntities, hrefs, previewText, visibleText } from './expectations.ts';
@@ -14,6 +15,7 @@ import { samples } from './samples.ts';
 import * as support from './support.ts';
 
 const messageModules = {
+  accounts,
   applications,
   customOrders,
   farms,

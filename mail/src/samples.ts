@@ -2,6 +2,8 @@
 // shipping, no tracking page, no reason given…). The unit tests check each one's two parts, the Chromium
 // test looks at each at phone and laptop width, and the render benchmark times them. The inputs are the
 // long ones real use produces: signed links, UUIDs, a product name with markup.
+
+import { staffConfirmationEmail } from './accounts.ts';
 import {
   applicationConfirmationEmail,
   applicationFollowupAlertEmail,
@@ -125,6 +127,17 @@ export const samples: readonly Sample[] = [
         { ...farm, totalPrinterCount: 1, printerTypes: ['Prusa MK4'] },
         { networkUrl: NETWORK_URL },
       ),
+  },
+  {
+    name: 'staffConfirmationEmail',
+    render: () =>
+      staffConfirmationEmail({
+        userId: '5f0c2b1e-8d3a-4c5e-9f6a-1b2c3d4e5f60',
+        to: 'desk@printfarm.example',
+        firstName: 'Sam',
+        confirmUrl: 'https://printfarm.example/staff-confirmation?token=5f0c2b1e.1767225600000.sig',
+        expiresAt: new Date('2026-12-06T12:00:00Z'),
+      }),
   },
   {
     name: 'newsletterConfirmEmail',

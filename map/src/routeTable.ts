@@ -54,6 +54,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin/dashboard', page: 'pages/admin/AdminDashboardPage.tsx' },
   { path: '/login', page: 'pages/auth/LoginPage.tsx' },
   { path: '/signup', page: 'pages/auth/SignupPage.tsx' },
+  { path: '/staff-confirmation', page: 'pages/auth/StaffConfirmationPage.tsx' },
   { path: '/dashboard/requests/:requestId', page: 'pages/request/RequestPage.tsx' },
   { path: '/operator/jobs/:jobId', page: 'pages/operator/OperatorPage.tsx' },
   { path: '/operator/settings', page: 'pages/operator/OperatorPage.tsx' },

@@ -89,6 +89,10 @@ function startProvider(): Promise<{ issuer: string; grants: Map<string, Grant>; 
   });
 }
 
+const UNVERIFIED_STAFF = 'desk.unverified@printfarm.test';
+const VERIFIED_STAFF = 'desk.verified@printfarm.test';
+const PASSWORD_STAFF = 'desk.password@printfarm.test';
+
 describe('OpenID Connect sign-in', () => {
   let api: TestApi;
   let provider: Awaited<ReturnType<typeof startProvider>>;
@@ -96,7 +100,12 @@ describe('OpenID Connect sign-in', () => {
   beforeAll(async () => {
     provider = await startProvider();
     api = await startApi({
-      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'printfarm', OIDC_CLIENT_SECRET: 'shh' },
+      env: {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: 'printfarm',
+        OIDC_CLIENT_SECRET: 'shh',
+        STAFF_EMAILS: [UNVERIFIED_STAFF, VERIFIED_STAFF, PASSWORD_STAFF].join(','),
+      },
     });
   });
   afterAll(async () => {
@@ -172,6 +181,27 @@ describe('OpenID Connect sign-in', () => {
       id: string;
     };
     expect(me2.id).toBe(existing.id);
+  });
+
+  it('makes a STAFF_EMAILS login staff only when the provider verified the address', async () => {
+    const roleAfter = async (claims: Record<string, unknown>) => {
+      const { callback } = await signInWithProvider(claims);
+      const cookie = cookieHeaderFrom(callback);
+      return (
+        (await (await fetch(`${api.url}/api/auth/user`, { headers: { cookie } })).json()) as { role: string }
+      ).role;
+    };
+    expect(await roleAfter({ sub: 'staff-1', email: UNVERIFIED_STAFF })).toBe('customer');
+    expect(await roleAfter({ sub: 'staff-1', email: UNVERIFIED_STAFF, email_verified: false })).toBe(
+      'customer',
+    );
+    expect(await roleAfter({ sub: 'staff-2', email: VERIFIED_STAFF, email_verified: true })).toBe('staff');
+    // Verified later: the account of that subject becomes staff then.
+    expect(await roleAfter({ sub: 'staff-1', email: UNVERIFIED_STAFF, email_verified: true })).toBe('staff');
+    // A password account someone registered under the address is linked, but is no proof: not promoted.
+    const registered = await createUser(api.prisma, { email: PASSWORD_STAFF });
+    expect(await roleAfter({ sub: 'staff-3', email: PASSWORD_STAFF, email_verified: true })).toBe('customer');
+    expect((await api.prisma.user.findUniqueOrThrow({ where: { id: registered.id } })).role).toBe('customer');
   });
 
   it('does not hand an existing account to a provider login whose e-mail is not verified', async () => {

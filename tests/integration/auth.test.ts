@@ -1,10 +1,15 @@
 // Accounts and sessions against the real API: sign-up, sign-in, sign-out, cookies, timeouts, roles.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { staffLinkToken } from '../../api/src/auth/staffConfirmation.ts';
 import { cookieHeaderFrom, createUser, DEFAULT_PASSWORD, signIn } from '../../ops/fixtures/auth.ts';
+import { emailsTo } from '../support/maildev.ts';
+import { mailsTo } from '../support/marketplace.ts';
+import { outboxMails } from '../support/outboxMail.ts';
 import { type TestApi, useServerSuite } from '../support/server.ts';
 
 const STAFF_EMAIL = 'boss@printfarm.test';
+const SECRET = 'a-test-session-secret-of-32-characters-or-more';
 
 function email(label: string) {
   return `${label}-${randomUUID().slice(0, 8)}@example.test`;
@@ -31,7 +36,7 @@ function sid(cookie: string): string {
 
 describe('accounts and sessions', () => {
   const server = useServerSuite({
-    apiEnv: { STAFF_EMAILS: `someone@else.test, ${STAFF_EMAIL.toUpperCase()}` },
+    apiEnv: { STAFF_EMAILS: `someone@else.test, ${STAFF_EMAIL.toUpperCase()}`, SESSION_SECRET: SECRET },
   });
 
   it('signs up, answers the user, and sets a HttpOnly SameSite=Lax cookie with a long random id', async () => {
@@ -325,22 +330,97 @@ describe('accounts and sessions', () => {
     expect((await get(server.api, '/api/auth/user', cookie)).status).toBe(401);
   });
 
-  it('makes STAFF_EMAILS accounts staff at sign-up and at sign-in', async () => {
-    const response = await post(server.api, '/api/auth/register', {
+  it('makes a STAFF_EMAILS sign-up staff only through the link e-mailed to it, once', async () => {
+    const registered = await post(server.api, '/api/auth/register', {
       email: STAFF_EMAIL,
       password: 'staff passphrase 2026',
       firstName: 'Sam',
       lastName: 'Staff',
     });
-    expect(response.status).toBe(201);
-    expect(((await response.json()) as { role: string }).role).toBe('staff');
+    expect(registered.status).toBe(201);
+    const account = (await registered.json()) as { id: string; role: string };
+    expect(account.role).toBe('customer');
+    const cookie = cookieHeaderFrom(registered);
+    const messageKey = `staff-confirmation:${account.id}`;
+    expect(await outboxMails(server.api.prisma, messageKey)).toBe(1);
 
-    await server.api.prisma.user.update({ where: { email: STAFF_EMAIL }, data: { role: 'customer' } });
+    // Signing in never promotes, nor mails again.
     const login = await post(server.api, '/api/auth/login', {
       email: STAFF_EMAIL,
       password: 'staff passphrase 2026',
     });
-    expect(((await login.json()) as { role: string }).role).toBe('staff');
+    expect(((await login.json()) as { role: string }).role).toBe('customer');
+    expect(await outboxMails(server.api.prisma, messageKey)).toBe(1);
+
+    const event = await server.api.prisma.outboxEvent.findFirstOrThrow({
+      where: { job: 'email.send', payload: { path: ['messageKey'], equals: messageKey } },
+    });
+    const mail = event.payload as { to: string; text: string };
+    expect(mail.to).toBe(STAFF_EMAIL);
+    const link = new URL(/https?:\/\/\S+\/staff-confirmation\?token=\S+/.exec(mail.text)?.[0] ?? '');
+    const token = link.searchParams.get('token') ?? '';
+    const [, expires = '', signature = ''] = token.split('.');
+
+    const confirm = (body: unknown, as?: string) =>
+      post(server.api, '/api/auth/staff-confirmation', body, as ? { cookie: as } : {});
+    const role = async () =>
+      (await server.api.prisma.user.findUniqueOrThrow({ where: { id: account.id } })).role;
+    const refusals: [string, Response, number][] = [
+      ['signed out', await confirm({ token }), 401],
+      ['no token', await confirm({}, cookie), 400],
+      ['a tampered signature', await confirm({ token: `${token.slice(0, -2)}xx` }, cookie), 400],
+      [
+        'a tampered expiry',
+        await confirm({ token: token.replace(`.${expires}.`, `.${Number(expires) + 1}.`) }, cookie),
+        400,
+      ],
+      [
+        'another account',
+        await confirm({ token }, await signIn(server.api.url, (await createUser(server.api.prisma)).email)),
+        403,
+      ],
+      [
+        'an expired link',
+        await confirm(
+          { token: staffLinkToken(SECRET, { id: account.id, email: STAFF_EMAIL }, Date.now() - 1000) },
+          cookie,
+        ),
+        410,
+      ],
+    ];
+    await server.api.prisma.user.update({ where: { id: account.id }, data: { email: 'moved@example.test' } });
+    refusals.push(['a changed e-mail', await confirm({ token }, cookie), 400]);
+    await server.api.prisma.user.update({ where: { id: account.id }, data: { email: STAFF_EMAIL } });
+    for (const [why, answer, status] of refusals) {
+      expect(answer.status, why).toBe(status);
+      const body = (await answer.json()) as { message: string; fields: Record<string, string> };
+      expect(body.message, why).toEqual(expect.any(String));
+      if (status !== 401) expect(body.fields.token, why).toEqual(expect.any(String));
+    }
+    expect(signature).not.toBe('');
+    expect(await role()).toBe('customer');
+
+    const confirmed = await confirm({ token }, cookie);
+    expect(confirmed.status).toBe(200);
+    expect(((await confirmed.json()) as { role: string }).role).toBe('staff');
+    expect(await role()).toBe('staff');
+    expect(((await (await get(server.api, '/api/auth/user', cookie)).json()) as { role: string }).role).toBe(
+      'staff',
+    );
+    // The same link again changes nothing and mails nobody.
+    expect((await confirm({ token }, cookie)).status).toBe(200);
+    expect(await outboxMails(server.api.prisma, messageKey)).toBe(1);
+  });
+
+  it('does not mail a staff link to sign-ups whose address is not listed', async () => {
+    const registered = await post(server.api, '/api/auth/register', {
+      email: email('not.staff'),
+      password: 'a sturdy passphrase 42',
+      firstName: 'Nia',
+      lastName: 'Customer',
+    });
+    const account = (await registered.json()) as { id: string };
+    expect(await outboxMails(server.api.prisma, `staff-confirmation:${account.id}`)).toBe(0);
   });
 
   it('serves the queue dashboard to staff only', async () => {
@@ -408,5 +488,35 @@ describe('production cookies and headers', () => {
     expect(session).not.toMatch(/domain=/i);
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
     expect(response.headers.get('content-security-policy')).toContain('https://maps.googleapis.com');
+  });
+});
+
+describe('the staff confirmation e-mail', () => {
+  const desk = `desk-${randomUUID().slice(0, 8)}@printfarm.test`;
+  const server = useServerSuite({
+    apiEnv: { STAFF_EMAILS: desk },
+    workers: { env: { STAFF_EMAILS: desk } },
+  });
+
+  it('arrives once, and its link makes the account staff', async () => {
+    const registered = await post(server.api, '/api/auth/register', {
+      email: desk,
+      password: 'staff passphrase 2026',
+      firstName: 'Dee',
+      lastName: 'Desk',
+    });
+    expect(registered.status).toBe(201);
+    const cookie = cookieHeaderFrom(registered);
+    await post(server.api, '/api/auth/login', { email: desk, password: 'staff passphrase 2026' });
+    const [mail] = await mailsTo(desk, 'Confirm your staff access');
+    const link = /https?:\/\/\S+\/staff-confirmation\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(mail?.html).toContain(link.replaceAll('&', '&amp;'));
+    const token = new URL(link).searchParams.get('token');
+    const confirmed = await post(server.api, '/api/auth/staff-confirmation', { token }, { cookie });
+    expect(confirmed.status).toBe(200);
+    expect(((await confirmed.json()) as { role: string }).role).toBe('staff');
+    // Whatever ran twice, one e-mail.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await emailsTo(desk)).toHaveLength(1);
   });
 });

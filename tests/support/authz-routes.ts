@@ -73,6 +73,12 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { method: 'GET', route: '/api/auth/providers', expect: all(200) },
   { method: 'POST', route: '/api/auth/register', expect: all(400), body: {} },
   { method: 'POST', route: '/api/auth/login', expect: all(400), body: {} },
+  {
+    method: 'POST',
+    route: '/api/auth/staff-confirmation',
+    expect: { ...all(400), anonymous: 401 },
+    body: {},
+  },
   { method: 'POST', route: '/api/auth/logout', expect: all(204), signsOut: true },
   { method: 'GET', route: '/api/login', expect: all(302) },
   { method: 'GET', route: '/api/logout', expect: all(302), signsOut: true },

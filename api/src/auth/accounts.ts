@@ -1,24 +1,25 @@
 // Accounts: sign-up, sign-in by password, and finding or creating the user of an OpenID Connect login.
 import type { PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
+import { recordJob } from '@printfarm/db/outbox';
 import { hashPassword, verifyPassword } from '@printfarm/db/password';
 import type { Login, Register, Role } from '@printfarm/domain/auth';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import type { ApiConfig } from '../config.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import type { SessionUser } from './guards.ts';
 import type { OidcProfile } from './oidc.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwordPolicy.ts';
 import { USER_SELECT } from './session.ts';
+import { isStaffEmail, staffConfirmationLink } from './staffConfirmation.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
-type Deps = { prisma: PrismaClient; config: Pick<ApiConfig, 'STAFF_EMAILS'> };
-
-export function isStaffEmail(config: Pick<ApiConfig, 'STAFF_EMAILS'>, email: string): boolean {
-  const wanted = email.trim().toLowerCase();
-  return config.STAFF_EMAILS.some((staff) => staff.trim().toLowerCase() === wanted);
-}
+type Deps = {
+  prisma: PrismaClient;
+  config: Pick<ApiConfig, 'STAFF_EMAILS' | 'SESSION_SECRET' | 'PUBLIC_URL'>;
+};
 
 type UserRow = {
   id: string;
@@ -33,12 +34,30 @@ function toSessionUser(row: UserRow): SessionUser {
   return { ...row, email: row.email ?? '' };
 }
 
-/** Staff e-mails become staff when they sign up or sign in; other roles are never lowered here. */
-async function applyStaffRole(deps: Deps, user: UserRow): Promise<UserRow> {
-  if (user.role === 'staff' || !user.email || !isStaffEmail(deps.config, user.email)) return user;
-  return deps.prisma.user.update({ where: { id: user.id }, data: { role: 'staff' }, select: USER_SELECT });
+/** The provider says it verified the address, and it is on STAFF_EMAILS. */
+function vouchedStaff(deps: Deps, profile: OidcProfile): boolean {
+  return profile.emailVerified === true && !!profile.email && isStaffEmail(deps.config, profile.email);
 }
 
+/**
+ * A listed address becomes staff at an identity-provider login only when the provider says it verified
+ * that address, the account has it, and the account has no password (a password set by whoever
+ * registered the address first proves nothing). Other roles are never lowered here.
+ */
+async function applyVerifiedStaffRole(deps: Deps, user: UserRow, profile: OidcProfile): Promise<UserRow> {
+  const email = profile.email?.toLowerCase();
+  if (user.role === 'staff' || !email || email !== user.email || !vouchedStaff(deps, profile)) return user;
+  const promoted = await deps.prisma.user.updateMany({
+    where: { id: user.id, email, passwordHash: null },
+    data: { role: 'staff' },
+  });
+  return promoted.count === 1 ? { ...user, role: 'staff' } : user;
+}
+
+/**
+ * A new customer account. An address on STAFF_EMAILS is e-mailed, once, a link that grants staff access
+ * when its owner opens it (staffConfirmation.ts); until then the account is a customer like any other.
+ */
 export async function registerUser(deps: Deps, input: Register): Promise<SessionUser> {
   if (isCommonPassword(input.password)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
@@ -48,15 +67,32 @@ export async function registerUser(deps: Deps, input: Register): Promise<Session
   if (existing) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await deps.prisma.user.create({
-      data: {
-        email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
-        role: isStaffEmail(deps.config, email) ? 'staff' : 'customer',
-      },
-      select: USER_SELECT,
+    const user = await deps.prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          role: 'customer',
+        },
+        select: USER_SELECT,
+      });
+      if (isStaffEmail(deps.config, email)) {
+        const link = staffConfirmationLink(deps.config, { id: created.id, email });
+        await recordJob(
+          tx,
+          'email.send',
+          await deferredEmail('staffConfirmationEmail', {
+            userId: created.id,
+            to: email,
+            firstName: created.firstName,
+            confirmUrl: link.url,
+            expiresAt: link.expiresAt,
+          }),
+        );
+      }
+      return created;
     });
     return toSessionUser(user);
   } catch (error) {
@@ -88,7 +124,7 @@ export async function authenticate(deps: Deps, input: Login): Promise<SessionUse
     : (await verifyPassword(await dummy(), input.password)) && false;
   if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   const { passwordHash: _hash, ...user } = row;
-  return toSessionUser(await applyStaffRole(deps, user));
+  return toSessionUser(user);
 }
 
 /** The user of an identity-provider login: matched by subject, then by verified e-mail, else created. */
@@ -98,7 +134,7 @@ export async function userForOidcProfile(deps: Deps, profile: OidcProfile): Prom
     where: { authSubject: profile.subject },
     select: USER_SELECT,
   });
-  if (bySubject) return toSessionUser(await applyStaffRole(deps, bySubject));
+  if (bySubject) return toSessionUser(await applyVerifiedStaffRole(deps, bySubject, profile));
   const email = profile.email?.toLowerCase();
   if (email) {
     const byEmail = await prisma.user.findUnique({
@@ -112,7 +148,7 @@ export async function userForOidcProfile(deps: Deps, profile: OidcProfile): Prom
         data: { authSubject: profile.subject },
         select: USER_SELECT,
       });
-      return toSessionUser(await applyStaffRole(deps, linked));
+      return toSessionUser(await applyVerifiedStaffRole(deps, linked, profile));
     }
     if (byEmail) throw new HttpError(409, EMAIL_TAKEN);
   }
@@ -123,7 +159,7 @@ export async function userForOidcProfile(deps: Deps, profile: OidcProfile): Prom
       firstName: profile.firstName ?? null,
       lastName: profile.lastName ?? null,
       profileImageUrl: profile.picture ?? null,
-      role: email && isStaffEmail(deps.config, email) ? 'staff' : 'customer',
+      role: vouchedStaff(deps, profile) ? 'staff' : 'customer',
     },
     select: USER_SELECT,
   });

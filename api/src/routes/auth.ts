@@ -1,11 +1,12 @@
 // Accounts: sign-up, sign-in, sign-out, who is signed in, and the optional OpenID Connect flow.
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { loginSchema, registerSchema, safeNextPath } from '@printfarm/domain/auth';
+import { loginSchema, registerSchema, safeNextPath, staffConfirmationSchema } from '@printfarm/domain/auth';
 import { authenticate, prepareAccounts, registerUser, userForOidcProfile } from '../auth/accounts.ts';
-import { userOf } from '../auth/guards.ts';
+import { requireUser, userOf } from '../auth/guards.ts';
 import { finishOidc, OIDC_CALLBACK_PATH, oidcEnabled, startOidc } from '../auth/oidc.ts';
 import { endSession, presentUser, sessionOf, startUserSession } from '../auth/session.ts';
+import { confirmStaffAccess } from '../auth/staffConfirmation.ts';
 import { isTrustedDevice, trustDevice } from '../auth/trustedDevice.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
@@ -97,6 +98,17 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
       trustDevice(ctx, input.email);
       await startUserSession(ctx, user.id);
       ctx.body = presentUser(user);
+    },
+  );
+
+  // The link e-mailed to an address on STAFF_EMAILS at sign-up: its page sends the token, signed in.
+  router.post(
+    '/api/auth/staff-confirmation',
+    requireUser,
+    validate(staffConfirmationSchema),
+    noStore,
+    async (ctx) => {
+      ctx.body = presentUser(await confirmStaffAccess(deps, userOf(ctx), ctx.state.input.token));
     },
   );
 

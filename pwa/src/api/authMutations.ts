@@ -35,3 +35,12 @@ export const useRegister = () =>
 
 export const useLogout = () =>
   useSessionChange<void, null>(() => apiRequest('POST', '/api/auth/logout').then(() => null));
+
+/** Follows the staff confirmation link e-mailed at sign-up: the signed-in account becomes staff. */
+export function useConfirmStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiJson<CurrentUser>('POST', '/api/auth/staff-confirmation', { token }),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
+  });
+}

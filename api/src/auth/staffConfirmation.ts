@@ -1,0 +1,83 @@
+// Staff access from STAFF_EMAILS needs proof that the account owns the address. A password account on
+// the list is created as a customer and e-mailed once a signed, expiring link (signedLinks.ts) naming the
+// account and its e-mail; opening it while signed in to that account makes it staff. A link for another
+// account, an e-mail changed since, a tampered or expired link changes nothing.
+import type { PrismaClient } from '@printfarm/db';
+import type { ApiConfig } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
+import { isLinkSignature, linkSignature } from '../services/signedLinks.ts';
+import type { SessionUser } from './guards.ts';
+
+const PURPOSE = 'staff-confirmation';
+export const STAFF_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const STAFF_LINK_INVALID =
+  'This staff confirmation link is not valid for this account. Open the whole link from the latest e-mail.';
+export const STAFF_LINK_OTHER_ACCOUNT =
+  'This staff confirmation link is for another account. Sign in to the account it was sent to.';
+export const STAFF_LINK_EXPIRED =
+  'This staff confirmation link has expired. Ask another staff member for access.';
+export const STAFF_LINK_NOT_LISTED = 'This account’s e-mail address is not on the staff list.';
+
+type Config = Pick<ApiConfig, 'STAFF_EMAILS' | 'SESSION_SECRET' | 'PUBLIC_URL'>;
+
+/** Whether the address is on STAFF_EMAILS (trimmed, any case). */
+export function isStaffEmail(config: Pick<ApiConfig, 'STAFF_EMAILS'>, email: string): boolean {
+  const wanted = email.trim().toLowerCase();
+  return config.STAFF_EMAILS.some((staff) => staff.trim().toLowerCase() === wanted);
+}
+
+const factsOf = (userId: string, email: string, expiresAt: number) => [
+  userId.toLowerCase(),
+  email.trim().toLowerCase(),
+  String(expiresAt),
+];
+
+/** `{userId}.{expiry in ms}.{signature over the account, its e-mail and the expiry}` */
+export function staffLinkToken(
+  secret: string,
+  user: { id: string; email: string },
+  expiresAt: number,
+): string {
+  return `${user.id}.${expiresAt}.${linkSignature(secret, PURPOSE, factsOf(user.id, user.email, expiresAt))}`;
+}
+
+/** The page the e-mail links to, and when its link stops working. */
+export function staffConfirmationLink(
+  config: Config,
+  user: { id: string; email: string },
+  now = Date.now(),
+): { url: string; expiresAt: Date } {
+  const expiresAt = now + STAFF_LINK_TTL_MS;
+  const url = new URL('/staff-confirmation', config.PUBLIC_URL);
+  url.searchParams.set('token', staffLinkToken(config.SESSION_SECRET, user, expiresAt));
+  return { url: url.href, expiresAt: new Date(expiresAt) };
+}
+
+const refused = (status: number, message: string) => new HttpError(status, message, { token: message });
+
+/** Makes the signed-in user staff when `token` is their unexpired link for their current e-mail. */
+export async function confirmStaffAccess(
+  deps: { prisma: PrismaClient; config: Config },
+  user: SessionUser,
+  token: string,
+): Promise<SessionUser> {
+  const [userId = '', expires = '', signature = '', ...extra] = token.split('.');
+  if (extra.length > 0 || !/^\d{1,15}$/.test(expires) || !signature) throw refused(400, STAFF_LINK_INVALID);
+  if (userId.toLowerCase() !== user.id.toLowerCase()) throw refused(403, STAFF_LINK_OTHER_ACCOUNT);
+  // Signed over the account's e-mail as it was: a changed e-mail no longer matches.
+  const facts = factsOf(user.id, user.email, Number(expires));
+  if (!isLinkSignature(deps.config.SESSION_SECRET, PURPOSE, facts, signature)) {
+    throw refused(400, STAFF_LINK_INVALID);
+  }
+  if (Number(expires) <= Date.now()) throw refused(410, STAFF_LINK_EXPIRED);
+  if (!isStaffEmail(deps.config, user.email)) throw refused(403, STAFF_LINK_NOT_LISTED);
+  if (user.role === 'staff') return user;
+  // Only while the account still has the e-mail the link was signed for.
+  const updated = await deps.prisma.user.updateMany({
+    where: { id: user.id, email: user.email },
+    data: { role: 'staff' },
+  });
+  if (updated.count !== 1) throw refused(400, STAFF_LINK_INVALID);
+  return { ...user, role: 'staff' };
+}
