@@ -8,6 +8,7 @@ import type { PartGeometry } from '@printfarm/domain/estimator';
 import { MAX_OFFERS, withinRadius } from '@printfarm/domain/farmSearch';
 import { rateCardOf } from '@printfarm/domain/farmSettings';
 import type { MeshInspection } from '@printfarm/domain/inspection';
+import { MAX_PAYMENT_CENTS } from '@printfarm/domain/money';
 import { chooseOrientation, type PrintOrientation } from '@printfarm/domain/orientation';
 import {
   blendedScorecard,
@@ -191,7 +192,7 @@ export function priceAtFarm(
   };
 }
 
-/** The best-ranked offers from the farms within the radius. */
+/** The best-ranked offers from the farms within the radius; none that no payment could hold. */
 export function rankOffers(
   farms: readonly CandidateFarm[],
   radius: number | null,
@@ -200,6 +201,7 @@ export function rankOffers(
   return farms
     .filter((farm) => withinRadius(farm.distanceMiles, radius))
     .map(price)
+    .filter((offer) => offer.breakdown.totalCents <= MAX_PAYMENT_CENTS)
     .sort((p, q) => p.rankScore - q.rankScore)
     .slice(0, MAX_OFFERS);
 }
