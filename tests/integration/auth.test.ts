@@ -341,10 +341,10 @@ describe('accounts and sessions', () => {
     const account = (await registered.json()) as { id: string; role: string };
     expect(account.role).toBe('customer');
     const cookie = cookieHeaderFrom(registered);
-    const messageKey = `staff-confirmation:${account.id}`;
+    const messageKey = { startsWith: `staff-confirmation:${account.id}:` };
     expect(await outboxMails(server.api.prisma, messageKey)).toBe(1);
 
-    // Signing in never promotes, nor mails again.
+    // Signing in never promotes, nor mails again while the link works.
     const login = await post(server.api, '/api/auth/login', {
       email: STAFF_EMAIL,
       password: 'staff passphrase 2026',
@@ -353,7 +353,10 @@ describe('accounts and sessions', () => {
     expect(await outboxMails(server.api.prisma, messageKey)).toBe(1);
 
     const event = await server.api.prisma.outboxEvent.findFirstOrThrow({
-      where: { job: 'email.send', payload: { path: ['messageKey'], equals: messageKey } },
+      where: {
+        job: 'email.send',
+        payload: { path: ['messageKey'], string_starts_with: messageKey.startsWith },
+      },
     });
     const mail = event.payload as { to: string; text: string };
     expect(mail.to).toBe(STAFF_EMAIL);
@@ -410,6 +413,36 @@ describe('accounts and sessions', () => {
     // The same link again changes nothing and mails nobody.
     expect((await confirm({ token }, cookie)).status).toBe(200);
     expect(await outboxMails(server.api.prisma, messageKey)).toBe(1);
+  });
+
+  it('mails a staff link at sign-in to an account listed after it was made, and again once it expired', async () => {
+    const listedLater = await createUser(server.api.prisma, { email: 'someone@else.test' });
+    const messageKey = { startsWith: `staff-confirmation:${listedLater.id}:` };
+    expect(await outboxMails(server.api.prisma, messageKey)).toBe(0);
+    const signInAsListed = async () => {
+      const answer = await post(server.api, '/api/auth/login', {
+        email: listedLater.email,
+        password: listedLater.password,
+      });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { role: string }).role).toBe('customer');
+    };
+    await Promise.all([signInAsListed(), signInAsListed()]);
+    await signInAsListed();
+    expect(await outboxMails(server.api.prisma, messageKey)).toBe(1);
+
+    // A week on, that link no longer works: the next sign-in brings a new one.
+    await server.api.prisma.$executeRaw`
+      UPDATE outbox_events SET created_at = created_at - interval '8 days'
+      WHERE job = 'email.send' AND payload->>'messageKey' LIKE ${`${messageKey.startsWith}%`}`;
+    await signInAsListed();
+    expect(await outboxMails(server.api.prisma, messageKey)).toBe(2);
+    // A customer whose address is not listed is never mailed one.
+    const customer = await createUser(server.api.prisma);
+    await signIn(server.api.url, customer.email);
+    expect(await outboxMails(server.api.prisma, { startsWith: `staff-confirmation:${customer.id}:` })).toBe(
+      0,
+    );
   });
 
   it('does not mail a staff link to sign-ups whose address is not listed', async () => {

@@ -3,10 +3,18 @@
 // the moment the change has answered: a test proves "nothing more was mailed" here, without waiting.
 import type { PrismaClient } from '../../db/src/index.ts';
 
-/** How many e-mails with this message key the outbox holds: one per event, whoever runs the job. */
-export function outboxMails(prisma: PrismaClient, messageKey: string): Promise<number> {
+/**
+ * How many e-mails with this message key (or one starting with `startsWith`) the outbox holds: one per
+ * event, whoever runs the job.
+ */
+export function outboxMails(
+  prisma: PrismaClient,
+  messageKey: string | { startsWith: string },
+): Promise<number> {
+  const match =
+    typeof messageKey === 'string' ? { equals: messageKey } : { string_starts_with: messageKey.startsWith };
   return prisma.outboxEvent.count({
-    where: { job: 'email.send', payload: { path: ['messageKey'], equals: messageKey } },
+    where: { job: 'email.send', payload: { path: ['messageKey'], ...match } },
   });
 }
 

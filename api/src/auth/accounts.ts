@@ -1,17 +1,15 @@
 // Accounts: sign-up, sign-in by password, and finding or creating the user of an OpenID Connect login.
 import type { PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
-import { recordJob } from '@printfarm/db/outbox';
 import { hashPassword, verifyPassword } from '@printfarm/db/password';
 import type { Login, Register, Role } from '@printfarm/domain/auth';
-import { deferredEmail } from '@printfarm/mail/deferred';
 import type { ApiConfig } from '../config.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import type { SessionUser } from './guards.ts';
 import type { OidcProfile } from './oidc.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwordPolicy.ts';
 import { USER_SELECT } from './session.ts';
-import { isStaffEmail, staffConfirmationLink } from './staffConfirmation.ts';
+import { isStaffEmail, mailStaffConfirmation, offerStaffConfirmation } from './staffConfirmation.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -79,18 +77,7 @@ export async function registerUser(deps: Deps, input: Register): Promise<Session
         select: USER_SELECT,
       });
       if (isStaffEmail(deps.config, email)) {
-        const link = staffConfirmationLink(deps.config, { id: created.id, email });
-        await recordJob(
-          tx,
-          'email.send',
-          await deferredEmail('staffConfirmationEmail', {
-            userId: created.id,
-            to: email,
-            firstName: created.firstName,
-            confirmUrl: link.url,
-            expiresAt: link.expiresAt,
-          }),
-        );
+        await mailStaffConfirmation(tx, deps.config, { ...created, email });
       }
       return created;
     });
@@ -124,6 +111,7 @@ export async function authenticate(deps: Deps, input: Login): Promise<SessionUse
     : (await verifyPassword(await dummy(), input.password)) && false;
   if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   const { passwordHash: _hash, ...user } = row;
+  if (user.email) await offerStaffConfirmation(deps.prisma, deps.config, { ...user, email: user.email });
   return toSessionUser(user);
 }
 

@@ -1,8 +1,12 @@
 // Staff access from STAFF_EMAILS needs proof that the account owns the address. A password account on
-// the list is created as a customer and e-mailed once a signed, expiring link (signedLinks.ts) naming the
-// account and its e-mail; opening it while signed in to that account makes it staff. A link for another
-// account, an e-mail changed since, a tampered or expired link changes nothing.
-import type { PrismaClient } from '@printfarm/db';
+// the list is a customer until it opens a signed, expiring link (signedLinks.ts) naming the account and
+// its e-mail, mailed at sign-up and, while it is not staff, at a sign-in once the last link has expired
+// (or none was sent: the address was listed after the account was made). Opening the link while signed
+// in to that account makes it staff; a link for another account, an e-mail changed since, a tampered or
+// expired link changes nothing.
+import type { Prisma, PrismaClient } from '@printfarm/db';
+import { recordJob } from '@printfarm/db/outbox';
+import { deferredEmail } from '@printfarm/mail/deferred';
 import type { ApiConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { isLinkSignature, linkSignature } from '../services/signedLinks.ts';
@@ -16,7 +20,7 @@ export const STAFF_LINK_INVALID =
 export const STAFF_LINK_OTHER_ACCOUNT =
   'This staff confirmation link is for another account. Sign in to the account it was sent to.';
 export const STAFF_LINK_EXPIRED =
-  'This staff confirmation link has expired. Ask another staff member for access.';
+  'This staff confirmation link has expired. Sign in again and we will e-mail you a new one.';
 export const STAFF_LINK_NOT_LISTED = 'This account’s e-mail address is not on the staff list.';
 
 type Config = Pick<ApiConfig, 'STAFF_EMAILS' | 'SESSION_SECRET' | 'PUBLIC_URL'>;
@@ -52,6 +56,62 @@ export function staffConfirmationLink(
   const url = new URL('/staff-confirmation', config.PUBLIC_URL);
   url.searchParams.set('token', staffLinkToken(config.SESSION_SECRET, user, expiresAt));
   return { url: url.href, expiresAt: new Date(expiresAt) };
+}
+
+/** The account a confirmation is mailed to. */
+interface Addressee {
+  id: string;
+  email: string;
+  firstName: string | null;
+}
+
+/** Records the e-mail carrying a new link, in the caller's transaction. */
+export async function mailStaffConfirmation(
+  tx: Prisma.TransactionClient,
+  config: Config,
+  user: Addressee,
+  now = Date.now(),
+): Promise<void> {
+  const link = staffConfirmationLink(config, user, now);
+  await recordJob(
+    tx,
+    'email.send',
+    await deferredEmail('staffConfirmationEmail', {
+      userId: user.id,
+      to: user.email,
+      firstName: user.firstName,
+      confirmUrl: link.url,
+      expiresAt: link.expiresAt,
+    }),
+  );
+}
+
+/**
+ * At a sign-in of a listed password account that is not staff yet: a new link when none is still valid
+ * (the address was listed after the account was made, or the last link expired). One sign-in after
+ * another within a link's life mails nothing more.
+ */
+export async function offerStaffConfirmation(
+  prisma: PrismaClient,
+  config: Config,
+  user: Addressee & { role: string },
+  now = Date.now(),
+): Promise<void> {
+  if (user.role === 'staff' || !isStaffEmail(config, user.email)) return;
+  await prisma.$transaction(async (tx) => {
+    // One sign-in at a time per account decides (two at once would each find no link).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`staff-confirmation:${user.id}`}))`;
+    const latest = await tx.outboxEvent.findFirst({
+      where: {
+        job: 'email.send',
+        payload: { path: ['messageKey'], string_starts_with: `${PURPOSE}:${user.id}` },
+      },
+      orderBy: { createdAt: 'desc' },
+      select: { createdAt: true },
+    });
+    if (latest && latest.createdAt.getTime() > now - STAFF_LINK_TTL_MS) return;
+    await mailStaffConfirmation(tx, config, user, now);
+  });
 }
 
 const refused = (status: number, message: string) => new HttpError(status, message, { token: message });

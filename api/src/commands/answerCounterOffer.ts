@@ -3,8 +3,7 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
-import { createPayment, moneyTerms } from '@printfarm/db/payments/flow';
-import { securedCents } from '@printfarm/db/payments/refunds';
+import { createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
 import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
 import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
 import { farmOperatorContact, mailCustomer } from '@printfarm/db/requests/mail';

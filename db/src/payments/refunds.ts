@@ -13,8 +13,6 @@ import type { Payment, Prisma } from '../generated/client.ts';
 import { post } from '../ledger.ts';
 import { payeeOf, paymentRefs } from './flow.ts';
 
-export { securedCents } from './flow.ts';
-
 /** What can still go back: captured money less refunds, or (not captured) what was received. */
 export function refundable(payment: Payment): number {
   if (payment.status === 'captured' || payment.capturedCents > 0) {
