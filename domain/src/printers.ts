@@ -31,6 +31,35 @@ export const CONNECTOR_LABELS: Record<PrinterConnectorKind, string> = {
 export const NOZZLE_SIZES_MM = [0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.8, 1] as const;
 
 const URL_MESSAGE = "Enter the printer's address, e.g. http://192.168.1.20";
+export const NOT_A_PRINTER_ADDRESS =
+  "That address belongs to the server's cloud, not to a printer: enter the printer's own address";
+
+/** Cloud metadata services by name; by address they are link-local (or AWS's IPv6 one below). */
+const METADATA_HOSTS = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'fd00:ec2::254']);
+
+/**
+ * Whether a host (a name or an address as a URL's hostname writes it) can never be a printer: a
+ * link-local address (169.254.0.0/16, fe80::/10, where clouds answer with the server's credentials),
+ * also as an IPv4-mapped IPv6 address, or a metadata service's name. Checked where an operator enters
+ * the address, and again by the workers on every address a name resolves to.
+ */
+export function isMetadataHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (METADATA_HOSTS.has(name)) return true;
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.\d+\.\d+$/.exec(name);
+  if (v4) return v4[1] === '169' && v4[2] === '254';
+  return /^fe[89ab][0-9a-f]:/.test(name) || /^::ffff:a9fe:/.test(name);
+}
+
+/** The host as a URL would name it (a number such as 2852039166 becomes 169.254.169.254). */
+function hostOf(value: string): string {
+  const url = `http://${value.includes(':') && !value.startsWith('[') ? `[${value}]` : value}/`;
+  return URL.canParse(url) ? new URL(url).hostname : value;
+}
 
 /** A printer on the farm's network: any http(s) address, names without dots (octopi.local, localhost) too. */
 function printerUrl() {
@@ -42,6 +71,7 @@ function printerUrl() {
       const { protocol, hostname } = new URL(value);
       return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
     }, URL_MESSAGE),
+    v.check((value) => !isMetadataHost(new URL(value).hostname), NOT_A_PRINTER_ADDRESS),
     v.maxLength(500, 'Must be at most 500 characters'),
   );
 }
@@ -63,7 +93,10 @@ export const connectorInputSchema = v.variant(
     formObject({ kind: v.literal('moonraker'), baseUrl: printerUrl(), apiKey: secret(200) }),
     formObject({
       kind: v.literal('bambu'),
-      host: requiredText("Enter the printer's IP address or host name", 255),
+      host: v.pipe(
+        requiredText("Enter the printer's IP address or host name", 255),
+        v.check((host) => !isMetadataHost(hostOf(host)), NOT_A_PRINTER_ADDRESS),
+      ),
       serial: requiredText("Enter the printer's serial number", 64),
       accessCode: secret(64),
       mqttPort: port('Enter a port between 1 and 65535'),

@@ -1,6 +1,10 @@
 // One HTTP exchange with a printer's web API (OctoPrint, Moonraker): a timeout on every call, network
 // failures as PrinterUnreachableError, refused keys as PrinterRefusedError, and every JSON answer
-// checked against a schema, since a printer's answer is input we do not control.
+// checked against a schema, since a printer's answer is input we do not control. An operator names the
+// address, so a name that resolves to a cloud's metadata service is refused before anything is sent.
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { isMetadataHost } from '@printfarm/domain/printers';
 import * as v from 'valibot';
 import { withTimeout } from './dispatchOnce.ts';
 import { describeFailure, PrinterRefusedError, PrinterUnreachableError } from './errors.ts';
@@ -22,6 +26,7 @@ export function printerHttp(
   return {
     async call(path, { accept = [], ...init }, signal) {
       const url = `${root}${path}`;
+      await refuseMetadataHost(product, root);
       let response: Response;
       try {
         response = await fetch(url, {
@@ -71,6 +76,23 @@ export async function readJson<S extends v.GenericSchema>(
     );
   }
   return parsed.output;
+}
+
+/** Throws PrinterRefusedError when the address is, or its name resolves to, a metadata service's. */
+async function refuseMetadataHost(product: string, root: string): Promise<void> {
+  const host = new URL(root).hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host)
+    ? [host]
+    : await lookup(host, { all: true }).then(
+        (found) => found.map((each) => each.address),
+        // Not resolvable now: fetch reports the printer unreachable as usual.
+        () => [],
+      );
+  if (isMetadataHost(host) || addresses.some(isMetadataHost)) {
+    throw new PrinterRefusedError(
+      `${product} at ${root} is not a printer's address: it is the cloud's metadata service`,
+    );
+  }
 }
 
 async function bodyText(response: Response): Promise<string> {
