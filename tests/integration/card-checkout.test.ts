@@ -94,6 +94,37 @@ describe('paying by card on Stripe Checkout', () => {
     expect((await checkout(payment.id, kit.cookie)).body.message).toBe('This payment is no longer awaited');
   });
 
+  it('ends a page about to expire before opening the next, so only one can be paid', async () => {
+    const { payment } = await accepted();
+    const sessionOf = (url: string) => url.split('/').at(-1) as string;
+    const first = sessionOf((await checkout(payment.id, kit.cookie)).body.url);
+    const aboutToExpire = () =>
+      kit.prisma().payment.update({
+        where: { id: payment.id },
+        data: { checkoutExpiresAt: new Date(Date.now() + 5 * 60_000) },
+      });
+
+    await aboutToExpire();
+    const second = sessionOf((await checkout(payment.id, kit.cookie)).body.url);
+    expect(second).not.toBe(first);
+    expect([recorder.sessions.get(first)?.status, recorder.sessions.get(second)?.status]).toEqual([
+      'expired',
+      'open',
+    ]);
+    expect(() => recorder.payCheckout(first)).toThrow(/not open/);
+
+    // Paid on the page a moment before its webhook: no third page, and it stays the only one paid.
+    recorder.payCheckout(second);
+    await aboutToExpire();
+    const sessionsBefore = recorder.sessions.size;
+    const again = await checkout(payment.id, kit.cookie);
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'This payment was just made on its card page: it shows as paid in a moment',
+    ]);
+    expect(recorder.sessions.size).toBe(sessionsBefore);
+  });
+
   it('two refunds of one held card at once release the hold once, with one e-mail', async () => {
     const { payment } = await accepted();
     const sessionId = (await checkout(payment.id, kit.cookie)).body.url.split('/').at(-1) as string;

@@ -61,6 +61,11 @@ export async function cardCheckoutUrl(
   if (payment.status !== 'awaiting') throw conflict('This payment is no longer awaited');
   const fresh = payment.checkoutExpiresAt && payment.checkoutExpiresAt.getTime() - Date.now() > FRESH_FOR_MS;
   if (payment.checkoutUrl && fresh) return { url: payment.checkoutUrl };
+  // Only one page can take the money: the one about to expire is ended first (two paid would leave a
+  // hold nobody tracks), unless the customer just paid on it.
+  if ((await provider.endCheckout(payment)) === 'paid') {
+    throw conflict('This payment was just made on its card page: it shows as paid in a moment');
+  }
   // A new page for each expired one; asked twice at once, Stripe answers both with the same page.
   const attempt = payment.checkoutExpiresAt?.getTime() ?? 0;
   const opened = await provider.openCheckout(payment, returnUrls(payment, links), attempt);

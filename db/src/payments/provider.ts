@@ -64,6 +64,11 @@ export interface PaymentProvider {
     back: CheckoutReturn,
     attempt: number,
   ): Promise<OpenedCheckout | null>;
+  /**
+   * Ends the payment's current Checkout page before another is opened, so that only one can be paid:
+   * 'paid' when the customer paid on it meanwhile (its webhook is on the way), else 'ended'.
+   */
+  endCheckout(payment: ProviderPayment): Promise<'ended' | 'paid'>;
   /** Takes `cents` of a secured payment; capturing an already captured payment is not an error. */
   capture(payment: ProviderPayment, cents: number): Promise<void>;
   /** Gives `cents` back: releases a hold or refunds captured money. `key` makes a retry harmless. */
@@ -83,6 +88,7 @@ export interface PaymentProvider {
 export const invoiceProvider: PaymentProvider = {
   name: 'invoice',
   openCheckout: async () => null,
+  endCheckout: async () => 'ended',
   capture: async () => {},
   refund: async () => ({ providerRef: null }),
   void: async () => {},

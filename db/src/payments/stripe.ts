@@ -95,6 +95,24 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
   }
 
+  async function endCheckout(payment: ProviderPayment): Promise<'ended' | 'paid'> {
+    if (!payment.checkoutSessionId) return 'ended';
+    const session = await stripe.checkout.sessions.retrieve(payment.checkoutSessionId);
+    if (session.status === 'complete') return 'paid';
+    if (session.status !== 'open') return 'ended';
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+      return 'ended';
+    } catch (error) {
+      // Completed between the two calls: paid on that page after all.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const now = await stripe.checkout.sessions.retrieve(session.id);
+      if (now.status === 'complete') return 'paid';
+      if (now.status === 'expired') return 'ended';
+      throw error;
+    }
+  }
+
   async function capture(payment: ProviderPayment, cents: number): Promise<void> {
     const intentId = intentOf(payment);
     // Nothing is owed (a re-route found the job already paid for): the hold is simply released.
@@ -185,6 +203,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     name: 'stripe',
     payoutOnboarding,
     openCheckout,
+    endCheckout,
     capture,
     refund,
     void: voidPayment,
