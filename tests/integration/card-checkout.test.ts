@@ -7,6 +7,7 @@ import { lockPayment } from '@printfarm/db/payments/flow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { paymentRefund } from '../../workers/src/jobs/paymentRefund.ts';
+import { blockedBehind } from '../support/locks.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { call } from '../support/marketplace.ts';
 import { awaitingPayment, moneySettled } from '../support/payments.ts';
@@ -142,38 +143,20 @@ describe('paying by card on Stripe Checkout', () => {
 
     // A cancel's refund and an unwanted payment's refund read the held card at the same moment; the
     // payment's row is held so that both have read it before either writes.
-    let release: () => void = () => {};
-    const go = new Promise<void>((resolve) => {
-      release = resolve;
+    const outcomes = await blockedBehind(kit.prisma(), {
+      lock: (tx) => lockPayment(tx, payment.id),
+      contenders: () =>
+        Promise.all(
+          ['cancel', 'unwanted'].map((why) =>
+            paymentRefund(
+              { paymentId: payment.id, key: `${why}:${payment.id}`, reason: 'The order was cancelled' },
+              server.workers.jobContext(),
+            ),
+          ),
+        ),
+      waiters: 2,
     });
-    let locked: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = kit.prisma().$transaction(
-      async (tx) => {
-        await lockPayment(tx, payment.id);
-        locked();
-        await go;
-      },
-      { timeout: 30_000 },
-    );
-    await held;
-    const refunds = ['cancel', 'unwanted'].map((why) =>
-      paymentRefund(
-        { paymentId: payment.id, key: `${why}:${payment.id}`, reason: 'The order was cancelled' },
-        server.workers.jobContext(),
-      ),
-    );
-    await eventually(async () => {
-      const [row] = await kit.prisma().$queryRaw<{ waiting: number }[]>`
-        SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-      return (row?.waiting ?? 0) >= 2;
-    });
-    release();
-    await holder;
-    expect((await Promise.all(refunds)).sort()).toEqual(['done', 'skipped']);
+    expect(outcomes.sort()).toEqual(['done', 'skipped']);
 
     const after = await kit.prisma().payment.findUniqueOrThrow({ where: { id: payment.id } });
     expect(after.status).toBe('refunded');

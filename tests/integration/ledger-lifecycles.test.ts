@@ -18,6 +18,7 @@ import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts'
 import { createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { claimsClose } from '../../workers/src/jobs/claimsClose.ts';
 import { payoutsRun } from '../../workers/src/jobs/payoutsRun.ts';
+import { blockedBehind } from '../support/locks.ts';
 import { call, offersOf, openJobOf } from '../support/marketplace.ts';
 import { moneySettled, recordTransfer } from '../support/payments.ts';
 import { type Job, type Operator, routingKit } from '../support/routing.ts';
@@ -410,9 +411,16 @@ describe('the books over random order lifecycles', () => {
     expect(await prisma().payment.count({ where: { jobId: job.id, status: 'authorized' } })).toBe(2);
 
     // Both captures are held at their first ledger write, after each has planned its slice.
-    const released = await holdAccount(`farm:${dear.farm.id}:pending`, 2);
-    await answered(customer(`/api/print-requests/${request.id}/counter/accept`), 'accept counter');
-    await released();
+    const code = `farm:${dear.farm.id}:pending`;
+    await prisma().$executeRaw`
+      INSERT INTO ledger_accounts (code, kind, farm_id)
+      VALUES (${code}, 'liability', ${dear.farm.id}::uuid) ON CONFLICT (code) DO NOTHING`;
+    await blockedBehind(prisma(), {
+      lock: (tx) => tx.$queryRaw`SELECT id FROM ledger_accounts WHERE code = ${code} FOR UPDATE`,
+      contenders: () =>
+        answered(customer(`/api/print-requests/${request.id}/counter/accept`), 'accept counter'),
+      waiters: 2,
+    });
     await settled();
 
     const payments = await prisma().payment.findMany({ where: { jobId: job.id } });
@@ -498,46 +506,6 @@ describe('the books over random order lifecycles', () => {
     });
     expect(payment).toMatchObject({ capturedCents: counterCents, shareCents: counterCents - commission });
   });
-
-  /**
-   * Holds a row lock on the ledger account until `waiters` other transactions wait for it, then answers
-   * the release: every waiter has done what it does before its first write to that account.
-   */
-  async function holdAccount(code: string, waiters: number) {
-    await prisma().$executeRaw`
-      INSERT INTO ledger_accounts (code, kind, farm_id)
-      VALUES (${code}, 'liability', ${code.split(':')[1]}::uuid) ON CONFLICT (code) DO NOTHING`;
-    let release: () => void = () => {};
-    const go = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = prisma().$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT id FROM ledger_accounts WHERE code = ${code} FOR UPDATE`;
-        locked();
-        await go;
-      },
-      { timeout: 60_000 },
-    );
-    await held;
-    return async () => {
-      try {
-        await eventually(async () => {
-          const [row] = await prisma().$queryRaw<{ waiting: number }[]>`
-            SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-          return (row?.waiting ?? 0) >= waiters;
-        });
-      } finally {
-        release();
-        await holder;
-      }
-    };
-  }
 
   /** A balanced transaction of the test's own, so the ledger has rows whatever ran before. */
   async function anyEntry() {

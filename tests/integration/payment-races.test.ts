@@ -6,11 +6,12 @@
 import { cachedBalanceDrift, trialBalance } from '@printfarm/db/ledger';
 import { lockPayment, recordReceived } from '@printfarm/db/payments/flow';
 import { describe, expect, it } from 'vitest';
+import { blockedBehind } from '../support/locks.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { call, mailsTo } from '../support/marketplace.ts';
 import { awaitingPayment, moneySettled, recordTransfer } from '../support/payments.ts';
 import { routingKit } from '../support/routing.ts';
-import { eventually, useServerSuite } from '../support/server.ts';
+import { useServerSuite } from '../support/server.ts';
 
 describe('payments arriving at an awkward moment', () => {
   const server = useServerSuite({ workers: { env: { SLICER_PATH: '/nonexistent/prusa-slicer' } } });
@@ -73,35 +74,15 @@ describe('payments arriving at an awkward moment', () => {
       const payment = await awaitingPayment(prisma(), request.id);
       const cents = part(payment.amountCents);
 
-      let go: () => void = () => {};
-      const cancelWaits = new Promise<void>((resolve) => {
-        go = resolve;
-      });
-      let locked: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const transfer = prisma().$transaction(
-        async (tx) => {
-          const row = await lockPayment(tx, payment.id);
-          if (!row) throw new Error('payment');
-          locked();
-          await cancelWaits;
+      const cancelled = await blockedBehind(prisma(), {
+        lock: (tx) => lockPayment(tx, payment.id),
+        contenders: () => call(url(`/api/print-requests/${request.id}/cancel`), kit.cookie, 'POST', {}),
+        beforeCommit: async (tx) => {
+          const row = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
           await recordReceived(tx, row, { cents, bankReference: 'race-transfer' });
         },
-        { timeout: 30_000 },
-      );
-      await held;
-      const cancel = call(url(`/api/print-requests/${request.id}/cancel`), kit.cookie, 'POST', {});
-      await eventually(async () => {
-        const [row] = await prisma().$queryRaw<{ waiting: number }[]>`
-        SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE%payments%'`;
-        return (row?.waiting ?? 0) >= 1;
       });
-      go();
-      await transfer;
-      expect((await cancel).status).toBe(200);
+      expect(cancelled.status).toBe(200);
       await moneySettled(server);
 
       const after = await prisma().payment.findUniqueOrThrow({ where: { id: payment.id } });

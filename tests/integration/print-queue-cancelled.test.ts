@@ -8,9 +8,9 @@ import type { PrinterView } from '../../api/src/views/index.ts';
 import { startSimulator } from '../../ops/simulators/index.ts';
 import { printerDispatch } from '../../workers/src/jobs/printerDispatch.ts';
 import { createConnector } from '../../workers/src/printers/connectors/index.ts';
+import { blockedBehind } from '../support/locks.ts';
 import { call } from '../support/marketplace.ts';
 import { acceptedGcodeJob, addSimulatedPrinter, usePrinterSuite } from '../support/printQueue.ts';
-import { eventually } from '../support/server.ts';
 
 describe('a queue item whose job is cancelled while it is being started', () => {
   const { server, kit, prisma, simulators } = usePrinterSuite();
@@ -20,30 +20,18 @@ describe('a queue item whose job is cancelled while it is being started', () => 
    * Cancels the job in a transaction holding its request's lock, starts `start` meanwhile, and commits
    * only once `start` waits for that lock; answers what `start` answers.
    */
-  async function cancelWhileStarting<T>(requestId: string, jobId: string, start: () => Promise<T>) {
-    let started: Promise<T> | undefined;
-    await prisma().$transaction(
-      async (tx) => {
-        const [holder] = await tx.$queryRaw<{ pid: number }[]>`
-          SELECT pg_backend_pid() AS pid FROM custom_print_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
+  function cancelWhileStarting<T>(requestId: string, jobId: string, start: () => Promise<T>) {
+    return blockedBehind(prisma(), {
+      lock: async (tx) => {
+        await tx.$queryRaw`SELECT id FROM custom_print_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
         await tx.printJob.update({
           where: { id: jobId },
           data: { state: 'cancelled', closedAt: new Date() },
         });
         await tx.customPrintRequest.update({ where: { id: requestId }, data: { status: 'cancelled' } });
-        started = start();
-        started.catch(() => {});
-        await eventually(async () => {
-          const [row] = await tx.$queryRaw<{ waiting: number }[]>`
-            SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE ${holder?.pid}::int = ANY(pg_blocking_pids(pid))`;
-          return (row?.waiting ?? 0) > 0;
-        });
       },
-      { timeout: 60_000 },
-    );
-    if (!started) throw new Error('not started');
-    return started;
+      contenders: start,
+    });
   }
 
   it("refuses the operator's start with 409 and leaves the item queued and the printer free", async () => {
