@@ -135,10 +135,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
               }),
           codeSplitting: {
             groups: [
-              // What nearly every page runs, in one cacheable chunk rather than a handful of small ones.
+              // What nearly every page runs, in one cacheable chunk rather than a handful of small ones:
+              // the libraries, and the few-line helpers each page would otherwise fetch as a chunk of its own.
               {
                 name: 'framework',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](react-query|query-core))[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](react-query|query-core))[\\/]|src[\\/](lib[\\/]cx\.ts|components[\\/]ui[\\/]badge\.tsx)$/,
               },
             ],
           },

@@ -32,7 +32,9 @@ export default function StaffConfirmationPage() {
   else if (confirm.isSuccess || user.role === 'staff')
     content = (
       <>
-        <p role="status">Your account {user.email} has staff access.</p>
+        <p role="status" className="auth__account">
+          Your account <strong>{user.email}</strong> has staff access.
+        </p>
         <Link to={staff.path} className={buttonClass({ size: 'lg', className: 'auth__submit' })}>
           {staff.label}
         </Link>
@@ -46,13 +48,16 @@ export default function StaffConfirmationPage() {
             {errorMessage(confirm.error)}
           </div>
         )}
+        <p className="auth__account">
+          Signed in as <strong>{user.email}</strong>
+        </p>
         <Button
           size="lg"
           className="auth__submit"
           loading={confirm.isPending}
           onClick={() => confirm.mutate(token)}
         >
-          Confirm staff access for {user.email}
+          Confirm staff access
         </Button>
       </>
     );
