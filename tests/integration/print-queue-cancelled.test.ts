@@ -10,7 +10,12 @@ import { printerDispatch } from '../../workers/src/jobs/printerDispatch.ts';
 import { createConnector } from '../../workers/src/printers/connectors/index.ts';
 import { blockedBehind } from '../support/locks.ts';
 import { call } from '../support/marketplace.ts';
-import { acceptedGcodeJob, addSimulatedPrinter, usePrinterSuite } from '../support/printQueue.ts';
+import {
+  acceptedGcodeJob,
+  addSimulatedPrinter,
+  usePrinterSuite,
+  withDispatchPaused,
+} from '../support/printQueue.ts';
 
 describe('a queue item whose job is cancelled while it is being started', () => {
   const { server, kit, prisma, simulators } = usePrinterSuite();
@@ -74,10 +79,7 @@ describe('a queue item whose job is cancelled while it is being started', () => 
 
   it('dispatches nothing to a connected printer', { timeout: 60_000 }, async () => {
     // The workers' own dispatch waits, so the run below is the only one.
-    const worker = server.workers.runtime.workers.get('printer.dispatch');
-    if (!worker) throw new Error('no printer.dispatch worker');
-    await worker.pause();
-    try {
+    await withDispatchPaused(server, async () => {
       const [farm] = await kit.rankedFarms(1);
       if (!farm) throw new Error('farm');
       const simulator = await startSimulator('octoprint', { speed: 200 });
@@ -113,8 +115,6 @@ describe('a queue item whose job is cancelled while it is being started', () => 
       });
       expect(simulator.uploads.size).toBe(0);
       expect(simulator.starts.size).toBe(0);
-    } finally {
-      worker.resume();
-    }
+    });
   });
 });

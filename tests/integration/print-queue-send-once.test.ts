@@ -17,6 +17,7 @@ import {
   addSimulatedPrinter,
   type PrinterSpec,
   usePrinterSuite,
+  withDispatchPaused,
 } from '../support/printQueue.ts';
 import type { Operator } from '../support/routing.ts';
 import { eventually } from '../support/server.ts';
@@ -136,10 +137,7 @@ describe('each attempt sent to its printer at most once (simulated OctoPrint pri
     timeout: 60_000,
   }, async () => {
     // The workers' own dispatch waits, so the two runs below are the only ones.
-    const worker = server.workers.runtime.workers.get('printer.dispatch');
-    if (!worker) throw new Error('no printer.dispatch worker');
-    await worker.pause();
-    try {
+    await withDispatchPaused(server, async () => {
       const [farm] = await kit.rankedFarms(1);
       if (!farm) throw new Error('farm');
       const printer = await startSimulator('octoprint', { speed: SPEED });
@@ -160,8 +158,6 @@ describe('each attempt sent to its printer at most once (simulated OctoPrint pri
       expect(item.startedAt).not.toBeNull();
       expect([...printer.uploads.entries()]).toEqual([[item.dispatchFileName, 1]]);
       expect([...printer.starts.entries()]).toEqual([[item.dispatchFileName, 1]]);
-    } finally {
-      worker.resume();
-    }
+    });
   });
 });
