@@ -57,6 +57,7 @@ const schema = v.pipe(
     RATE_LIMIT_SIGNIN_IP_POINTS: envField.int(30, 1),
     RATE_LIMIT_SIGNIN_ACCOUNT_POINTS: envField.int(10, 1),
     RATE_LIMIT_SIGNUP_IP_POINTS: envField.int(10, 1),
+    RATE_LIMIT_PASSWORD_RESET_IP_POINTS: envField.int(10, 1),
     // The PWA's Google map; without it the offline SVG map is drawn.
     VITE_GOOGLE_MAPS_API_KEY: v.optional(v.string()),
   }),

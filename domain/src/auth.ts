@@ -22,13 +22,15 @@ const passwordTooShort = `Password must be at least ${PASSWORD_MIN_LENGTH} chara
 const passwordTooLong = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
 // Passwords are never trimmed: a space is as good a character as any.
+const newPassword = v.pipe(
+  v.string(passwordTooShort),
+  v.minLength(PASSWORD_MIN_LENGTH, passwordTooShort),
+  v.maxLength(PASSWORD_MAX_LENGTH, passwordTooLong),
+);
+
 export const registerSchema = formObject({
   email: accountEmail('Valid email is required'),
-  password: v.pipe(
-    v.string(passwordTooShort),
-    v.minLength(PASSWORD_MIN_LENGTH, passwordTooShort),
-    v.maxLength(PASSWORD_MAX_LENGTH, passwordTooLong),
-  ),
+  password: newPassword,
   firstName: requiredText('First name is required', 100),
   lastName: requiredText('Last name is required', 100),
 });
@@ -48,6 +50,23 @@ export const STAFF_LINK_INCOMPLETE = 'This link is not complete. Open the whole 
 export const staffConfirmationSchema = formObject({
   token: requiredText(STAFF_LINK_INCOMPLETE, 300),
 });
+
+/** POST /api/auth/password-reset: the address to e-mail a link to choose a new password. */
+export const passwordResetRequestSchema = formObject({
+  email: accountEmail('Valid email is required'),
+});
+
+export const RESET_LINK_INCOMPLETE =
+  'This link is not complete. Open the whole link from the e-mail, or ask for a new one.';
+
+/** POST /api/auth/password-reset/confirm: the e-mailed link's token and the new password. */
+export const passwordResetSchema = formObject({
+  token: requiredText(RESET_LINK_INCOMPLETE, 300),
+  password: newPassword,
+});
+
+export type PasswordResetRequestInput = v.InferInput<typeof passwordResetRequestSchema>;
+export type PasswordResetInput = v.InferInput<typeof passwordResetSchema>;
 
 export type RegisterInput = v.InferInput<typeof registerSchema>;
 export type Register = v.InferOutput<typeof registerSchema>;

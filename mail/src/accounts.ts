@@ -32,3 +32,58 @@ export function staffConfirmationEmail(input: {
     text: [hello, '', why, '', `Confirm here: ${input.confirmUrl}`, '', expires, '', ignore],
   });
 }
+
+/** The link that lets the owner of an account's address choose a new password (Forgot your password?). */
+export function passwordResetEmail(input: {
+  userId: string;
+  to: string;
+  firstName: string | null;
+  resetUrl: string;
+  expiresAt: Date;
+}): Promise<Email> {
+  const hello = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
+  const why = 'Someone asked to choose a new password for the PrintFarm Network account with this address:';
+  const expires = `The link works once, until ${input.expiresAt.toUTCString()}. Asking again sends a new one.`;
+  const ignore =
+    'If you did not ask, ignore this e-mail: your password stays as it is, and nobody can change it without this link.';
+  return compose({
+    messageKey: `password-reset:${input.userId}:${input.expiresAt.getTime()}`,
+    to: input.to,
+    subject: 'Choose a new password',
+    preview: 'A link to choose a new password for your account.',
+    html: [
+      h(Paragraph, null, hello),
+      h(Paragraph, null, why),
+      h(ActionButton, { href: input.resetUrl }, 'Choose a new password'),
+      h(Paragraph, { muted: true }, expires),
+      h(Paragraph, { muted: true }, ignore),
+    ],
+    text: [hello, '', why, '', `Choose it here: ${input.resetUrl}`, '', expires, '', ignore],
+  });
+}
+
+/** Tells the owner that the account's password was changed, and that every other session was ended. */
+export function passwordChangedEmail(input: {
+  userId: string;
+  to: string;
+  firstName: string | null;
+  changedAt: Date;
+  resetUrl: string;
+}): Promise<Email> {
+  const hello = input.firstName ? `Hello ${input.firstName},` : 'Hello,';
+  const what = `The password of your PrintFarm Network account was changed on ${input.changedAt.toUTCString()}, and every other device was signed out.`;
+  const notYou = 'If that was not you, choose a new password now with the link below: only this address can.';
+  return compose({
+    messageKey: `password-changed:${input.userId}:${input.changedAt.getTime()}`,
+    to: input.to,
+    subject: 'Your password was changed',
+    preview: 'Your account has a new password.',
+    html: [
+      h(Paragraph, null, hello),
+      h(Paragraph, null, what),
+      h(Paragraph, null, notYou),
+      h(ActionButton, { href: input.resetUrl }, 'Choose a new password'),
+    ],
+    text: [hello, '', what, '', notYou, '', `Choose it here: ${input.resetUrl}`],
+  });
+}

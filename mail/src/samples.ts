@@ -3,7 +3,7 @@
 // test looks at each at phone and laptop width, and the render benchmark times them. The inputs are the
 // long ones real use produces: signed links, UUIDs, a product name with markup.
 
-import { staffConfirmationEmail } from './accounts.ts';
+import { passwordChangedEmail, passwordResetEmail, staffConfirmationEmail } from './accounts.ts';
 import {
   applicationConfirmationEmail,
   applicationFollowupAlertEmail,
@@ -137,6 +137,29 @@ export const samples: readonly Sample[] = [
         firstName: 'Sam',
         confirmUrl: 'https://printfarm.example/staff-confirmation?token=5f0c2b1e.1767225600000.sig',
         expiresAt: new Date('2026-12-06T12:00:00Z'),
+      }),
+  },
+  {
+    name: 'passwordResetEmail',
+    render: () =>
+      passwordResetEmail({
+        userId: '5f0c2b1e-8d3a-4c5e-9f6a-1b2c3d4e5f60',
+        to: 'sam.longname-customer@printfarm.example',
+        firstName: 'Sam',
+        resetUrl:
+          'https://printfarm.example/reset-password?token=5f0c2b1e-8d3a-4c5e-9f6a-1b2c3d4e5f60.1767225600000.Qm9ndXNTaWduYXR1cmVGb3JUaGVTYW1wbGVPbmx5',
+        expiresAt: new Date('2026-12-06T12:00:00Z'),
+      }),
+  },
+  {
+    name: 'passwordChangedEmail',
+    render: () =>
+      passwordChangedEmail({
+        userId: '5f0c2b1e-8d3a-4c5e-9f6a-1b2c3d4e5f60',
+        to: 'sam.longname-customer@printfarm.example',
+        firstName: 'Sam',
+        changedAt: new Date('2026-12-06T11:00:00Z'),
+        resetUrl: 'https://printfarm.example/reset-password',
       }),
   },
   {

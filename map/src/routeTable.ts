@@ -55,6 +55,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/login', page: 'pages/auth/LoginPage.tsx' },
   { path: '/signup', page: 'pages/auth/SignupPage.tsx' },
   { path: '/staff-confirmation', page: 'pages/auth/StaffConfirmationPage.tsx' },
+  { path: '/reset-password', page: 'pages/auth/ResetPasswordPage.tsx' },
   { path: '/dashboard/requests/:requestId', page: 'pages/request/RequestPage.tsx' },
   { path: '/operator/jobs/:jobId', page: 'pages/operator/OperatorPage.tsx' },
   { path: '/operator/settings', page: 'pages/operator/OperatorPage.tsx' },

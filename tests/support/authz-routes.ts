@@ -79,6 +79,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: { ...all(400), anonymous: 401 },
     body: {},
   },
+  { method: 'POST', route: '/api/auth/password-reset', expect: all(400), body: {} },
+  { method: 'POST', route: '/api/auth/password-reset/confirm', expect: all(400), body: {} },
   { method: 'POST', route: '/api/auth/logout', expect: all(204), signsOut: true },
   { method: 'GET', route: '/api/login', expect: all(302) },
   { method: 'GET', route: '/api/logout', expect: all(302), signsOut: true },

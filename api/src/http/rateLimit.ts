@@ -5,7 +5,8 @@
 //
 // Environment (api/src/config.ts): RATE_LIMIT_DISABLED=true turns every limit off (load tests);
 // RATE_LIMIT_SCALE=N multiplies every limit's points; RATE_LIMIT_SIGNIN_IP_POINTS,
-// RATE_LIMIT_SIGNIN_ACCOUNT_POINTS and RATE_LIMIT_SIGNUP_IP_POINTS set the account limits.
+// RATE_LIMIT_SIGNIN_ACCOUNT_POINTS, RATE_LIMIT_SIGNUP_IP_POINTS and RATE_LIMIT_PASSWORD_RESET_IP_POINTS
+// set the account limits.
 
 import type { Logger } from '@printfarm/db/logger';
 import { withTimeout } from '@printfarm/domain/async';

@@ -1,12 +1,20 @@
 // Accounts: sign-up, sign-in, sign-out, who is signed in, and the optional OpenID Connect flow.
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { loginSchema, registerSchema, safeNextPath, staffConfirmationSchema } from '@printfarm/domain/auth';
+import {
+  loginSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  registerSchema,
+  safeNextPath,
+  staffConfirmationSchema,
+} from '@printfarm/domain/auth';
 import { authenticate, prepareAccounts, registerUser, userForOidcProfile } from '../auth/accounts.ts';
 import { requireUser, userOf } from '../auth/guards.ts';
 import { finishOidc, OIDC_CALLBACK_PATH, oidcEnabled, startOidc } from '../auth/oidc.ts';
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from '../auth/passwordReset.ts';
 import { endSession, presentUser, sessionOf, startUserSession } from '../auth/session.ts';
-import { confirmStaffAccess } from '../auth/staffConfirmation.ts';
+import { confirmStaffAccess, offerStaffConfirmation } from '../auth/staffConfirmation.ts';
 import { isTrustedDevice, trustDevice } from '../auth/trustedDevice.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppContext, AppRouter } from '../http/context.ts';
@@ -42,6 +50,13 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
   const signUpPerIp: RateLimitOptions = {
     name: 'signup-ip',
     points: config.RATE_LIMIT_SIGNUP_IP_POINTS,
+    durationSeconds: HOUR,
+    key: ipKey,
+  };
+
+  const passwordResetPerIp: RateLimitOptions = {
+    name: 'password-reset-ip',
+    points: config.RATE_LIMIT_PASSWORD_RESET_IP_POINTS,
     durationSeconds: HOUR,
     key: ipKey,
   };
@@ -111,6 +126,28 @@ export function registerAuthRoutes(router: AppRouter, deps: ApiDeps): void {
       ctx.body = presentUser(await confirmStaffAccess(deps, userOf(ctx), ctx.state.input.token));
     },
   );
+
+  // Forgot your password? The same answer whether or not an account has the address (passwordReset.ts).
+  router.post(
+    '/api/auth/password-reset',
+    rateLimits.limit(passwordResetPerIp),
+    validate(passwordResetRequestSchema),
+    noStore,
+    async (ctx) => {
+      await requestPasswordReset(deps, ctx.state.input.email);
+      ctx.status = 202;
+      ctx.body = { message: RESET_REQUESTED };
+    },
+  );
+
+  // The e-mailed link's page sends its token with the new password; the account is signed in here.
+  router.post('/api/auth/password-reset/confirm', validate(passwordResetSchema), noStore, async (ctx) => {
+    const user = await resetPassword(deps, ctx.state.input);
+    await offerStaffConfirmation(deps.prisma, config, user);
+    trustDevice(ctx, user.email);
+    await startUserSession(ctx, user.id);
+    ctx.body = presentUser(user);
+  });
 
   router.post('/api/auth/logout', async (ctx) => {
     endSession(ctx);

@@ -1,6 +1,6 @@
 // Signing in, up and out. Each starts the browser afresh: whatever was cached belonged to the previous
 // visitor (queries and the service worker's account cache).
-import type { LoginInput, RegisterInput } from '@printfarm/domain/auth';
+import type { LoginInput, PasswordResetInput, RegisterInput } from '@printfarm/domain/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetAccountCache } from '../lib/accountCache.ts';
 import { forgetNewAccount, rememberNewAccount } from '../lib/newAccount.ts';
@@ -44,3 +44,16 @@ export function useConfirmStaff() {
     onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
   });
 }
+
+/** Forgot your password? Asks for the e-mailed link; the server's answer is the same for any address. */
+export const useAskPasswordReset = () =>
+  useMutation({
+    mutationFn: (email: string) =>
+      apiJson<{ message: string }>('POST', '/api/auth/password-reset', { email }),
+  });
+
+/** Chooses a new password through the e-mailed link; the browser is signed in to that account. */
+export const useResetPassword = () =>
+  useSessionChange((input: PasswordResetInput) =>
+    apiJson<CurrentUser>('POST', '/api/auth/password-reset/confirm', input),
+  );

@@ -21,6 +21,11 @@ export function landingPath(role: Role, next: string | null): string {
   return safe === DEFAULT_NEXT_PATH ? ROLE_HOMES[role].path : safe;
 }
 
+/** The reset page, with the address typed so far. */
+function resetPath(email: string): string {
+  return email.trim() ? `/reset-password?email=${encodeURIComponent(email.trim())}` : '/reset-password';
+}
+
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -64,6 +69,9 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
         />
+        <Link to={resetPath(form.watch('email'))} className="auth__forgot">
+          Forgot your password?
+        </Link>
         <Button type="submit" size="lg" className="auth__submit" loading={login.isPending}>
           Sign in
         </Button>
