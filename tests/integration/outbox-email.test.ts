@@ -26,6 +26,8 @@ describe('outbox → queue → worker → SMTP', () => {
   let api: TestApi;
   let workers: TestWorkers;
   let failFirstSendFor: string | undefined;
+  /** Refused with a 451 after the handover at first; what the e-mail log said when the retry sent. */
+  const refusedAfterHandover = new Map<string, Array<Date | null>>();
   const crashAfterSendFor = new Set<string>();
   const crashed = new Set<string>();
 
@@ -35,6 +37,16 @@ describe('outbox → queue → worker → SMTP', () => {
       // Fault injection around the real SMTP transport: refuse the first attempt for one address.
       mailer: (real) => ({
         async send(mail, hooks) {
+          const attempts = refusedAfterHandover.get(mail.to);
+          if (attempts) {
+            if (attempts.length === 0) {
+              attempts.push(null);
+              await hooks?.beforeTransfer?.();
+              throw Object.assign(new Error('451 4.3.0 try again later (injected)'), { responseCode: 451 });
+            }
+            const row = await api.prisma.emailLog.findFirstOrThrow({ where: { to: mail.to } });
+            attempts.push(row.handedOverAt);
+          }
           if (mail.to === failFirstSendFor) {
             failFirstSendFor = undefined;
             throw new Error('SMTP connection refused (injected)');
@@ -95,6 +107,18 @@ describe('outbox → queue → worker → SMTP', () => {
     const logs = await api.prisma.emailLog.findMany({ where: { to } });
     expect(logs.map((log) => log.status)).toEqual(['sent']);
     expect(await emailsTo(to)).toHaveLength(1);
+  });
+
+  // A crash of the retry between its claim and its own handover must leave the message to the next
+  // attempt: a handover time left from the refused attempt would make every later attempt skip it.
+  it('forgets the handover of an attempt the server refused when the next attempt claims the e-mail', async () => {
+    const to = uniqueAddress('refused');
+    refusedAfterHandover.set(to, []);
+    await recordEmail(api, to);
+    await eventually(async () => (await emailsTo(to)).length === 1, 20_000);
+    expect(refusedAfterHandover.get(to)).toEqual([null, null]);
+    const log = await api.prisma.emailLog.findFirstOrThrow({ where: { to } });
+    expect(log.status).toBe('sent');
   });
 
   it('does not send twice when the job is retried after the e-mail went out', async () => {

@@ -3,7 +3,8 @@
 // - a retry after a success finds it 'sent';
 // - a retry after a crash before the handover finds an expired claim and sends (nothing left);
 // - a retry after a crash during the handover does not risk a second copy;
-// - only a send that definitely failed ('failed') is tried again at once.
+// - only a send that definitely failed ('failed') is tried again at once; claiming it again forgets
+//   its handover, which was refused, so a crash before this attempt's own handover blocks nothing.
 import { createHash } from 'node:crypto';
 import { renderDeferred } from '@printfarm/mail/deferred';
 import type { JobHandler } from './types.ts';
@@ -26,7 +27,7 @@ async function claim(
     ON CONFLICT (message_key) DO NOTHING`;
   if (created === 1) return true;
   const retaken = await prisma.$executeRaw`
-    UPDATE email_log SET status = 'sending', claimed_at = now(), error = NULL
+    UPDATE email_log SET status = 'sending', claimed_at = now(), error = NULL, handed_over_at = NULL
     WHERE message_key = ${messageKey}
       AND (status = 'failed'
         OR (status = 'sending' AND handed_over_at IS NULL
