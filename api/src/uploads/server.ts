@@ -22,6 +22,17 @@ import { asJsonError, reject, requestUsers } from './tusAnswers.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
 
+/**
+ * The upload id in a path under /api/uploads, or undefined when the rest is not one id. The ownership
+ * check and @tus/server both read the id here, so tus acts on exactly the upload that was checked
+ * (its own reading takes the last segment of the whole URL, query string included). Ids are ours
+ * (random hex): anything else, such as a path, never reaches the store.
+ */
+export function uploadIdOfPath(pathname: string): string | undefined {
+  const id = pathname.slice(UPLOADS_PATH.length + 1);
+  return pathname.startsWith(`${UPLOADS_PATH}/`) && /^[A-Za-z0-9_-]{1,100}$/.test(id) ? id : undefined;
+}
+
 export interface UploadServer {
   middleware: Middleware<AppState>;
 }
@@ -40,6 +51,7 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     datastore,
     maxSize: UPLOAD_LIMITS.maxFileSize,
     relativeLocation: true,
+    getFileIdFromRequest: (req) => uploadIdOfPath(new URL(req.url).pathname),
     respectForwardedHeaders: config.TRUSTED_PROXIES > 0,
     locker: new RedisLocker(redis, { keyPrefix: `${config.QUEUE_PREFIX}:tus` }),
     onUploadCreate: (req, upload) => admitUpload(hooks, req, upload),
@@ -102,14 +114,14 @@ export function createUploadServer(deps: ApiDeps): UploadServer {
     if (ctx.method === 'OPTIONS') return handOver(ctx);
     const user = ctx.state.user;
     if (!user) throw new HttpError(401, 'Authentication required');
-    const id = ctx.path.slice(UPLOADS_PATH.length + 1);
-    const creating = id === '';
+    const creating = ctx.path.length <= UPLOADS_PATH.length + 1;
     if (creating ? ctx.method !== 'POST' : !['HEAD', 'PATCH', 'DELETE'].includes(ctx.method)) {
       throw new HttpError(405, 'Method not allowed');
     }
-    // Ids are ours (random hex): anything else, such as a path, never reaches the store.
-    if (!creating && (!/^[A-Za-z0-9_-]{1,100}$/.test(id) || !(await ownedBy(user, id)))) {
-      throw new HttpError(404, 'Upload not found');
+    if (!creating) {
+      // The address is the path alone: nothing after it (a query string) can name another upload.
+      const id = ctx.url === ctx.path ? uploadIdOfPath(ctx.path) : undefined;
+      if (!id || !(await ownedBy(user, id))) throw new HttpError(404, 'Upload not found');
     }
     // Each design is one upload: the concatenation extension (partial and final uploads) is not offered.
     if (ctx.get('upload-concat')) {
