@@ -5,16 +5,21 @@
 import type { Prisma, PrismaClient, QueueItem } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { partOf, printerOf } from '@printfarm/db/printQueue/fit';
-import { claimItem, failItem, finishItem, lockItem } from '@printfarm/db/printQueue/items';
+import {
+  claimItem,
+  failItem,
+  finishItem,
+  lockItem,
+  OF_LIVE_JOB,
+  printerIsBusy,
+} from '@printfarm/db/printQueue/items';
 import { lockFarmQueue, renumberWaiting } from '@printfarm/db/printQueue/positions';
-import { isLiveJob, JOB_STATE_LABELS, type JobState, LIVE_JOB_STATES } from '@printfarm/domain/printJob';
+import { isLiveJob, JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
 import { eligibility, QUEUE_ITEM_STATE_LABELS, type QueueItemState } from '@printfarm/domain/printQueue';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { findFarmPrinter } from './printers.ts';
 
 const ITEM_NOT_FOUND = 'Queue item not found';
-/** Items of jobs still being made: a cancelled or shipped job's leftovers are not the queue. */
-const LIVE_JOB = { job: { state: { in: [...LIVE_JOB_STATES] } } } satisfies Prisma.QueueItemWhereInput;
 
 export const queueItemInclude = {
   job: { select: { id: true, readyBy: true, request: { select: { title: true } } } },
@@ -25,13 +30,13 @@ export type QueueItemRow = Prisma.QueueItemGetPayload<{ include: typeof queueIte
 export async function listQueue(prisma: PrismaClient, farmId: string): Promise<QueueItemRow[]> {
   const [active, done] = await Promise.all([
     prisma.queueItem.findMany({
-      where: { farmId, state: { in: ['printing', 'queued', 'held'] }, ...LIVE_JOB },
+      where: { farmId, state: { in: ['printing', 'queued', 'held'] }, ...OF_LIVE_JOB },
       orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
       include: queueItemInclude,
       take: 2000,
     }),
     prisma.queueItem.findMany({
-      where: { farmId, state: 'done', ...LIVE_JOB },
+      where: { farmId, state: 'done', ...OF_LIVE_JOB },
       orderBy: { finishedAt: 'desc' },
       include: queueItemInclude,
       take: 50,
@@ -46,7 +51,7 @@ export async function reorderQueue(prisma: PrismaClient, farmId: string, itemIds
   await prisma.$transaction(async (tx) => {
     await lockFarmQueue(tx, farmId);
     const waiting = await tx.queueItem.findMany({
-      where: { farmId, state: { in: ['queued', 'held'] }, ...LIVE_JOB },
+      where: { farmId, state: { in: ['queued', 'held'] }, ...OF_LIVE_JOB },
       select: { id: true },
     });
     const known = new Set(waiting.map((item) => item.id));
@@ -135,8 +140,7 @@ export function startItemByHand(prisma: PrismaClient, farmId: string, itemId: st
         printerId: 'This item is pinned to another printer',
       });
     }
-    const busy = await tx.queueItem.count({ where: { printerId: printer.id, state: 'printing' } });
-    if (busy > 0) throw conflict(`${printer.name} is already printing an item`);
+    if (await printerIsBusy(tx, printer.id)) throw conflict(`${printer.name} is already printing an item`);
     await claimItem(tx, item, printer.id, { started: true });
   });
 }

@@ -3,6 +3,7 @@
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
 import { recordJob } from '@printfarm/db/outbox';
+import { printerIsBusy } from '@printfarm/db/printQueue/items';
 import { printerSecretsKey, sealPrinterSecrets } from '@printfarm/db/printQueue/secrets';
 import { buildVolumeOf, isCataloguedBrand, isTechnology } from '@printfarm/domain/printerCatalogue';
 import {
@@ -169,8 +170,8 @@ export async function removePrinter(prisma: PrismaClient, farmId: string, id: st
   await prisma.$transaction(async (tx) => {
     // Locked, so that two removals at once answer one 204 and one 404.
     await lockFarmPrinter(tx, farmId, id);
-    const printing = await tx.queueItem.count({ where: { printerId: id, state: 'printing' } });
-    if (printing > 0) throw conflict('This printer is printing an item: mark it done or failed first');
+    if (await printerIsBusy(tx, id))
+      throw conflict('This printer is printing an item: mark it done or failed first');
     await tx.printer.delete({ where: { id } });
   });
 }

@@ -2,10 +2,22 @@
 // (printer.dispatch, queue.report): started on a printer, progress, printed, or failed and back in the
 // queue. Each locks the job's request, then the item, and checks the item's state under those locks, so
 // a report that arrives twice changes nothing the second time.
+import { LIVE_JOB_STATES } from '@printfarm/domain/printJob';
 import type { Prisma, QueueItem } from '../generated/client.ts';
 import { recordJob } from '../outbox/index.ts';
 import { lockPrintRequest } from '../requests/transition.ts';
 import { rollUpJob } from './rollUp.ts';
+
+/** Items of jobs still being made: a cancelled or shipped job's leftovers are not the queue. */
+export const OF_LIVE_JOB = {
+  job: { state: { in: [...LIVE_JOB_STATES] } },
+} satisfies Prisma.QueueItemWhereInput;
+
+/** Whether the printer is on an item of a job still being made (a leftover of a closed job holds nothing). */
+export async function printerIsBusy(tx: Prisma.TransactionClient, printerId: string): Promise<boolean> {
+  const printing = await tx.queueItem.count({ where: { printerId, state: 'printing', ...OF_LIVE_JOB } });
+  return printing > 0;
+}
 
 /** A locked item with its job's state, read under the request's lock (a cancel commits under it too). */
 export type LockedItem = QueueItem & { job: { state: string } };

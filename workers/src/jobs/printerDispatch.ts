@@ -6,9 +6,17 @@
 // it, or idle without it), so a part is never started twice nor handed to a second printer unseen.
 import type { Printer, QueueItem } from '@printfarm/db';
 import { partOf, printerOf } from '@printfarm/db/printQueue/fit';
-import { claimItem, confirmStarted, lockItem, markSent, releaseClaim } from '@printfarm/db/printQueue/items';
+import {
+  claimItem,
+  confirmStarted,
+  lockItem,
+  markSent,
+  OF_LIVE_JOB,
+  printerIsBusy,
+  releaseClaim,
+} from '@printfarm/db/printQueue/items';
 import { lockFarmQueue } from '@printfarm/db/printQueue/positions';
-import { isLiveJob, LIVE_JOB_STATES } from '@printfarm/domain/printJob';
+import { isLiveJob } from '@printfarm/domain/printJob';
 import { eligibility } from '@printfarm/domain/printQueue';
 import { connectorConfigOf } from '../printers/connectorConfig.ts';
 import { printerGcode } from '../printers/gcode.ts';
@@ -16,7 +24,6 @@ import type { JobContext, JobHandler } from './types.ts';
 
 /** How long one send (upload and start) may take; printer.poll waits longer before it judges a start. */
 export const SEND_TIMEOUT_MS = 60_000;
-const LIVE_JOB = { job: { state: { in: [...LIVE_JOB_STATES] } } };
 
 /** Claims, under the farm's lock, one waiting item per idle connected printer. */
 async function claimNextItems({ prisma }: JobContext, farmId: string): Promise<QueueItem[]> {
@@ -27,14 +34,13 @@ async function claimNextItems({ prisma }: JobContext, farmId: string): Promise<Q
       orderBy: { name: 'asc' },
     });
     const waiting = await tx.queueItem.findMany({
-      where: { farmId, state: 'queued', ...LIVE_JOB },
+      where: { farmId, state: 'queued', ...OF_LIVE_JOB },
       orderBy: [{ position: 'asc' }, { createdAt: 'asc' }],
     });
     const claimed: QueueItem[] = [];
     const taken = new Set<string>();
     for (const printer of printers) {
-      const busy = await tx.queueItem.count({ where: { printerId: printer.id, state: 'printing' } });
-      if (busy > 0) continue;
+      if (await printerIsBusy(tx, printer.id)) continue;
       for (const next of waiting) {
         if (taken.has(next.id)) continue;
         if (next.pinnedPrinterId !== null && next.pinnedPrinterId !== printer.id) continue;
