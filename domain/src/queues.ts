@@ -152,3 +152,24 @@ export function parseJobPayload<J extends JobName>(job: J, payload: unknown): Jo
 
 /** Retry policy shared by the relay (job options) and the worker (documentation of intent). */
 export const JOB_RETRY = { attempts: 8, backoff: { type: 'exponential' as const, delay: 2_000 } };
+
+/** The longest wait between two attempts of a job retried with the 'capped' backoff. */
+export const RETRY_CAP_MS = 15 * 60 * 1000;
+
+/**
+ * E-mail waits out a mail relay's outage: the default policy gives up after about four minutes of
+ * refusals, and the message would be lost. 'capped' doubles from 2 s like the default, then waits
+ * RETRY_CAP_MS between attempts, for about a day in all. Sending is idempotent (email_log), so a
+ * late attempt never sends a second copy.
+ */
+export const EMAIL_RETRY = { attempts: 110, backoff: { type: 'capped' as const, delay: 2_000 } };
+
+/** The retry policy a job is recorded with. */
+export function retryPolicyOf(job: JobName): typeof JOB_RETRY | typeof EMAIL_RETRY {
+  return job === 'email.send' ? EMAIL_RETRY : JOB_RETRY;
+}
+
+/** The 'capped' backoff: the wait before the attempt after `attemptsMade` failed ones. */
+export function cappedBackoffMs(attemptsMade: number, delayMs: number): number {
+  return Math.min(RETRY_CAP_MS, delayMs * 2 ** Math.max(0, Math.min(attemptsMade - 1, 30)));
+}

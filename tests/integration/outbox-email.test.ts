@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordJob } from '../../db/src/outbox/index.ts';
+import { cappedBackoffMs, EMAIL_RETRY } from '../../domain/src/queues.ts';
 import { jobHandlers } from '../../workers/src/jobs/index.ts';
 import { emailsTo } from '../support/maildev.ts';
 import { eventually, startApi, startWorkers, type TestApi, type TestWorkers } from '../support/server.ts';
@@ -28,6 +29,8 @@ describe('outbox → queue → worker → SMTP', () => {
   let failFirstSendFor: string | undefined;
   /** Refused with a 451 after the handover at first; what the e-mail log said when the retry sent. */
   const refusedAfterHandover = new Map<string, Array<Date | null>>();
+  /** Addresses whose mail relay refuses this many more sends (an outage). */
+  const outage = new Map<string, number>();
   const crashAfterSendFor = new Set<string>();
   const crashed = new Set<string>();
 
@@ -37,6 +40,13 @@ describe('outbox → queue → worker → SMTP', () => {
       // Fault injection around the real SMTP transport: refuse the first attempt for one address.
       mailer: (real) => ({
         async send(mail, hooks) {
+          const refusalsLeft = outage.get(mail.to) ?? 0;
+          if (refusalsLeft > 0) {
+            outage.set(mail.to, refusalsLeft - 1);
+            throw Object.assign(new Error('421 4.3.2 service not available (injected)'), {
+              responseCode: 421,
+            });
+          }
           const attempts = refusedAfterHandover.get(mail.to);
           if (attempts) {
             if (attempts.length === 0) {
@@ -119,6 +129,36 @@ describe('outbox → queue → worker → SMTP', () => {
     expect(refusedAfterHandover.get(to)).toEqual([null, null]);
     const log = await api.prisma.emailLog.findFirstOrThrow({ where: { to } });
     expect(log.status).toBe('sent');
+  });
+
+  it('records e-mail to be retried for about a day, each wait at most 15 minutes', () => {
+    const { attempts, backoff } = api.queues.get('email.send').defaultJobOptions as typeof EMAIL_RETRY;
+    expect({ attempts, backoff }).toEqual(EMAIL_RETRY);
+    const waits = Array.from({ length: attempts - 1 }, (_, made) => cappedBackoffMs(made + 1, backoff.delay));
+    expect(Math.max(...waits)).toBe(15 * 60 * 1000);
+    expect(waits.reduce((sum, wait) => sum + wait, 0)).toBeGreaterThan(24 * 60 * 60 * 1000);
+    expect(api.queues.get('payment.capture').defaultJobOptions.attempts).toBe(8);
+  });
+
+  // The policy above with its waits shortened to 10 ms: nine refusals in a row, then one delivery.
+  it('keeps trying through a mail relay outage with the capped backoff, and delivers once', async () => {
+    const to = uniqueAddress('outage');
+    outage.set(to, 9);
+    const job = await api.queues
+      .get('email.send')
+      .add(
+        'email.send',
+        { messageKey: `outage:${randomUUID()}`, to, subject: `Hello ${to}`, text: 'After the outage.' },
+        { attempts: 12, backoff: { type: 'capped', delay: 10 } },
+      );
+    await eventually(async () => (await emailsTo(to)).length === 1, 20_000);
+    const finished = await eventually(async () => {
+      const found = await api.queues.get('email.send').getJob(String(job.id));
+      return found?.finishedOn ? found : undefined;
+    });
+    expect(finished.attemptsMade).toBe(10);
+    expect(finished.failedReason ?? '').not.toMatch(/backoff/i);
+    expect(await emailsTo(to)).toHaveLength(1);
   });
 
   it('does not send twice when the job is retried after the e-mail went out', async () => {

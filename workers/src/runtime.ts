@@ -5,8 +5,8 @@ import type { PrismaClient } from '@printfarm/db';
 import type { Logger } from '@printfarm/db/logger';
 import type { Metrics } from '@printfarm/db/metrics';
 import { paymentProvider } from '@printfarm/db/payments';
-import { JOB_NAMES, type JobName, parseJobPayload } from '@printfarm/domain/queues';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { cappedBackoffMs, JOB_NAMES, type JobName, parseJobPayload } from '@printfarm/domain/queues';
+import { type Job, type MinimalJob, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import * as v from 'valibot';
 import type { WorkerConfig } from './config.ts';
@@ -92,6 +92,17 @@ export function startWorkerRuntime(options: RuntimeOptions): WorkerRuntime {
         // Names the process on each job it takes (job.processedBy), for the queue screen and audits.
         name: `${hostname()}:${process.pid}`,
         lockDuration: config.JOB_LOCK_MS,
+        // The 'capped' backoff of retryPolicyOf (e-mail): BullMQ knows only fixed and exponential.
+        settings: {
+          backoffStrategy: (attemptsMade: number, type?: string, _error?: Error, job?: MinimalJob) => {
+            if (type !== 'capped') throw new Error(`unknown backoff ${type}`);
+            const backoff = job?.opts.backoff;
+            return cappedBackoffMs(
+              attemptsMade,
+              typeof backoff === 'object' ? (backoff.delay ?? 2_000) : 2_000,
+            );
+          },
+        },
         stalledInterval: config.JOB_LOCK_MS,
         autorun: true,
       },

@@ -1,5 +1,5 @@
 // Producers for every queue in the job catalogue, created on first use and closed together.
-import { JOB_RETRY, type JobName } from '@printfarm/domain/queues';
+import { type JobName, retryPolicyOf } from '@printfarm/domain/queues';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
@@ -21,7 +21,7 @@ export function createQueueRegistry(connection: Redis, prefix: string): QueueReg
           connection,
           prefix,
           defaultJobOptions: {
-            ...JOB_RETRY,
+            ...retryPolicyOf(job),
             // Finished jobs are kept a while so a re-published event with the same id is ignored.
             removeOnComplete: { age: 7 * DAY_SECONDS },
             removeOnFail: { age: 30 * DAY_SECONDS },
