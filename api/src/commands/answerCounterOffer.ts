@@ -6,6 +6,7 @@ import type { ProviderName } from '@printfarm/db/payments';
 import { createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
 import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
 import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
+import { hasPassed } from '@printfarm/db/requests/deadlines';
 import { farmOperatorContact, mailCustomer } from '@printfarm/db/requests/mail';
 import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
 import { transitionPrintRequest } from '@printfarm/db/requests/transition';
@@ -16,6 +17,7 @@ import { mailJobFacts } from '@printfarm/mail/operatorJobs';
 import type { SessionUser } from '../auth/guards.ts';
 import { conflict } from '../http/errors.ts';
 import { onOwnRequest, openJobOf } from '../services/printRequests.ts';
+import { tooLateToAnswer } from './jobAction.ts';
 
 /**
  * The customer's answer to a counter-offer. Accepting makes the job the farm's at the new terms;
@@ -32,6 +34,9 @@ export async function answerCounterOffer(
     const job = await openJobOf(tx, id);
     if (request.status !== 'ordered' || job?.state !== 'countered') {
       throw conflict('There is no counter-offer to answer on this request');
+    }
+    if (job.counterRespondBy && (await hasPassed(tx, job.counterRespondBy))) {
+      throw tooLateToAnswer('counter-offer', job.counterRespondBy);
     }
     const operator = await farmOperatorContact(tx, job.farmId);
     if (accept && (await askForDifference(tx, appUrl, request, job))) return;

@@ -1,7 +1,9 @@
 // How every operator command on a job runs: the job found (another farm's answers 404), its request
 // locked first and the job's state checked under that lock, so two answers (or an answer and the
-// deadline) can never both win; the database's one-open-job-per-request index backs this up.
+// deadline) can never both win; the database's one-open-job-per-request index backs this up. An answer
+// after the deadline is refused even when job.deadline has not run yet (it runs late when Redis is out).
 import type { PrintJob, Prisma, PrismaClient } from '@printfarm/db';
+import { hasPassed } from '@printfarm/db/requests/deadlines';
 import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
 import { lockPrintRequest } from '@printfarm/db/requests/transition';
 import { JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
@@ -25,9 +27,17 @@ export type JobAction = (
   request: NonNullable<Awaited<ReturnType<typeof lockPrintRequest>>>,
 ) => Promise<void>;
 
+/** An answer that came after its deadline: the job is the deadline's to close, whenever it runs. */
+export function tooLateToAnswer(what: 'job' | 'counter-offer', dueBy: Date) {
+  return conflict(`The time to answer this ${what} has passed`, {
+    respondBy: `Answers were due by ${dueBy.toISOString()}; the order goes to the next farm`,
+  });
+}
+
 /**
  * Runs one operator action: finds the job (another farm's answers 404), locks its request, and checks
- * the job is in one of `from` under the lock; anything else is a 409 saying what the job is now.
+ * the job is in one of `from` under the lock; anything else is a 409 saying what the job is now, as is
+ * an answer to an offered job after its respondBy.
  */
 export async function actOnJob(
   context: JobActionContext,
@@ -52,6 +62,9 @@ export async function actOnJob(
     if (!(from as readonly string[]).includes(job.state)) {
       const now = JOB_STATE_LABELS[job.state as JobState] ?? job.state;
       throw conflict(`You cannot ${verb} this job: it is ${now.toLowerCase()}`);
+    }
+    if (job.state === 'offered' && (await hasPassed(tx, job.respondBy))) {
+      throw tooLateToAnswer('job', job.respondBy);
     }
     await action(tx, job, request);
     await recomputeFarmScorecard(tx, job.farmId);
