@@ -37,6 +37,18 @@ function previewLine(preview: string): string {
   return `${head.slice(0, lastSpace > 0 ? lastSpace : head.length).replace(/[\s,;:.]+$/, '')}…`;
 }
 
+/** Subjects are cut to this many characters (the e-mail job takes 300; inboxes show far fewer). */
+export const SUBJECT_LENGTH = 200;
+
+/** The subject on one line, cut at a word with an ellipsis past SUBJECT_LENGTH: names in it can be long. */
+function subjectLine(subject: string): string {
+  const line = subject.replace(/\s+/g, ' ').trim();
+  if (line.length <= SUBJECT_LENGTH) return line;
+  const head = line.slice(0, SUBJECT_LENGTH - 1);
+  const lastSpace = head.lastIndexOf(' ');
+  return `${head.slice(0, lastSpace > SUBJECT_LENGTH / 2 ? lastSpace : head.length).trimEnd()}…`;
+}
+
 export async function compose({
   messageKey,
   to,
@@ -46,7 +58,16 @@ export async function compose({
   html,
   text,
 }: Message): Promise<Email> {
-  const email: Email = { messageKey, to, subject, ...(replyTo ? { replyTo } : {}), text: text.join('\n') };
+  const email: Email = {
+    messageKey,
+    to,
+    subject: subjectLine(subject),
+    ...(replyTo ? { replyTo } : {}),
+    text: text.join('\n'),
+  };
   if (htmlDeferral.getStore()) return email;
-  return { ...email, html: await render(h(Layout, { subject, preview: previewLine(preview) }, ...html)) };
+  return {
+    ...email,
+    html: await render(h(Layout, { subject: email.subject, preview: previewLine(preview) }, ...html)),
+  };
 }
