@@ -85,6 +85,12 @@ async function createDraftRequest(
   return request.id;
 }
 
+/** Why a request in this status takes no more files (the 409's words), or undefined when it does. */
+export function closedToFiles(status: string): string | undefined {
+  if ((EDITABLE_STATUSES as readonly string[]).includes(status)) return undefined;
+  return `You cannot add files to a request that is ${statusLabel(status).toLowerCase()}`;
+}
+
 /**
  * A file added to an existing request: allowed until it is ordered. Quotes made without the file are
  * withdrawn, and a rejected request becomes a draft again.
@@ -97,9 +103,8 @@ async function reopenForNewFile(
 ) {
   const request = await lockPrintRequest(tx, requestId);
   if (!request) throw notFound('Print request not found');
-  if (!(EDITABLE_STATUSES as readonly string[]).includes(request.status)) {
-    throw conflict(`You cannot add files to a request that is ${statusLabel(request.status).toLowerCase()}`);
-  }
+  const closed = closedToFiles(request.status);
+  if (closed) throw conflict(closed);
   if (request.status === 'draft' || request.status === 'pending') return;
   await tx.requestOffer.updateMany({
     where: { requestId, status: 'offered' },

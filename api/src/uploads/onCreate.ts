@@ -5,7 +5,7 @@ import { modelFormatFromName, UPLOAD_LIMITS } from '@printfarm/domain/upload';
 import type { Upload } from '@tus/server';
 import { HttpError } from '../http/errors.ts';
 import { findOwnPrintRequest } from '../services/printRequests.ts';
-import { cleanFileName } from '../services/projectFiles.ts';
+import { cleanFileName, closedToFiles } from '../services/projectFiles.ts';
 import { reserveUpload } from '../services/uploadQuota.ts';
 import type { UploadHooks } from './onFinish.ts';
 import { reject, userOfTusRequest } from './tusAnswers.ts';
@@ -22,8 +22,12 @@ export async function admitUpload(
   }
   if (upload.sizeIsDeferred || !upload.size) throw reject(400, 'Upload-Length must be given and above 0');
   const printRequestId = upload.metadata?.printRequestId;
-  if (printRequestId && !(await findOwnPrintRequest(prisma, user.id, printRequestId))) {
-    throw reject(404, 'Print request not found');
+  if (printRequestId) {
+    const request = await findOwnPrintRequest(prisma, user.id, printRequestId);
+    if (!request) throw reject(404, 'Print request not found');
+    // Refused before any bytes are sent; the finish checks again, as the request may change meanwhile.
+    const closed = closedToFiles(request.status);
+    if (closed) throw reject(409, closed);
   }
   const metadata: Record<string, string | null> = {
     filename: fileName,

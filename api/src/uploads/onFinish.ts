@@ -61,14 +61,16 @@ export async function finishUpload(hooks: UploadHooks, upload: Upload): Promise<
   const userId = upload.metadata?.userId;
   const originalFileName = cleanFileName(upload.metadata?.filename ?? '');
   const format = modelFormatFromName(originalFileName);
-  if (!userId || !format) throw reject(400, 'This upload has no owner or file name');
-  const head = await readHead(await datastore.read(upload.id), 512);
-  const problem = signatureProblem(format, head, originalFileName);
-  if (problem) {
+  /** A refused upload keeps nothing: its stored bytes are deleted, then its reservation released. */
+  const refuse = async (status: number, message: string) => {
     await datastore.remove(upload.id).catch(() => {});
     await releaseUpload(prisma, upload.id);
-    throw reject(415, problem);
-  }
+    return reject(status, message);
+  };
+  if (!userId || !format) throw await refuse(400, 'This upload has no owner or file name');
+  const head = await readHead(await datastore.read(upload.id), 512);
+  const problem = signatureProblem(format, head, originalFileName);
+  if (problem) throw await refuse(415, problem);
   const size = upload.size ?? upload.offset;
   const sha256 = datastore.takeSha256?.(upload.id, size) ?? (await sha256Of(await datastore.read(upload.id)));
   let filePath = upload.id;
@@ -96,10 +98,7 @@ export async function finishUpload(hooks: UploadHooks, upload: Upload): Promise<
     return { 'Upload-File-Id': result.fileId, 'Upload-Print-Request-Id': result.printRequestId };
   } catch (error) {
     if (linked) await rm(path.join(config.UPLOAD_DIR, filePath), { force: true });
-    if (error instanceof HttpError) {
-      await releaseUpload(prisma, upload.id);
-      throw reject(error.status, error.message);
-    }
+    if (error instanceof HttpError) throw await refuse(error.status, error.message);
     throw error;
   }
 }
