@@ -71,10 +71,13 @@ async function actOnItem<T>(
   from: readonly QueueItemState[],
   verb: string,
   action: (tx: Prisma.TransactionClient, item: QueueItem) => Promise<T>,
+  { lockQueue = false }: { lockQueue?: boolean } = {},
 ): Promise<T> {
   return prisma.$transaction(async (tx) => {
     const owned = await tx.queueItem.findFirst({ where: { id: itemId, farmId }, select: { id: true } });
     if (!owned) throw notFound(ITEM_NOT_FOUND);
+    // Before the item's locks, in the order printer.dispatch takes them (farm, request, item).
+    if (lockQueue) await lockFarmQueue(tx, farmId);
     const item = await lockItem(tx, itemId);
     if (!item) throw notFound(ITEM_NOT_FOUND);
     // Checked under the request's lock: a customer's cancel that committed meanwhile is seen here.
@@ -131,18 +134,30 @@ export function releaseItem(prisma: PrismaClient, farmId: string, itemId: string
   });
 }
 
-/** Started by hand on a printer: it must be able to print the part, and be free. */
+/**
+ * Started by hand on a printer: it must be able to print the part, and be free. Under the farm's queue
+ * lock, as printer.dispatch claims printers, so two starts (items of different jobs take different
+ * request locks) or a start and a dispatch never both find the printer free.
+ */
 export function startItemByHand(prisma: PrismaClient, farmId: string, itemId: string, printerId: string) {
-  return actOnItem(prisma, farmId, itemId, ['queued', 'held'], 'start', async (tx, item) => {
-    const printer = await printerThatFits(tx, farmId, printerId, item);
-    if (item.pinnedPrinterId && item.pinnedPrinterId !== printer.id) {
-      throw badRequest('This item is pinned to another printer', {
-        printerId: 'This item is pinned to another printer',
-      });
-    }
-    if (await printerIsBusy(tx, printer.id)) throw conflict(`${printer.name} is already printing an item`);
-    await claimItem(tx, item, printer.id, { started: true });
-  });
+  return actOnItem(
+    prisma,
+    farmId,
+    itemId,
+    ['queued', 'held'],
+    'start',
+    async (tx, item) => {
+      const printer = await printerThatFits(tx, farmId, printerId, item);
+      if (item.pinnedPrinterId && item.pinnedPrinterId !== printer.id) {
+        throw badRequest('This item is pinned to another printer', {
+          printerId: 'This item is pinned to another printer',
+        });
+      }
+      if (await printerIsBusy(tx, printer.id)) throw conflict(`${printer.name} is already printing an item`);
+      await claimItem(tx, item, printer.id, { started: true });
+    },
+    { lockQueue: true },
+  );
 }
 
 export function markItemDone(prisma: PrismaClient, farmId: string, itemId: string) {
