@@ -58,9 +58,12 @@ export async function openClaim(
       throw conflict('You can open a claim once the parts are delivered');
     if (await tx.jobClaim.findUnique({ where: { requestId } }))
       throw conflict('This request already has a claim');
-    if (job.releasedAt || !job.claimsCloseAt || job.claimsCloseAt <= new Date()) {
-      throw conflict('The claims window for this request has closed');
-    }
+    // Locked as releaseJobShare locks it: a release that came first is seen here, one that comes later
+    // waits and then sees this claim. The window is judged by the database's clock.
+    const [window] = await tx.$queryRaw<{ open: boolean | null }[]>`
+      SELECT released_at IS NULL AND claims_close_at > now() AS open
+      FROM print_jobs WHERE id = ${job.id}::uuid FOR UPDATE`;
+    if (!window?.open) throw conflict('The claims window for this request has closed');
     const claim = await tx.jobClaim.create({
       data: {
         requestId,
