@@ -4,6 +4,7 @@
 import type { PrismaClient } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import { printerSliceKey } from '@printfarm/db/printQueue/fit';
+import { isLiveJob, JOB_STATE_LABELS, type JobState } from '@printfarm/domain/printJob';
 import { conflict, notFound } from '../http/errors.ts';
 import { findFarmPrinter } from './printers.ts';
 
@@ -11,15 +12,33 @@ export type PrinterFileAnswer =
   | { kind: 'file'; bytes: Uint8Array; fileName: string }
   | { kind: 'pending'; message: string };
 
-/** The item, the printer and the key their G-code and project are kept by; another farm's are not found. */
+/**
+ * The item, the printer and the key their G-code and project are kept by; another farm's are not found.
+ * The design is the farm's to print only while its job is being made: once cancelled (or shipped) it is
+ * not handed out any more.
+ */
 async function itemOnPrinter(prisma: PrismaClient, farmId: string, itemId: string, printerId: string) {
-  const item = await prisma.queueItem.findFirst({ where: { id: itemId, farmId } });
-  if (!item) throw notFound('Queue item not found');
-  const printer = await findFarmPrinter(prisma, farmId, printerId);
-  const file = await prisma.projectFile.findUniqueOrThrow({
-    where: { id: item.fileId },
-    select: { sha256: true, originalFileName: true, analysis: { select: { format: true } } },
+  const item = await prisma.queueItem.findFirst({
+    where: { id: itemId, farmId },
+    include: { job: { select: { state: true } } },
   });
+  if (!item) throw notFound('Queue item not found');
+  if (!isLiveJob(item.job.state)) {
+    const job = JOB_STATE_LABELS[item.job.state as JobState] ?? item.job.state;
+    throw conflict(`This item's file is no longer available: its job is ${job.toLowerCase()}`);
+  }
+  const printer = await findFarmPrinter(prisma, farmId, printerId);
+  const file = await prisma.projectFile.findUnique({
+    where: { id: item.fileId },
+    select: {
+      sha256: true,
+      originalFileName: true,
+      deletedAt: true,
+      analysis: { select: { format: true } },
+    },
+  });
+  // The item names its file without a foreign key: a file deleted since is gone, not a server error.
+  if (!file || file.deletedAt) throw notFound('The file is gone');
   const key = printerSliceKey(item, printer, file.sha256);
   if (!key) throw conflict('This file has no checksum to slice it by');
   const base = file.originalFileName.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_');
