@@ -3,9 +3,9 @@
 import { Prisma, type PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
 import type { FarmSettings } from '@printfarm/domain/farmSettings';
-import { farmSlug } from '@printfarm/domain/farmSignup';
+import { companyKey, farmSlug } from '@printfarm/domain/farmSignup';
 import type { SessionUser } from '../auth/guards.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { operatorFarmIds } from './operatorJobs.ts';
 import type { PublicFarmCache } from './publicFarmCache.ts';
 
@@ -51,13 +51,53 @@ export function listManagedFarms(prisma: PrismaClient, user: SessionUser) {
   });
 }
 
+/** The name another farm is registered under (the same company key), on the settings form's field. */
+function nameTaken(displayName: string) {
+  const message = `A print farm named "${displayName}" is already registered.`;
+  return conflict(message, { 'profile.displayName': message });
+}
+
+/** Whether a farm other than `farmId` holds the company key. */
+async function keyHeldByAnother(db: Prisma.TransactionClient, key: string, farmId: string) {
+  const other = await db.printFarm.findFirst({
+    where: { companyKey: key, id: { not: farmId } },
+    select: { id: true },
+  });
+  return other !== null;
+}
+
+/**
+ * Saves the settings. A new name gets its company key, so a name another farm is registered under is
+ * refused (409), as at signup and in the staff edit, and a renamed farm frees its old name.
+ */
 export async function saveFarmSettings(
   prisma: PrismaClient,
   publicFarms: PublicFarmCache,
   farmId: string,
   settings: FarmSettings,
 ): Promise<void> {
-  await prisma.$transaction(async (tx) => {
+  const { displayName } = settings.profile;
+  const key = companyKey(displayName);
+  try {
+    await writeFarmSettings(prisma, farmId, settings, key);
+  } catch (error) {
+    // Another farm took the name between the check and the write.
+    if (isUniqueViolation(error) && (await keyHeldByAnother(prisma, key, farmId)))
+      throw nameTaken(displayName);
+    throw error;
+  }
+  publicFarms.invalidate();
+}
+
+function writeFarmSettings(prisma: PrismaClient, farmId: string, settings: FarmSettings, key: string) {
+  return prisma.$transaction(async (tx) => {
+    const saved = await tx.printFarm.findUniqueOrThrow({
+      where: { id: farmId },
+      select: { displayName: true },
+    });
+    // Only a new name is checked and re-keyed: a save that keeps the name leaves its key as it is.
+    const renamed = saved.displayName !== settings.profile.displayName;
+    if (renamed && (await keyHeldByAnother(tx, key, farmId))) throw nameTaken(settings.profile.displayName);
     const capabilities = await tx.printFarmCapability.findMany({
       where: { farmId, isActive: true },
       select: { printTechnology: true },
@@ -91,6 +131,7 @@ export async function saveFarmSettings(
         isPaused: settings.availability.isPaused,
         operatingHours: settings.availability.operatingHours ?? Prisma.DbNull,
         displayName: settings.profile.displayName,
+        ...(renamed ? { companyKey: key } : {}),
         description: settings.profile.description || null,
         website: settings.profile.website || null,
         contactPhone: settings.profile.contactPhone,
@@ -98,7 +139,6 @@ export async function saveFarmSettings(
       },
     });
   });
-  publicFarms.invalidate();
 }
 
 /**
