@@ -281,6 +281,20 @@ describe('storefront and store admin in Chromium', () => {
     await edit.waitFor({ state: 'detached' });
     await card.getByText('Stock: 9').waitFor();
 
+    // Three sell while the owner edits the description: saving keeps the 6 left, not the 9 shown.
+    await card.getByRole('button', { name: 'Edit Spa Jet Cap' }).click();
+    expect(await edit.getByLabel('Stock Quantity').inputValue()).toBe('9');
+    await suite.api.prisma.product.update({
+      where: { id: saved.id },
+      data: { stockQuantity: { decrement: 3 } },
+    });
+    await edit.getByLabel('Description').fill('Fits the 2019 model.');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await card.getByText('Stock: 6').waitFor();
+    const edited = await suite.api.prisma.product.findUniqueOrThrow({ where: { id: saved.id } });
+    expect([edited.description, edited.stockQuantity]).toEqual(['Fits the 2019 model.', 6]);
+
     await card.getByRole('button', { name: 'Delete Spa Jet Cap' }).click();
     await admin
       .getByRole('dialog', { name: 'Delete product?' })

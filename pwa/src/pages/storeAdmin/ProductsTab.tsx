@@ -180,9 +180,16 @@ function ProductFormDialog({ store, product, onClose }: ProductDialogProps) {
     defaultValues: product ? valuesOf(product) : EMPTY_PRODUCT,
   });
 
-  const onValid = (values: Product) =>
-    save.mutate(
-      { ...(product ? { productId: product.id } : {}), product: values },
+  const onValid = (values: Product) => {
+    // Stock moves with every sale while the dialog is open: an edit sends it only when the owner
+    // changed it, so saving other fields never puts sold stock back on sale.
+    const { stockQuantity, ...rest } = values;
+    const keepStock = product && stockQuantity === product.stockQuantity;
+    return save.mutate(
+      {
+        ...(product ? { productId: product.id } : {}),
+        product: keepStock ? rest : { ...rest, stockQuantity },
+      },
       {
         onSuccess: () => {
           toast({
@@ -197,6 +204,7 @@ function ProductFormDialog({ store, product, onClose }: ProductDialogProps) {
           }),
       },
     );
+  };
 
   return (
     <Dialog
