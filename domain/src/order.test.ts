@@ -137,10 +137,18 @@ describe('placeOrderSchema', () => {
     });
   });
 
-  it('refuses the same product on two lines', () => {
+  it('reads a product id in any case as the one the database stores', () => {
+    const parsed = v.parse(placeOrderSchema, {
+      ...order,
+      items: [{ productId: productId.toUpperCase(), quantity: 1 }],
+    });
+    expect(parsed.items[0]?.productId).toBe(productId);
+  });
+
+  it('refuses the same product on two lines, in any case', () => {
     const items = [
       { productId, quantity: 1 },
-      { productId, quantity: 2 },
+      { productId: productId.toUpperCase(), quantity: 2 },
     ];
     expect(fieldErrors(placeOrderSchema, { ...order, items })).toEqual({
       items: 'Each product may appear only once',

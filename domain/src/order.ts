@@ -77,7 +77,8 @@ const customizationValue = v.union([
 ]);
 
 export const orderItemSchema = formObject({
-  productId: v.pipe(v.string('Invalid product'), v.uuid('Invalid product')),
+  // Lower case, as the database answers ids: an upper-case id is the same product.
+  productId: v.pipe(v.string('Invalid product'), v.uuid('Invalid product'), v.toLowerCase()),
   quantity: v.pipe(
     v.number('Quantity must be a number'),
     v.integer('Quantity must be a whole number'),
