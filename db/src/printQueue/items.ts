@@ -37,7 +37,11 @@ export async function lockItem(tx: Prisma.TransactionClient, itemId: string): Pr
 /** The name a printer knows an attempt by: the item and its attempt, so a retry finds its own print. */
 export const dispatchFileName = (itemId: string, attempt: number) => `q_${itemId}_${attempt}.gcode`;
 
-/** Claims a waiting item for a printer: the attempt is recorded before anything is sent to the printer. */
+/**
+ * Claims a waiting item for a printer: the attempt is recorded before anything is sent to the printer.
+ * A start by hand has no dispatch file: nothing was sent, so printer.poll has no print of ours to look for
+ * (the operator started one of their own choosing) and leaves the item to the operator's buttons.
+ */
 export async function claimItem(
   tx: Prisma.TransactionClient,
   item: QueueItem,
@@ -53,7 +57,7 @@ export async function claimItem(
       printerId,
       attempts: attempt,
       progress: 0,
-      dispatchFileName: dispatchFileName(item.id, attempt),
+      dispatchFileName: started ? null : dispatchFileName(item.id, attempt),
       dispatchedAt: now,
       sentAt: null,
       startedAt: started ? now : null,

@@ -97,7 +97,10 @@ async function recordChanges(
 ): Promise<boolean> {
   const { printer, item } = await lockPrinterAndItem(tx, printerId);
   if (!printer) return false;
-  const state = printerStateOf(status, printer.state);
+  // Started by hand (no dispatch file): the operator marks it printed or failed; until then the printer
+  // is on it, whatever it reports (an idle printer is not free, nor has it lost a print of ours).
+  const startedByHand = item !== null && !item.dispatchFileName;
+  const state = startedByHand && status.activity === 'idle' ? null : printerStateOf(status, printer.state);
   const reachable = status.activity !== 'offline';
   await tx.printer.update({
     where: { id: printer.id },
