@@ -6,6 +6,7 @@ import { readRange } from '../storage/uploads.ts';
 import { forEachLine, words } from './lines.ts';
 import { addIndexedTriangle, forAnalysis, type MeshParser, type MeshSink, VertexList } from './model.ts';
 import {
+  checkCountsFit,
   type Header,
   layout,
   MAX_HEADER_BYTES,
@@ -22,6 +23,7 @@ export const parsePlyInto: MeshParser = async (upload, newMesh) => {
   const head = await readRange(upload, 0, Math.min(upload.size, MAX_HEADER_BYTES));
   const header = parsePlyHeader(head);
   const plan = layout(header);
+  checkCountsFit(header, upload.size - header.bodyOffset);
   const mesh = newMesh();
   const vertices = new VertexList();
   const state = { mesh, vertices, plan };
@@ -120,6 +122,11 @@ async function readAscii(upload: StoredUpload, header: Header, state: ReadState)
       if (property.countType) {
         const items = Number(values[at++]);
         if (!Number.isInteger(items) || items < 0) break;
+        if (items > values.length - at) {
+          reject(
+            `data line ${count(lineNumber)} lists ${count(items)} values, but only ${count(values.length - at)} follow`,
+          );
+        }
         for (let i = 0; i < items; i++) {
           const value = Number(values[at++]);
           if (element === state.plan.face && p === state.plan.indices) corners.push(value);
@@ -170,9 +177,14 @@ class ByteSource {
   offset = 0;
   private readonly chunks: AsyncIterator<Buffer>;
   private ended = false;
+  /** Bytes of the stream dropped from the buffer, once consumed. */
+  private dropped = 0;
+  /** The bytes the stream holds: a need beyond them fails without reading them all first. */
+  private readonly length: number;
 
-  constructor(stream: AsyncIterable<Buffer>) {
+  constructor(stream: AsyncIterable<Buffer>, length: number) {
     this.chunks = stream[Symbol.asyncIterator]();
+    this.length = length;
   }
 
   get available(): number {
@@ -181,6 +193,7 @@ class ByteSource {
 
   /** Makes at least n bytes available; false when the stream ends first. */
   async need(n: number): Promise<boolean> {
+    if (this.dropped + this.offset + n > this.length) return false;
     while (this.available < n) {
       if (this.ended) return false;
       const next = await this.chunks.next();
@@ -188,6 +201,7 @@ class ByteSource {
         this.ended = true;
         return false;
       }
+      this.dropped += this.offset;
       this.buffer = Buffer.concat([this.buffer.subarray(this.offset), next.value]);
       this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.length);
       this.offset = 0;
@@ -204,6 +218,7 @@ async function readBinary(upload: StoredUpload, header: Header, state: ReadState
   const littleEndian = header.encoding === 'binary_little_endian';
   const source = new ByteSource(
     upload.createReadStream({ start: header.bodyOffset }) as AsyncIterable<Buffer>,
+    upload.size - header.bodyOffset,
   );
   const corners: number[] = [];
   const point = [0, 0, 0];

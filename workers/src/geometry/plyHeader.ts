@@ -1,7 +1,7 @@
 // A PLY file's header: its encoding, its elements with their properties and counts, and where the body
 // starts; and which properties the parser (ply.ts) needs from the vertex and face elements.
 import { words } from './lines.ts';
-import { ModelRejection } from './reject.ts';
+import { count, ModelRejection } from './reject.ts';
 
 /** A PLY scalar type: its size in bytes and the DataView getter that reads one (either byte order). */
 export interface ScalarType {
@@ -104,7 +104,38 @@ export function parsePlyHeader(head: Buffer): Header {
     }
   }
   if (!encoding) reject('the header has no format line');
+  // A record of no properties takes no bytes: nothing would bound a loop over its count.
+  const empty = elements.find((element) => element.count > 0 && element.properties.length === 0);
+  if (empty) reject(`header declares ${count(empty.count)} ${plural(empty)} with no properties`);
   return { encoding, elements, bodyOffset: end.index + end[0].length, comments: comments.slice(0, 10) };
+}
+
+/**
+ * The fewest bytes one record can take: binary, its scalars and list counts (a list may be empty);
+ * ASCII, one character and a separator for each property. Exact for binary records without lists.
+ */
+function minimumRecordBytes(encoding: Encoding, element: Element): { bytes: number; exact: boolean } {
+  if (encoding === 'ascii') return { bytes: 2 * element.properties.length, exact: false };
+  return {
+    bytes: element.properties.reduce((sum, p) => sum + (SCALAR_TYPES[p.countType ?? p.type]?.size ?? 0), 0),
+    exact: element.properties.every((p) => !p.countType),
+  };
+}
+
+/** Refuses counts that the bytes after the header cannot hold, before a record is read. */
+export function checkCountsFit(header: Header, bodyBytes: number): void {
+  // The file's last ASCII value needs no line break after it.
+  let left = header.encoding === 'ascii' ? bodyBytes + 1 : bodyBytes;
+  for (const element of header.elements) {
+    const { bytes, exact } = minimumRecordBytes(header.encoding, element);
+    if (element.count * bytes > left) {
+      const fits = count(Math.floor(left / bytes));
+      reject(
+        `header declares ${count(element.count)} ${plural(element)}, ${exact ? `file ends after ${fits}` : `the file has room for at most ${fits}`}`,
+      );
+    }
+    left -= element.count * bytes;
+  }
 }
 
 /** Which properties a parser needs from the vertex and face elements. */
