@@ -23,30 +23,38 @@ export async function scanTags(
 ): Promise<void> {
   const decoder = new StringDecoder('utf8');
   let carry = '';
-  const tag = /<([^>]*)>/g;
-  const visit = (text: string): number => {
-    tag.lastIndex = 0;
-    let consumed = 0;
-    for (let match = tag.exec(text); match; match = tag.exec(text)) {
-      consumed = tag.lastIndex;
-      const body = match[1] ?? '';
-      const first = body.charCodeAt(0);
-      if (first === 63 || first === 33) continue; // <? ... ?> and <! ... >
-      const closing = first === 47;
-      const selfClosing = body.endsWith('/');
-      const content = body.slice(closing ? 1 : 0, selfClosing ? -1 : undefined).trimStart();
-      const space = content.search(/\s/);
-      const qualified = space === -1 ? content : content.slice(0, space);
-      const name = qualified.slice(qualified.indexOf(':') + 1);
-      onTag(name, space === -1 ? '' : content.slice(space), closing, selfClosing);
+  const onBody = (body: string) => {
+    const first = body.charCodeAt(0);
+    if (first === 63 || first === 33) return; // <? ... ?> and <! ... >
+    const closing = first === 47;
+    const selfClosing = body.endsWith('/');
+    const content = body.slice(closing ? 1 : 0, selfClosing ? -1 : undefined).trimStart();
+    const space = content.search(/\s/);
+    const qualified = space === -1 ? content : content.slice(0, space);
+    const name = qualified.slice(qualified.indexOf(':') + 1);
+    onTag(name, space === -1 ? '' : content.slice(space), closing, selfClosing);
+  };
+  /**
+   * Visits the tags in `text` and answers where the unfinished rest starts: the first '<' with no '>'
+   * after it. Its first `searched` characters (the rest carried from before) hold no '>', so each
+   * character is looked at once, however many '<' a crafted part holds.
+   */
+  const visit = (text: string, searched: number): number => {
+    let at = 0;
+    for (;;) {
+      const open = text.indexOf('<', at);
+      if (open === -1) return text.length;
+      const close = text.indexOf('>', Math.max(open + 1, searched));
+      if (close === -1) return open;
+      onBody(text.slice(open + 1, close));
+      at = close + 1;
     }
-    return consumed;
   };
   for await (const chunk of stream) {
     const text = carry + decoder.write(chunk as Buffer);
-    carry = text.slice(visit(text));
+    carry = text.slice(visit(text, carry.length));
     if (carry.length > 1 << 20)
       throw new ModelRejection('Not a valid 3MF: the model part holds a tag longer than 1 MB');
   }
-  visit(carry + decoder.end());
+  visit(carry + decoder.end(), carry.length);
 }
