@@ -1,5 +1,6 @@
-// STL, binary and ASCII. Binary iff 84 + 50 × triangle count equals the file size: many binary files
-// start their 80-byte header with "solid", so the prefix alone decides nothing.
+// STL, binary and ASCII. Binary when 84 + 50 × triangle count equals the file size: many binary files
+// start their 80-byte header with "solid", so the prefix alone decides nothing. A binary file whose
+// count was left at 0 is read by its size, once it does not read as ASCII.
 import type { StoredUpload } from '../storage/uploads.ts';
 import { readRange } from '../storage/uploads.ts';
 import { forEachBlock } from './blocks.ts';
@@ -12,31 +13,54 @@ export const RECORD_BYTES = 50;
 /** Records per block read: 1 MB. */
 export const BLOCK_RECORDS = 20_000;
 
-/** True when the first bytes read as the text of an ASCII STL. */
+/** Bytes of the head judged as ASCII STL text. */
+const ASCII_HEAD_BYTES = 1024;
+
+/**
+ * True when the first bytes read as the text of an ASCII STL: an optional UTF-8 byte order mark, a
+ * 'solid' line, then a 'facet' or 'endsolid' line. Solid names may hold letters beyond ASCII (UTF-8
+ * or Latin-1); every other line is printable ASCII, and no line holds control bytes, which the
+ * binary data after a binary file's header does.
+ */
 export function looksLikeAsciiStl(head: Uint8Array): boolean {
-  const text = Buffer.from(head.subarray(0, 512)).toString('latin1');
-  if (!/^\s*solid\b/i.test(text)) return false;
-  for (const byte of head.subarray(0, 512)) {
-    if (byte === 0 || (byte < 32 && byte !== 9 && byte !== 10 && byte !== 13) || byte > 126) return false;
+  const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  const text = Buffer.from(head.subarray(bom, bom + ASCII_HEAD_BYTES)).toString('latin1');
+  const lines = text.split('\n');
+  if (!/^\s*solid\b/i.test(lines[0] ?? '')) return false;
+  let body = false;
+  for (const [i, line] of lines.entries()) {
+    const keyword = (/^\s*(\S*)/.exec(line)?.[1] ?? '').toLowerCase();
+    const named = keyword === 'solid' || keyword === 'endsolid';
+    if (!(named ? /^[\t\r\x20-\x7e\x80-\xff]*$/ : /^[\t\r\x20-\x7e]*$/).test(line)) return false;
+    if (i > 0 && (keyword === 'facet' || keyword === 'endsolid')) body = true;
   }
-  return true;
+  return body;
+}
+
+/** The triangles the size of a binary file holds, or undefined when it holds no whole number of them. */
+function recordsInSize(size: number): number | undefined {
+  const records = (size - HEADER_BYTES) / RECORD_BYTES;
+  return size >= HEADER_BYTES && Number.isInteger(records) ? records : undefined;
 }
 
 export function isBinaryStlSize(head: Uint8Array, size: number): boolean {
-  if (size < HEADER_BYTES || head.length < HEADER_BYTES) return false;
+  if (head.length < HEADER_BYTES) return false;
   const triangles = Buffer.from(head.buffer, head.byteOffset, head.byteLength).readUInt32LE(80);
-  return HEADER_BYTES + RECORD_BYTES * triangles === size;
+  return recordsInSize(size) === triangles;
 }
 
 /** Parses an STL into meshes made by `newMesh`. */
 export const parseStlInto: MeshParser = async (upload, newMesh) => {
   const head = await readRange(upload, 0, Math.min(upload.size, 1024));
-  if (isBinaryStlSize(head, upload.size)) return parseBinaryStl(upload, head, newMesh);
+  if (isBinaryStlSize(head, upload.size)) return parseBinaryStl(upload, head, newMesh, head.readUInt32LE(80));
   if (looksLikeAsciiStl(head)) return parseAsciiStl(upload, newMesh);
   if (upload.size < HEADER_BYTES) {
     throw new ModelRejection(`Not a valid STL: the file holds only ${count(upload.size)} bytes`);
   }
   const declared = head.readUInt32LE(80);
+  // Some writers leave the count at 0; the size then tells the triangles, as admesh reads it.
+  const implied = recordsInSize(upload.size);
+  if (declared === 0 && implied) return parseBinaryStl(upload, head, newMesh, implied);
   const held = Math.floor((upload.size - HEADER_BYTES) / RECORD_BYTES);
   throw new ModelRejection(
     `Not a valid STL: header says ${count(declared)} triangles, file holds ${count(held)}`,
@@ -49,8 +73,8 @@ async function parseBinaryStl<Mesh extends MeshSink>(
   upload: StoredUpload,
   head: Buffer,
   newMesh: NewMesh<Mesh>,
+  declared: number,
 ): Promise<ParsedModel<Mesh>> {
-  const declared = head.readUInt32LE(80);
   if (declared === 0) throw new ModelRejection('Not a valid STL: the file holds no triangles');
   const mesh = newMesh(declared);
   await forEachBlock(upload, HEADER_BYTES, BLOCK_RECORDS * RECORD_BYTES, (view, length) =>
