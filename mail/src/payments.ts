@@ -3,7 +3,14 @@
 import { formatUsd } from '@printfarm/domain/money';
 import { createElement as h } from 'react';
 import type { Email } from './compose.ts';
-import { letter, type MailPerson, type MailRequest, operatorJobUrl, requestUrl } from './marketplace.ts';
+import {
+  letter,
+  type MailPerson,
+  type MailRequest,
+  momentText,
+  operatorJobUrl,
+  requestUrl,
+} from './marketplace.ts';
 import { ActionButton, Facts, factLines, Paragraph, type TextFact } from './parts.ts';
 
 export interface MailCharge {
@@ -14,6 +21,8 @@ export interface MailCharge {
   totalCents: number;
   /** Paid by card on Stripe's page (from the pay step), not by bank transfer. */
   card?: boolean;
+  /** The difference for accepted new terms: unpaid by then, the terms lapse and the order moves on. */
+  payBy?: Date;
 }
 
 const chargeFacts = (charge: MailCharge): TextFact[] => [
@@ -44,6 +53,11 @@ export function paymentRequestedEmail(
         `Write the reference ${charge.reference} on the payment, so we can match it.`,
         ...(instructions.trim() ? [instructions.trim()] : []),
         'The farm receives the order as soon as your payment arrives; we e-mail you when it does.',
+        ...(charge.payBy
+          ? [
+              `Please pay by ${momentText(charge.payBy)}; if the payment has not arrived by then, the new terms lapse and we offer your order to the next farm.`,
+            ]
+          : []),
       ];
   const facts = [...chargeFacts(charge), ['Reference', charge.reference] as const];
   return letter(customer, `payment-requested:${charge.paymentId}`, `Pay for your order: ${request.title}`, {

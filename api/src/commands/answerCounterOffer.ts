@@ -6,6 +6,7 @@ import type { ProviderName } from '@printfarm/db/payments';
 import { createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
 import { acceptJobTerms } from '@printfarm/db/requests/acceptJobTerms';
 import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
+import { awaitDifference } from '@printfarm/db/requests/counterDifference';
 import { hasPassed } from '@printfarm/db/requests/deadlines';
 import { farmOperatorContact, mailCustomer } from '@printfarm/db/requests/mail';
 import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
@@ -79,8 +80,9 @@ export async function answerCounterOffer(
 
 /**
  * A counter-offer dearer than what the customer paid needs the difference first: a payment for it is
- * asked for (once), and the job becomes the farm's when it is secured (workers' payment.secured). True
- * when the difference is owed; false when the payment already covers the new price.
+ * asked for (once), with days to pay it (awaitDifference), and the job becomes the farm's when it is
+ * secured (workers' payment.secured). True when the difference is owed; false when the payment already
+ * covers the new price.
  */
 async function askForDifference(
   tx: Prisma.TransactionClient,
@@ -110,9 +112,10 @@ async function askForDifference(
     requestId: request.id,
     jobId: job.id,
   });
+  const payBy = await awaitDifference(tx, job.id);
   await transitionPrintRequest(tx, request, 'ordered', {
     byUserId: request.userId,
-    note: `Counter-offer accepted; waiting for the difference of ${formatUsd(difference.amountCents)}`,
+    note: `Counter-offer accepted; waiting for the difference of ${formatUsd(difference.amountCents)} until ${payBy.toISOString()}`,
   });
   if (difference.provider !== 'invoice') return true;
   await mailCustomer(tx, request.userId, async (customer) =>
@@ -126,6 +129,7 @@ async function askForDifference(
         reference: difference.reference,
         lines: [['Difference to the new price', difference.amountCents]],
         totalCents: difference.amountCents,
+        payBy,
       },
       (await moneyTerms(tx)).instructions,
     ),

@@ -1,7 +1,10 @@
 // A job's answer deadline. If the operator has not answered (response), the job expires; if the customer
 // has not answered a counter-offer (counter), it counts as refused. Either way the order goes to the
-// next best offer (request.route). A job answered in time makes this a no-op.
+// next best offer (request.route). A job answered in time makes this a no-op, and so does a counter-offer
+// the customer accepted while its difference is paid or on its way: the payment has its own deadline,
+// after which this runs again and closes the job.
 import { closeJobAndReroute } from '@printfarm/db/requests/closeJobAndReroute';
+import { counterDifference } from '@printfarm/db/requests/counterDifference';
 import { mailOperator } from '@printfarm/db/requests/mail';
 import { recomputeFarmScorecard } from '@printfarm/db/requests/scorecard';
 import { lockPrintRequest } from '@printfarm/db/requests/transition';
@@ -27,10 +30,16 @@ export const jobDeadline: JobHandler<'job.deadline'> = async ({ jobId, kind }, {
         note: `${job.farm.displayName} did not answer in time; offering the order to the next farm`,
       });
     } else {
+      const difference = await counterDifference(tx, job);
+      if (difference === 'paid' || difference === 'awaited') return 'skipped';
+      const late =
+        difference === 'overdue'
+          ? `The difference for the counter-offer from ${job.farm.displayName} did not arrive in time`
+          : `The counter-offer from ${job.farm.displayName} was not answered in time`;
       await closeJobAndReroute(tx, request, job, {
         state: 'refused',
         byUserId: null,
-        note: `The counter-offer from ${job.farm.displayName} was not answered in time; offering the order to the next farm`,
+        note: `${late}; offering the order to the next farm`,
       });
       await mailOperator(tx, job.farmId, (operator) =>
         deferredEmail('counterAnsweredEmail', config.PUBLIC_URL, operator, mailJobFacts(job, request), false),
