@@ -29,3 +29,8 @@ export function paymentInstructions(cents: number, reference: string, staffWords
   const how = `Pay ${amount} by bank transfer (ACH) or a payment app, with the reference ${reference} on the payment so we can match it.`;
   return staffWords.trim() ? `${how} ${staffWords.trim()}` : how;
 }
+
+/** Money has arrived for a payment, or a card holds it: cancelling what it pays for gives it back. */
+export function paymentHoldsMoney(payment: { status: string; receivedCents: number }): boolean {
+  return payment.status === 'authorized' || payment.status === 'captured' || payment.receivedCents > 0;
+}

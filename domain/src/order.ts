@@ -180,3 +180,18 @@ export const orderStatusUpdateSchema = v.pipe(
 );
 
 export type OrderStatusUpdate = v.InferOutput<typeof orderStatusUpdateSchema>;
+
+/**
+ * How long a store order waits for its payment before it is cancelled and its items go back on sale
+ * (workers/src/jobs/ordersExpire.ts): a week for a bank transfer, a day and an hour for a card (Stripe's
+ * Checkout page lasts 24 hours at most).
+ */
+export const ORDER_PAYMENT_DAYS = 7;
+export const CARD_ORDER_PAYMENT_HOURS = 25;
+
+/** The sentence the order confirmation adds to how to pay. */
+export function orderPaymentDeadline(card: boolean): string {
+  return card
+    ? 'An order not paid within a day is cancelled, and its items go back on sale.'
+    : `An order not paid within ${ORDER_PAYMENT_DAYS} days is cancelled, and its items go back on sale.`;
+}

@@ -77,6 +77,8 @@ export const jobPayloadSchemas = {
   'estimator.calibrate': nothing,
   /** Marks quoted requests whose offers passed their validity as expired; repeated by a scheduler. */
   'offers.expire': nothing,
+  /** Cancels store orders whose payment never came (workers/src/jobs/ordersExpire.ts); hourly. */
+  'orders.expire': nothing,
   /**
    * A payment was secured (paid in full, or a card authorised): route the order, accept the counter-offer
    * whose difference it pays, or capture a store order or invoice; refund it if that was cancelled.

@@ -1,5 +1,7 @@
 // A store's order e-mails: the shopper's confirmation, the owner's new-order notice, shipped and cancelled.
+import { paymentHoldsMoney, paymentInstructions } from '@printfarm/domain/charges';
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
+import { orderPaymentDeadline } from '@printfarm/domain/order';
 import { shippingMethodName } from '@printfarm/domain/shipping';
 import { shortId } from '@printfarm/domain/shortId';
 import { trackingUrl } from '@printfarm/domain/tracking';
@@ -46,6 +48,71 @@ export interface MailOrderPayment {
   instructions: string | null;
   /** Money has arrived (or a card is authorised): cancelling the order gives it back. */
   paid: boolean;
+}
+
+/** A decimal column as the database client gives it (Prisma's Decimal). */
+interface Decimal {
+  toFixed(digits: number): string;
+}
+
+/** A payment row, as far as the order's e-mails tell it. */
+interface PaymentRecord {
+  provider: string;
+  reference: string;
+  amountCents: number;
+  receivedCents: number;
+  status: string;
+}
+
+/** The payment as the order's e-mails tell it; `paymentWords` are staff's words on paying by transfer. */
+export function mailOrderPayment(payment: PaymentRecord, paymentWords: string): MailOrderPayment {
+  const card = payment.provider === 'stripe';
+  return {
+    reference: payment.reference,
+    amountCents: payment.amountCents,
+    card,
+    instructions: card ? null : paymentInstructions(payment.amountCents, payment.reference, paymentWords),
+    paid: paymentHoldsMoney(payment),
+  };
+}
+
+/** An order row with its items and payments, as the database reads it. */
+export interface OrderRecord {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  shippingMethod: string;
+  subtotal: Decimal;
+  shippingFee: Decimal;
+  totalAmount: Decimal;
+  carrier: string | null;
+  trackingNumber: string | null;
+  shippingAddress: unknown;
+  items: { productName: string; quantity: number; unitPrice: Decimal }[];
+  payments: PaymentRecord[];
+}
+
+/** The order as its e-mails after the confirmation take it: whether money was paid, not how to pay. */
+export function mailOrderOf(order: OrderRecord): MailOrder {
+  const [payment] = order.payments;
+  return {
+    id: order.id,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    shippingMethod: order.shippingMethod,
+    subtotal: order.subtotal.toFixed(2),
+    shippingFee: order.shippingFee.toFixed(2),
+    totalAmount: order.totalAmount.toFixed(2),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    shippingAddress: order.shippingAddress as MailOrder['shippingAddress'],
+    items: order.items.map((item) => ({
+      productName: item.productName,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice.toFixed(2),
+    })),
+    payment: payment ? mailOrderPayment(payment, '') : null,
+  };
 }
 
 export interface MailStore {
@@ -107,9 +174,9 @@ function paymentFacts(payment: MailOrderPayment): TextFact[] {
   ];
 }
 
-/** How to pay: the transfer's instructions, or what happens with the card. */
+/** How to pay: the transfer's instructions, or what happens with the card; and by when. */
 const howToPay = (payment: MailOrderPayment) =>
-  payment.instructions ?? 'Your card is charged when you confirm the payment at checkout.';
+  `${payment.instructions ?? 'Your card is charged when you confirm the payment at checkout.'} ${orderPaymentDeadline(payment.card)}`;
 
 function addressLines(order: MailOrder): string[] {
   const a = order.shippingAddress;
@@ -283,12 +350,13 @@ export function orderDeliveredEmail(order: MailOrder, store: MailStore, orderUrl
   );
 }
 
-export function orderCancelledEmail(order: MailOrder, store: MailStore): Promise<Email> {
+/** `why`: the reason the store did not give, when the order was cancelled for it (never paid). */
+export function orderCancelledEmail(order: MailOrder, store: MailStore, why = ''): Promise<Email> {
   const { payment } = order;
   const charge = payment?.paid
     ? `Your payment of ${formatUsd(payment.amountCents)} (reference ${payment.reference}) goes back to you; a separate e-mail confirms the refund.`
     : `You have not been charged for it${payment ? `; please do not send the payment (reference ${payment.reference})` : ''}.`;
-  const cancelled = `Your order #${shortId(order.id)} from ${store.displayName} has been cancelled. ${charge}`;
+  const cancelled = `Your order #${shortId(order.id)} from ${store.displayName} has been cancelled.${why ? ` ${why}` : ''} ${charge}`;
   const contact = `If this is unexpected, please contact ${store.displayName} directly.`;
   return toCustomer(
     order,

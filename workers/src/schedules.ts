@@ -15,6 +15,7 @@ export interface Schedule {
 export const SCHEDULES: Schedule[] = [
   { id: 'sessions.purge:hourly', job: 'sessions.purge', everyMs: 3_600_000 },
   { id: 'offers.expire:hourly', job: 'offers.expire', everyMs: 3_600_000 },
+  { id: 'orders.expire:hourly', job: 'orders.expire', everyMs: 3_600_000 },
   { id: 'estimator.calibrate:hourly', job: 'estimator.calibrate', everyMs: 3_600_000 },
   { id: 'payouts.run:weekly', job: 'payouts.run', everyMs: 7 * 86_400_000 },
   // Daily, and once per month by its own key: the 1st's invoices go out even after a day of downtime.

@@ -2,7 +2,7 @@
 // the order, its items, its payment and its e-mails are written in one call, in the store's next batch
 // (services/checkout.ts), and an idempotency key makes a repeated submit answer the order it already made.
 // Cancelling gives the money back (or fails the payment still awaited); delivering releases the store's
-// share (services/orderPayments.ts).
+// share (db/src/payments/orderCancel.ts, orderRelease.ts).
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@printfarm/db';
@@ -10,6 +10,7 @@ import type { Logger } from '@printfarm/db/logger';
 import { recordJob } from '@printfarm/db/outbox';
 import type { PaymentProvider } from '@printfarm/db/payments';
 import { newReference } from '@printfarm/db/payments/flow';
+import { cancelOrderPayment, lockOrderPayment, restockOrder } from '@printfarm/db/payments/orderCancel';
 import { releaseOrderShare } from '@printfarm/db/payments/orderRelease';
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import {
@@ -22,11 +23,10 @@ import {
 } from '@printfarm/domain/order';
 import { SHIPPING_METHODS, shippingFeeCents, shippingRatesOf } from '@printfarm/domain/shipping';
 import { deferredEmail } from '@printfarm/mail/deferred';
-import { type MailOrder, mailStore } from '@printfarm/mail/orders';
+import { type MailOrder, mailOrderOf, mailOrderPayment, mailStore } from '@printfarm/mail/orders';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import type { CheckoutOrder, CheckoutPayment, Checkouts, OrderWithItems } from './checkout.ts';
 import { isOrderLinkToken, orderLinkUrl } from './orderLinks.ts';
-import { cancelOrderPayment, lockOrderPayment, mailOrderPayment } from './orderPayments.ts';
 
 import { STORE_NOT_FOUND } from './stores.ts';
 
@@ -59,29 +59,6 @@ export const ORDER_WITH_ITEMS = {
   items: { orderBy: { createdAt: 'asc' } },
   payments: true,
 } satisfies Prisma.OrderInclude;
-
-function toMailOrder(order: OrderWithItems): MailOrder {
-  const [payment] = order.payments;
-  return {
-    id: order.id,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    shippingMethod: order.shippingMethod,
-    subtotal: order.subtotal.toFixed(2),
-    shippingFee: order.shippingFee.toFixed(2),
-    totalAmount: order.totalAmount.toFixed(2),
-    carrier: order.carrier,
-    trackingNumber: order.trackingNumber,
-    shippingAddress: order.shippingAddress as unknown as MailOrder['shippingAddress'],
-    items: order.items.map((item) => ({
-      productName: item.productName,
-      quantity: item.quantity,
-      unitPrice: item.unitPrice.toFixed(2),
-    })),
-    // The e-mails after the confirmation say whether money was paid, not how to pay.
-    payment: payment ? mailOrderPayment(payment, '') : null,
-  };
-}
 
 /** The same order request always hashes the same, whatever order its keys came in. */
 function requestHash(input: PlaceOrder): string {
@@ -334,30 +311,25 @@ export async function updateOrderStatus(
     });
     if (update.status === 'cancelled') {
       if (payment) await cancelOrderPayment(tx, payment);
-      for (const item of [...order.items].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-        await tx.product.update({
-          where: { id: item.productId },
-          data: { stockQuantity: { increment: item.quantity } },
-        });
-      }
+      await restockOrder(tx, order.items);
       await recordJob(
         tx,
         'email.send',
-        await deferredEmail('orderCancelledEmail', toMailOrder(order), mailStore(store)),
+        await deferredEmail('orderCancelledEmail', mailOrderOf(order), mailStore(store)),
       );
     }
     if (update.status === 'shipped') {
       await recordJob(
         tx,
         'email.send',
-        await deferredEmail('orderShippedEmail', toMailOrder(order), mailStore(store), orderUrl),
+        await deferredEmail('orderShippedEmail', mailOrderOf(order), mailStore(store), orderUrl),
       );
     }
     if (update.status === 'delivered') {
       await recordJob(
         tx,
         'email.send',
-        await deferredEmail('orderDeliveredEmail', toMailOrder(order), mailStore(store), orderUrl),
+        await deferredEmail('orderDeliveredEmail', mailOrderOf(order), mailStore(store), orderUrl),
       );
     }
     if (update.status === 'delivered' && payment) {

@@ -9,6 +9,7 @@ import { jobRemind } from './jobRemind.ts';
 import { membershipInvoice } from './membershipInvoice.ts';
 import { modelAnalyze } from './modelAnalyze.ts';
 import { offersExpire } from './offersExpire.ts';
+import { ordersExpire } from './ordersExpire.ts';
 import { paymentCapture } from './paymentCapture.ts';
 import { paymentRefund } from './paymentRefund.ts';
 import { paymentSecured } from './paymentSecured.ts';
@@ -42,6 +43,7 @@ export const jobHandlers: JobHandlers = {
   'job.deadline': jobDeadline,
   'job.remind': jobRemind,
   'offers.expire': offersExpire,
+  'orders.expire': ordersExpire,
   'estimator.calibrate': estimatorCalibrate,
   'payment.secured': paymentSecured,
   'payment.capture': paymentCapture,
