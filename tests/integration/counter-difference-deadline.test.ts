@@ -3,6 +3,7 @@
 // payment has its own deadline, days away and named in the payment e-mail; after it the job is closed as
 // an unanswered counter-offer is.
 import { describe, expect, it } from 'vitest';
+import type { OperatorJobView } from '../../api/src/presenters/printJob.ts';
 import type { PrintRequestView } from '../../api/src/presenters/printRequest.ts';
 import { DIFFERENCE_PAYMENT_DAYS } from '../../db/src/requests/counterDifference.ts';
 import { jobDeadline } from '../../workers/src/jobs/jobDeadline.ts';
@@ -23,7 +24,9 @@ describe('the difference for an accepted counter-offer', () => {
     if (!farm || !next) throw new Error('farms');
     const { request, job } = await kit.order(farm);
     const dearer = (Number(job.price) + 10).toFixed(2);
-    expect((await act(farm, job.id, 'counter', { price: dearer })).status).toBe(200);
+    const countered = await act(farm, job.id, 'counter', { price: dearer });
+    expect(countered.status).toBe(200);
+    expect(countered.body.counter?.accepted).toBe(false);
 
     const accepted = await call<PrintRequestView>(
       kit.url(`/api/print-requests/${request.id}/counter/accept`),
@@ -38,6 +41,9 @@ describe('the difference for an accepted counter-offer', () => {
       'invoice',
     );
     const acceptedAt = Date.now();
+    // The farm sees that the customer accepted and is paying, not that an answer is awaited.
+    const farmView = await call<OperatorJobView>(kit.url(`/api/operator/jobs/${job.id}`), farm.cookie);
+    expect(farmView.body.counter).toMatchObject({ price: dearer, accepted: true });
 
     // The payment's deadline is days away: the customer's page shows it, the e-mail says it, and
     // job.deadline is recorded to look again after it.

@@ -49,6 +49,8 @@ export function presentOperatorJob(job: JobDetailRow, context: PrintabilityConte
             price: job.counterPrice?.toFixed(2) ?? null,
             readyBy: day(job.counterReadyBy),
             respondBy: iso(job.counterRespondBy),
+            /** The customer accepted; respondBy is then the day the price difference must arrive by. */
+            accepted: job.payments.length > 0,
           }
         : null,
     declineReason: job.declineReason,

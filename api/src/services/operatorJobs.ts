@@ -34,6 +34,11 @@ export const jobDetailInclude = {
   },
   rating: true,
   claim: { include: { photos: { select: { id: true } } } },
+  // A counter-offer the customer accepted waits for the price difference (db/requests/counterDifference).
+  payments: {
+    where: { purpose: 'difference', offerId: null, status: 'awaiting' },
+    select: { id: true },
+  },
 } satisfies Prisma.PrintJobInclude;
 
 export type JobDetailRow = Prisma.PrintJobGetPayload<{ include: typeof jobDetailInclude }>;

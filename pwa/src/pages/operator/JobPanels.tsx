@@ -130,19 +130,20 @@ export function OfferedPanel({
 /** A job waiting on the customer, or ended: nothing for the farm to do but read it. */
 export function JobOutcome({ job }: { job: OperatorJob }) {
   switch (job.state) {
-    case 'countered':
-      return (
+    case 'countered': {
+      const terms = `${job.counter?.price ? money(job.counter.price) : money(job.price)}, ready by ${day(job.counter?.readyBy ?? job.readyBy)}`;
+      return job.counter?.accepted ? (
+        <Panel
+          title="Counter-offer accepted"
+          description={`The customer accepted ${terms}, and is paying the difference. The job is yours once it arrives; if it has not arrived by ${moment(job.counter.respondBy)}, the job goes to the next farm.`}
+        />
+      ) : (
         <Panel
           title="Counter-offer sent"
-          description={
-            <>
-              You proposed {job.counter?.price ? money(job.counter.price) : money(job.price)}, ready by{' '}
-              {day(job.counter?.readyBy ?? job.readyBy)}. The customer answers by{' '}
-              {moment(job.counter?.respondBy)}; if they refuse, the job goes to the next farm.
-            </>
-          }
+          description={`You proposed ${terms}. The customer answers by ${moment(job.counter?.respondBy)}; if they refuse, the job goes to the next farm.`}
         />
       );
+    }
     case 'delivered':
       return (
         <Panel tone="closed" title="Delivered" description={`Delivered ${moment(job.deliveredAt)}.`}>
