@@ -21,6 +21,7 @@ import {
   threeMfObject,
   triangles,
 } from '../../../ops/fixtures/models/builders.ts';
+import { prusaTwoVolumes3mf, prusaVolumesConfig } from '../../../tests/fixtures/models/prusa3mf.ts';
 import { memoryUpload } from '../storage/uploads.ts';
 import { type AnalysisOutcome, analyzeModel, type ModelAnalysis } from './analyze.ts';
 import { checkArchive } from './zipArchive.ts';
@@ -305,6 +306,52 @@ describe('3MF', () => {
     );
     expectSolidCube(analysis);
     expect(analysis.metadata.parts).toBe(2);
+  });
+
+  it.each(['ParameterModifier', 'NegativeVolume', 'SupportBlocker', 'SupportEnforcer'] as const)(
+    'leaves a PrusaSlicer %s volume out of the part, as PrusaSlicer does',
+    async (type) => {
+      // prusa-slicer --info on this file: 20 × 20 × 20 mm, 8,000 mm³, 12 facets, 1 part.
+      const analysis = await ready(prusaTwoVolumes3mf(prusaVolumesConfig(type)), 'modifier.3mf');
+      expectSolidCube(analysis);
+      expect(analysis.metadata.volumesLeftOut).toEqual({ [type]: 1 });
+      expect(analysis.metadata.note).toMatch(
+        /^Left out of the size and volume, as PrusaSlicer does not print them as part: 1 [a-z ]+(; negative volumes are not cut out of the part)?$/,
+      );
+      expect(String(analysis.metadata.note).endsWith('are not cut out of the part')).toBe(
+        type === 'NegativeVolume',
+      );
+    },
+  );
+
+  it("reads older PrusaSlicer files' modifier flag", async () => {
+    const analysis = await ready(prusaTwoVolumes3mf(prusaVolumesConfig('legacy modifier')), 'modifier.3mf');
+    expectSolidCube(analysis);
+    expect(analysis.metadata.volumesLeftOut).toEqual({ ParameterModifier: 1 });
+    expect(analysis.metadata.note).toBe(
+      'Left out of the size and volume, as PrusaSlicer does not print them as part: 1 modifier',
+    );
+  });
+
+  it('keeps every triangle without a PrusaSlicer config, or with one that does not fit the objects', async () => {
+    const broken = [
+      null,
+      '<config><object id="1"><volume firstid="0" lastid="11"/><volume firstid="12" lastid="24"><metadata type="volume" key="volume_type" value="ParameterModifier"/></volume></object></config>',
+      '<config><object id="7"><volume firstid="12" lastid="23"><metadata type="volume" key="volume_type" value="ParameterModifier"/></volume></object></config>',
+      '<config><object id="1"><volume firstid="" lastid="23"><metadata type="volume" key="volume_type" value="ParameterModifier"/></volume></object></config>',
+      '<config><object id="1"><volume firstid="12" lastid="23"><metadata type="volume" key="volume_type" value="ParameterModifier"',
+    ];
+    for (const config of broken) {
+      const analysis = await ready(prusaTwoVolumes3mf(config), 'modifier.3mf');
+      expect(analysis.bbox).toEqual({ x: 40, y: 20, z: 20 });
+      expect(analysis.volumeCm3?.toFixed(3)).toBe('9.000');
+      expect(analysis.shellCount).toBe(2);
+      expect(analysis.metadata.volumesLeftOut).toBeUndefined();
+    }
+    for (const type of ['ModelPart', 'SomeFutureType']) {
+      const twoParts = await ready(prusaTwoVolumes3mf(prusaVolumesConfig(type)), 'parts.3mf');
+      expect(twoParts.volumeCm3?.toFixed(3)).toBe('9.000');
+    }
   });
 
   it('keeps normals outward under a mirroring transform', async () => {

@@ -1,7 +1,9 @@
 // 3MF: a ZIP holding XML model parts. The archive's directory is checked before anything is
 // unpacked (zipArchive.ts); then the model part is scanned as a stream of tags into object meshes,
-// expanded through components and build items.
+// expanded through components and build items. PrusaSlicer's modifiers and negative volumes, kept in
+// the same object meshes, are left out (Metadata/Slic3r_PE_model.config says which triangles they are).
 import type { Readable } from 'node:stream';
+import type { Entry, ZipFile } from 'yauzl';
 import { grown } from './grow.ts';
 import { forAnalysis, type JsonValue, type MeshParser, type MeshSink, VertexList } from './model.ts';
 import { count, ModelRejection } from './reject.ts';
@@ -161,6 +163,116 @@ async function parseModelPart(stream: Readable, partName: string): Promise<Model
   return part;
 }
 
+/** A volume of a PrusaSlicer object: its triangles firstid..lastid, in the order of its <triangles>. */
+interface ConfigVolume {
+  first: number;
+  last: number;
+  /** ModelPart, ParameterModifier, NegativeVolume, SupportBlocker or SupportEnforcer. */
+  type?: string;
+  /** Older files mark a modifier with key="modifier" value="1" instead of a volume_type. */
+  modifier: boolean;
+}
+
+const PRUSA_CONFIG = 'metadata/slic3r_pe_model.config';
+
+/**
+ * The volumes of each object in PrusaSlicer's config, by object id; undefined if the config is damaged
+ * or malformed, which leaves every triangle in as if there were no config.
+ */
+async function readVolumeConfig(
+  zip: ZipFile,
+  entry: Entry,
+): Promise<Map<string, ConfigVolume[]> | undefined> {
+  try {
+    return await scanVolumeConfig(await entryStream(zip, entry));
+  } catch {
+    return undefined;
+  }
+}
+
+async function scanVolumeConfig(stream: Readable): Promise<Map<string, ConfigVolume[]> | undefined> {
+  const objects = new Map<string, ConfigVolume[]>();
+  let object: ConfigVolume[] | undefined;
+  let volume: ConfigVolume | undefined;
+  let malformed = false;
+  const index = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? Number(value) : -1);
+  await scanTags(stream, (name, attrSource, closing, selfClosing) => {
+    if (closing) {
+      if (name === 'object') object = undefined;
+      if (name === 'volume') volume = undefined;
+      return;
+    }
+    const a = attributes(attrSource);
+    if (name === 'object') {
+      if (a.id === undefined || objects.has(a.id)) malformed = true;
+      object = [];
+      objects.set(a.id ?? '', object);
+    } else if (name === 'volume' && object) {
+      volume = { first: index(a.firstid), last: index(a.lastid), modifier: false };
+      if (volume.first < 0 || volume.last < volume.first) malformed = true;
+      object.push(volume);
+    } else if (name === 'metadata' && volume && a.type === 'volume') {
+      if (a.key === 'volume_type') volume.type = a.value;
+      if (a.key === 'modifier') volume.modifier = a.value === '1';
+    }
+    if (selfClosing && name === 'object') object = undefined;
+    if (selfClosing && name === 'volume') volume = undefined;
+  });
+  return malformed ? undefined : objects;
+}
+
+/** The volume types PrusaSlicer does not print as solid part, as the product names them. */
+const LEFT_OUT: Record<string, string> = {
+  ParameterModifier: 'modifier',
+  NegativeVolume: 'negative volume',
+  SupportBlocker: 'support blocker',
+  SupportEnforcer: 'support enforcer',
+};
+
+/** PrusaSlicer reads a type it does not know as ModelPart, and so do we. */
+function volumeType(volume: ConfigVolume): string {
+  const type = volume.type ?? (volume.modifier ? 'ParameterModifier' : 'ModelPart');
+  return type in LEFT_OUT ? type : 'ModelPart';
+}
+
+/** "1 modifier, 2 negative volumes". */
+function leftOutNote(leftOut: Record<string, number>): string {
+  const kinds = Object.entries(leftOut).map(([type, n]) => `${n} ${LEFT_OUT[type]}${n === 1 ? '' : 's'}`);
+  const negative = leftOut.NegativeVolume ? '; negative volumes are not cut out of the part' : '';
+  return `Left out of the size and volume, as PrusaSlicer does not print them as part: ${kinds.join(', ')}${negative}`;
+}
+
+/**
+ * Drops the triangles of every volume that is not a ModelPart (modifiers, negative volumes, support
+ * blockers and enforcers) from the part's objects; answers how many volumes of each type were left
+ * out. A config that does not fit the objects changes nothing.
+ */
+function keepModelParts(part: ModelPart, config: Map<string, ConfigVolume[]>): Record<string, number> {
+  for (const [id, volumes] of config) {
+    const object = part.objects.get(id);
+    if (!object || volumes.some((volume) => volume.last >= object.triangleCount)) return {};
+  }
+  const leftOut: Record<string, number> = {};
+  for (const [id, volumes] of config) {
+    const object = part.objects.get(id);
+    const dropped = volumes.filter((volume) => volumeType(volume) !== 'ModelPart');
+    if (!object || dropped.length === 0) continue;
+    const drop = new Uint8Array(object.triangleCount);
+    for (const volume of dropped) {
+      drop.fill(1, volume.first, volume.last + 1);
+      leftOut[volumeType(volume)] = (leftOut[volumeType(volume)] ?? 0) + 1;
+    }
+    let kept = 0;
+    for (let t = 0; t < object.triangleCount; t++) {
+      if (drop[t]) continue;
+      object.triangles.copyWithin(kept * 3, t * 3, t * 3 + 3);
+      kept++;
+    }
+    object.triangleCount = kept;
+  }
+  return leftOut;
+}
+
 function normalise(name: string): string {
   return name.replace(/^\/+/, '').toLowerCase();
 }
@@ -218,6 +330,9 @@ export const parse3mfInto: MeshParser = async (upload, newMesh) => {
     };
     const root = await loadPart(rootName);
     if (root.items.length === 0) throw new ModelRejection('Not a valid 3MF: the build holds no items');
+    const configEntry = byName.get(PRUSA_CONFIG);
+    const config = configEntry && (await readVolumeConfig(zip, configEntry));
+    const volumesLeftOut = config ? keepModelParts(root, config) : {};
     const scale = UNIT_MM[root.unit] ?? 1;
     const unitTransform: Transform = [scale, 0, 0, 0, scale, 0, 0, 0, scale, 0, 0, 0];
 
@@ -276,6 +391,10 @@ export const parse3mfInto: MeshParser = async (upload, newMesh) => {
       objects: [...objectNames].slice(0, 20),
       parts: [...parts.keys()].length,
     };
+    if (Object.keys(volumesLeftOut).length > 0) {
+      metadata.volumesLeftOut = volumesLeftOut;
+      metadata.note = leftOutNote(volumesLeftOut);
+    }
     return { format: '3mf', mesh, metadata };
   } finally {
     zip.close();

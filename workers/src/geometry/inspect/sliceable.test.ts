@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryStl, cubeMesh, inverted, obj, triangles } from '../../../../ops/fixtures/models/builders.ts';
 import { hexagonalPrism } from '../../../../ops/fixtures/models/printability.ts';
+import { prusaTwoVolumes3mf, prusaVolumesConfig } from '../../../../tests/fixtures/models/prusa3mf.ts';
 import { memoryUpload } from '../../storage/uploads.ts';
 import { AXIS_ROTATIONS } from './rotation.ts';
 import { writeSliceableStl } from './sliceable.ts';
@@ -96,6 +97,23 @@ describe('the sliceable copy', () => {
     );
     const written = readStl(await readFile(outPath));
     expect(written.normalsAgree).toBe(true);
+    expect(written.volume).toBeCloseTo(8000, 3);
+  });
+
+  it('prints a PrusaSlicer modifier volume as a setting, not as solid part', async () => {
+    const outPath = path.join(folder, 'modifier.stl');
+    const copy = await writeSliceableStl(
+      memoryUpload(prusaTwoVolumes3mf(prusaVolumesConfig('ParameterModifier'))),
+      'cube.3mf',
+      {
+        rotation: AXIS_ROTATIONS['z-'],
+        scale: 1,
+        outPath,
+      },
+    );
+    expect(copy).toEqual({ triangles: 12, bboxMm: { x: 20, y: 20, z: 20 } });
+    const written = readStl(await readFile(outPath));
+    expect(written).toMatchObject({ triangles: 12, normalsAgree: true });
     expect(written.volume).toBeCloseTo(8000, 3);
   });
 });
