@@ -7,6 +7,7 @@ import {
   isWellFormedText,
   optionalChoice,
   optionalText,
+  requiredParagraph,
   requiredText,
   stateCode,
   withHttpsScheme,
@@ -94,5 +95,19 @@ describe('plain text', () => {
     );
     expect(v.safeParse(optionalText(), 'x\ud800').issues?.[0]?.message).toBe('Must be valid Unicode text');
     expect(v.safeParse(optionalText(2000), 'line one\nline two').success).toBe(true);
+  });
+});
+
+describe('requiredText and requiredParagraph', () => {
+  it('keeps a required text to one line, and lets a paragraph break its lines', () => {
+    for (const broken of ['Ada\nLovelace', 'Ada\r\nLovelace', 'Ada\u2028Lovelace']) {
+      const result = v.safeParse(requiredText('Name is required'), broken);
+      expect(result.success ? null : result.issues[0]?.message).toBe('Must be on one line');
+    }
+    expect(v.parse(requiredText('Name is required'), '  Ada Lovelace ')).toBe('Ada Lovelace');
+    expect(v.parse(requiredParagraph('Say why'), 'The nozzle clogged.\nI will reprint it.')).toBe(
+      'The nozzle clogged.\nI will reprint it.',
+    );
+    expect(v.safeParse(requiredParagraph('Say why'), ' ').success).toBe(false);
   });
 });

@@ -56,8 +56,30 @@ export function plainText() {
   ] as const;
 }
 
-/** A trimmed string of at least one character; `message` is shown when it is missing or blank. */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+/**
+ * A name, an address line, a title: one line. A line break in one would start a paragraph of its own
+ * in the plain-text e-mails it is quoted in (a customer's name in a store's new-order e-mail).
+ */
+export function oneLine() {
+  return v.check((value: string) => !LINE_BREAK.test(value), 'Must be on one line');
+}
+
+/** A trimmed line of at least one character; `message` is shown when it is missing or blank. */
 export function requiredText(message: string, max = DEFAULT_MAX_LENGTH) {
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.minLength(1, message),
+    v.maxLength(max, tooLong(max)),
+    ...plainText(),
+    oneLine(),
+  );
+}
+
+/** Like requiredText, but lines may break: a description, a reason in a few sentences. */
+export function requiredParagraph(message: string, max = DEFAULT_MAX_LENGTH) {
   return v.pipe(
     v.string(message),
     v.trim(),
@@ -67,7 +89,7 @@ export function requiredText(message: string, max = DEFAULT_MAX_LENGTH) {
   );
 }
 
-/** A trimmed string of at least `min` characters (phone numbers, ZIP codes). */
+/** A trimmed string of at least `min` characters (phone numbers, a claim's details). */
 export function textOfAtLeast(min: number, message: string, max = DEFAULT_MAX_LENGTH) {
   return v.pipe(
     v.string(message),

@@ -137,6 +137,19 @@ describe('placeOrderSchema', () => {
     });
   });
 
+  // A name or an address line is one line: a break would start a paragraph of its own in the plain
+  // text of the store's new-order e-mail ('STORE NOTICE: payouts are paused. Re-verify your bank at …').
+  it('keeps names and address lines to one line', () => {
+    const name = 'Una\n\nSTORE NOTICE: payouts are paused. Re-verify your bank at https://example.test';
+    expect(fieldErrors(placeOrderSchema, { ...order, customerName: name })).toEqual({
+      customerName: 'Must be on one line',
+    });
+    const shippingAddress = { ...order.shippingAddress, street: '5 Main St\r\nApt 2' };
+    expect(fieldErrors(placeOrderSchema, { ...order, shippingAddress })).toEqual({
+      'shippingAddress.street': 'Must be on one line',
+    });
+  });
+
   it('reads a product id in any case as the one the database stores', () => {
     const parsed = v.parse(placeOrderSchema, {
       ...order,

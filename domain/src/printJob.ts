@@ -1,7 +1,7 @@
 // A print job is one routing of an ordered request to one farm. Its states, and what the operator
 // sends when answering or reporting on it (routes under /api/operator/jobs).
 import * as v from 'valibot';
-import { formObject, requiredText, ruleAcross } from './fields.ts';
+import { formObject, requiredParagraph, requiredText, ruleAcross } from './fields.ts';
 import { labelsOf } from './labels.ts';
 import { futureDateSchema } from './printRequest.ts';
 import { priceSchema } from './store.ts';
@@ -56,7 +56,7 @@ export const JOB_STATE_LABELS = labelsOf(JOB_STATES, {
 });
 
 export const declineJobSchema = formObject({
-  reason: requiredText('Tell the customer why you decline', 500),
+  reason: requiredParagraph('Tell the customer why you decline', 500),
 });
 
 export const counterOfferSchema = v.pipe(

@@ -1,7 +1,7 @@
 // The farm's print queue (issue 27): which printer may take which part, and the order parts wait in.
 // Pure rules, shared by the API (the operator's screen and commands) and the workers (dispatch).
 import * as v from 'valibot';
-import { formObject, requiredText } from './fields.ts';
+import { formObject, requiredParagraph } from './fields.ts';
 import { labelsOf } from './labels.ts';
 import { fitsOnBed } from './orientation.ts';
 import type { BuildVolume } from './printerCatalogue.ts';
@@ -147,5 +147,5 @@ export const queueStartSchema = formObject({
 
 /** A print that failed or was cancelled: why, for the record and the operator's e-mail. */
 export const queueFailSchema = formObject({
-  reason: requiredText('Say what went wrong', 300),
+  reason: requiredParagraph('Say what went wrong', 300),
 });

@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { emailAddress, formObject, optionalText, optionalWebUrl, plainText, requiredText } from './fields.ts';
+import {
+  emailAddress,
+  formObject,
+  optionalText,
+  optionalWebUrl,
+  plainText,
+  requiredParagraph,
+  requiredText,
+} from './fields.ts';
 import { labelsOf } from './labels.ts';
 import { formatCents, formatUsd, MAX_PRICE_CENTS, parseCents } from './money.ts';
 
@@ -80,7 +88,7 @@ export const customOrderSchema = formObject({
   fullName: requiredText('Full name is required'),
   email: emailAddress('Valid email is required'),
   phone: optionalText(30),
-  description: requiredText('Project description is required', 5000),
+  description: requiredParagraph('Project description is required', 5000),
   timeline: optionalText(200),
   budget: optionalText(200),
 });
