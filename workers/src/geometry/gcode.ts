@@ -1,5 +1,7 @@
 // G-code: already sliced, so there is no mesh. We read the slicer's summary comments and measure the
-// extents of the moves that extrude, honouring G90/G91, M82/M83, G20/G21 and G92.
+// extents of the moves that extrude, honouring G90/G91, M82/M83, G20/G21 and G92. The size is the
+// part's: the slicer's layer and feature markers tell its toolpaths from the printer's start sequence
+// (purge and intro lines), skirts, brims and wipe towers.
 import type { StoredUpload } from '../storage/uploads.ts';
 import { forEachLine } from './lines.ts';
 import type { JsonValue, ParsedModel } from './model.ts';
@@ -82,9 +84,43 @@ export function readSlicerComment(comment: string, summary: GcodeSummary): void 
   }
 }
 
-/** Layers are printed from the bed (z = 0) up: the first extrusion sits at layer height, not at 0. */
-function partHeight(lowest: number, highest: number): number {
-  return lowest >= 0 ? highest : highest - lowest;
+/** ';LAYER_CHANGE' (PrusaSlicer, Orca), ';LAYER:3' (Cura), '; CHANGE_LAYER' (Bambu Studio, Orca). */
+const LAYER_MARKER = /^;\s*(?:LAYER_CHANGE|LAYER:|CHANGE_LAYER)/;
+/** ';TYPE:External perimeter' (PrusaSlicer, Cura), '; FEATURE: Outer wall' (Bambu Studio, Orca). */
+const FEATURE_MARKER = /^;\s*(?:TYPE|FEATURE):\s*(.*)$/;
+/** Features that are not the part: start, end and custom G-code, purge and prime lines, skirts, brims, wipe towers. */
+const NOT_PART = /custom|start|purge|prime|wipe|skirt|brim/i;
+/** Sequences the printer runs between features (start and custom G-code): the next layer ends one. */
+const SEQUENCE = /custom|start|purge/i;
+
+interface Point {
+  X: number;
+  Y: number;
+  Z: number;
+}
+
+/** The box around the extruding moves added. */
+class Extents {
+  moves = 0;
+  private readonly low: Point = { X: Infinity, Y: Infinity, Z: Infinity };
+  private readonly high: Point = { X: -Infinity, Y: -Infinity, Z: -Infinity };
+
+  add(from: Point, to: Point): void {
+    this.moves++;
+    const { low, high } = this;
+    low.X = Math.min(low.X, from.X, to.X);
+    low.Y = Math.min(low.Y, from.Y, to.Y);
+    low.Z = Math.min(low.Z, from.Z, to.Z);
+    high.X = Math.max(high.X, from.X, to.X);
+    high.Y = Math.max(high.Y, from.Y, to.Y);
+    high.Z = Math.max(high.Z, from.Z, to.Z);
+  }
+
+  get size(): { x: number; y: number; z: number } {
+    const { low, high } = this;
+    // Layers are printed from the bed (z = 0) up: the first extrusion sits at layer height, not at 0.
+    return { x: high.X - low.X, y: high.Y - low.Y, z: low.Z >= 0 ? high.Z : high.Z - low.Z };
+  }
 }
 
 export async function parseGcode(upload: StoredUpload): Promise<ParsedModel> {
@@ -93,22 +129,29 @@ export async function parseGcode(upload: StoredUpload): Promise<ParsedModel> {
   let absoluteExtrusion = true;
   let scale = 1;
   const position = { X: 0, Y: 0, Z: 0, E: 0 };
-  const min = { X: Number.POSITIVE_INFINITY, Y: Number.POSITIVE_INFINITY, Z: Number.POSITIVE_INFINITY };
-  const max = { X: Number.NEGATIVE_INFINITY, Y: Number.NEGATIVE_INFINITY, Z: Number.NEGATIVE_INFINITY };
   let moves = 0;
-  let extrusions = 0;
-  const include = (x: number, y: number, z: number) => {
-    if (x < min.X) min.X = x;
-    if (x > max.X) max.X = x;
-    if (y < min.Y) min.Y = y;
-    if (y > max.Y) max.Y = y;
-    if (z < min.Z) min.Z = z;
-    if (z > max.Z) max.Z = z;
-  };
+  const extrusions = new Extents();
+  /** The extrusions of the part, as the markers tell; none in a file without markers. */
+  const part = new Extents();
+  /** The feature being printed, as last marked; undefined before any and after a sequence ends. */
+  let feature: string | undefined;
+  /** Until a layer or a feature of the part is marked, moves are the printer's start sequence. */
+  let onPart = false;
   await forEachLine(upload.createReadStream(), 'GCODE', (line) => {
     const semicolon = line.indexOf(';');
     if (semicolon !== -1) {
-      readSlicerComment(line.slice(semicolon), summary);
+      const comment = line.slice(semicolon);
+      readSlicerComment(comment, summary);
+      const marked = FEATURE_MARKER.exec(comment);
+      if (marked) {
+        feature = marked[1]?.trim() ?? '';
+        onPart = !NOT_PART.test(feature);
+      } else if (LAYER_MARKER.test(comment)) {
+        if (feature === undefined || SEQUENCE.test(feature)) {
+          feature = undefined;
+          onPart = true;
+        }
+      }
     }
     const code = (semicolon === -1 ? line : line.slice(0, semicolon)).trim().toUpperCase();
     if (code === '') return;
@@ -136,9 +179,8 @@ export async function parseGcode(upload: StoredUpload): Promise<ParsedModel> {
         moves++;
         // Only moves that lay down material count: travel, priming and parking moves do not.
         if (extruded && (from.X !== position.X || from.Y !== position.Y)) {
-          extrusions++;
-          include(from.X, from.Y, from.Z);
-          include(position.X, position.Y, position.Z);
+          extrusions.add(from, position);
+          if (onPart) part.add(from, position);
         }
         return;
       }
@@ -173,13 +215,9 @@ export async function parseGcode(upload: StoredUpload): Promise<ParsedModel> {
     }
   });
   if (moves === 0) throw new ModelRejection('Not a valid GCODE: the file holds no G0/G1 moves');
-  const metadata: { [key: string]: JsonValue } = { moves, extrusionMoves: extrusions };
+  const metadata: { [key: string]: JsonValue } = { moves, extrusionMoves: extrusions.moves };
   for (const [key, value] of Object.entries(summary)) if (value !== undefined) metadata[key] = value;
-  return {
-    format: 'gcode',
-    ...(extrusions > 0
-      ? { extents: { x: max.X - min.X, y: max.Y - min.Y, z: partHeight(min.Z, max.Z) } }
-      : {}),
-    metadata,
-  };
+  // Without markers (or none around an extrusion) every extrusion counts.
+  const measured = part.moves > 0 ? part : extrusions;
+  return { format: 'gcode', ...(measured.moves > 0 ? { extents: measured.size } : {}), metadata };
 }

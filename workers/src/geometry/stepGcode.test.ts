@@ -1,14 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { stepBox } from '../../../tests/fixtures/models/step.ts';
+import { sliceModel } from '../slicer/slice.ts';
 import { memoryUpload } from '../storage/uploads.ts';
 import { analyzeModel } from './analyze.ts';
 import { durationSeconds, type GcodeSummary, readSlicerComment } from './gcode.ts';
 import { checkStepStructure } from './step.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../tests/fixtures/models/${name}`, import.meta.url));
+const fixtureUrl = (name: string) => new URL(`../../../tests/fixtures/models/${name}`, import.meta.url);
+const fixture = (name: string) => readFileSync(fixtureUrl(name));
+
+async function gcodeSize(text: string) {
+  const outcome = await analyzeModel(memoryUpload(strToU8(text)), 'part.gcode');
+  if (outcome.status !== 'ready') throw new Error(outcome.reason);
+  return outcome.analysis.bbox;
+}
 
 describe('STEP', () => {
   it('checks the structure, tessellates a box with occt-import-js and reports schema and products', async () => {
@@ -77,8 +85,9 @@ describe('G-code', () => {
     expect(analysis.volumeCm3).toBeNull();
     expect(analysis.overhangAreaCm2).toBeNull();
     expect(analysis.supportVolumeCm3).toBeNull();
-    // The purge line runs from x 0 to 100 at y -3; the part spans 90..110 × 90..110, 0.6 mm high.
-    expect(analysis.bbox).toEqual({ x: 110, y: 113, z: 0.6 });
+    // The part spans 90..110 × 90..110, 0.6 mm high; the start sequence's purge line (x 0 to 100 at
+    // y -3, before the first ;LAYER_CHANGE) is not the part.
+    expect(analysis.bbox).toEqual({ x: 20, y: 20, z: 0.6 });
     expect(analysis.metadata).toMatchObject({
       slicer: 'PrusaSlicer 2.7.1+linux-x64-GTK3 on 2026-11-21 at 10:15:00 UTC',
       estimatedTimeSeconds: 754,
@@ -88,6 +97,106 @@ describe('G-code', () => {
       printerModel: 'MK4',
     });
     expect(analysis.fitsBuildVolume?.['FFF/FDM']).toBe(true);
+  });
+
+  it('measures a 20 mm cube sliced by PrusaSlicer with our own profile as 20 mm, not its purge line and skirt', async () => {
+    if (!existsSync('/usr/bin/prusa-slicer')) {
+      console.warn('/usr/bin/prusa-slicer is not installed: the cube was not sliced');
+      return;
+    }
+    const result = await sliceModel({
+      modelPath: fileURLToPath(fixtureUrl('cube-20mm.stl')),
+      profileKey: '0.20mm-15pct',
+      scale: 1,
+      filamentDensity: 1.24,
+      timeoutMs: 60_000,
+      memoryMb: 2048,
+      keepGcode: true,
+    });
+    if (!result.ok || !result.gcode) throw new Error(result.ok ? 'no G-code kept' : result.reason);
+    const outcome = await analyzeModel(memoryUpload(result.gcode), 'cube.gcode');
+    if (outcome.status !== 'ready') throw new Error(outcome.reason);
+    // Extrusion centre lines: the outer wall's runs half a line width inside the surface.
+    expect(outcome.analysis.bbox?.x).toBeCloseTo(20, 0);
+    expect(outcome.analysis.bbox?.y).toBeCloseTo(20, 0);
+    expect(outcome.analysis.bbox?.z).toBeCloseTo(20, 1);
+  }, 60_000);
+
+  it("tells the part from the start sequence by Cura's, Bambu Studio's and Orca's markers", async () => {
+    const purge = ['G90', 'M83', 'G1 Z0.2', 'G1 X0 Y-3', 'G1 X100 E10'];
+    const square = (z: number) => [
+      `G1 Z${z}`,
+      'G1 X90 Y90',
+      'G1 X110 E1',
+      'G1 Y110 E1',
+      'G1 X90 E1',
+      'G1 Y90 E1',
+    ];
+    const skirt = ['G1 X85 Y85', 'G1 X115 E1', 'G1 Y115 E1'];
+    const part = { x: 20, y: 20, z: 0.4 };
+    // Cura: the start sequence has no marker; layers are ';LAYER:n' and features ';TYPE:'.
+    expect(
+      await gcodeSize(
+        [
+          ...purge,
+          ';LAYER:0',
+          ';TYPE:SKIRT',
+          ...skirt,
+          ';TYPE:WALL-OUTER',
+          ...square(0.2),
+          ';LAYER:1',
+          ...square(0.4),
+        ].join('\n'),
+      ),
+    ).toEqual(part);
+    // Bambu Studio: '; CHANGE_LAYER' and '; FEATURE: ...', the start sequence marked as custom.
+    expect(
+      await gcodeSize(
+        [
+          '; FEATURE: Custom',
+          ...purge,
+          '; CHANGE_LAYER',
+          '; FEATURE: Brim',
+          ...skirt,
+          '; FEATURE: Outer wall',
+          ...square(0.2),
+          '; CHANGE_LAYER',
+          ...square(0.4),
+        ].join('\n'),
+      ),
+    ).toEqual(part);
+    // Features without layer markers.
+    expect(
+      await gcodeSize(
+        [
+          ';TYPE:Custom',
+          ...purge,
+          ';TYPE:Skirt/Brim',
+          ...skirt,
+          ';TYPE:External perimeter',
+          ...square(0.2),
+          ...square(0.4),
+        ].join('\n'),
+      ),
+    ).toEqual(part);
+    // Orca: ';LAYER_CHANGE', a prime tower beside the part.
+    expect(
+      await gcodeSize(
+        [
+          ...purge,
+          ';LAYER_CHANGE',
+          '; FEATURE: Prime tower',
+          'G1 X150 Y150',
+          'G1 X160 E1',
+          '; FEATURE: Inner wall',
+          ...square(0.2),
+          ';LAYER_CHANGE',
+          ...square(0.4),
+        ].join('\n'),
+      ),
+    ).toEqual(part);
+    // No markers at all: every extrusion, as before.
+    expect(await gcodeSize([...purge, ...square(0.2)].join('\n'))).toEqual({ x: 110, y: 113, z: 0.2 });
   });
 
   it('honours inches (G20) and absolute extrusion (M82)', async () => {
