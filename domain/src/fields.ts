@@ -66,19 +66,7 @@ export function oneLine() {
   return v.check((value: string) => !LINE_BREAK.test(value), 'Must be on one line');
 }
 
-/** A trimmed line of at least one character; `message` is shown when it is missing or blank. */
-export function requiredText(message: string, max = DEFAULT_MAX_LENGTH) {
-  return v.pipe(
-    v.string(message),
-    v.trim(),
-    v.minLength(1, message),
-    v.maxLength(max, tooLong(max)),
-    ...plainText(),
-    oneLine(),
-  );
-}
-
-/** Like requiredText, but lines may break: a description, a reason in a few sentences. */
+/** A trimmed string of at least one character, lines may break: a description, a reason in sentences. */
 export function requiredParagraph(message: string, max = DEFAULT_MAX_LENGTH) {
   return v.pipe(
     v.string(message),
@@ -87,6 +75,11 @@ export function requiredParagraph(message: string, max = DEFAULT_MAX_LENGTH) {
     v.maxLength(max, tooLong(max)),
     ...plainText(),
   );
+}
+
+/** A trimmed line of at least one character; `message` is shown when it is missing or blank. */
+export function requiredText(message: string, max = DEFAULT_MAX_LENGTH) {
+  return v.pipe(requiredParagraph(message, max), oneLine());
 }
 
 /** A trimmed string of at least `min` characters (phone numbers, a claim's details). */

@@ -5,20 +5,15 @@
 // closes the job in it, so the interleaving is the same on every run.
 import { describe, expect, it } from 'vitest';
 import type { PrinterView } from '../../api/src/views/index.ts';
-import { startSimulator } from '../../ops/simulators/index.ts';
 import { printerDispatch } from '../../workers/src/jobs/printerDispatch.ts';
 import { createConnector } from '../../workers/src/printers/connectors/index.ts';
 import { blockedBehind } from '../support/locks.ts';
 import { call } from '../support/marketplace.ts';
-import {
-  acceptedGcodeJob,
-  addSimulatedPrinter,
-  usePrinterSuite,
-  withDispatchPaused,
-} from '../support/printQueue.ts';
+import { octoPrintWithJob, usePrinterSuite, withDispatchPaused } from '../support/printQueue.ts';
 
 describe('a queue item whose job is cancelled while it is being started', () => {
-  const { server, kit, prisma, simulators } = usePrinterSuite();
+  const suite = usePrinterSuite();
+  const { server, kit, prisma } = suite;
   const context = () => ({ ...server.workers.jobContext('test'), connectors: createConnector });
 
   /**
@@ -80,29 +75,7 @@ describe('a queue item whose job is cancelled while it is being started', () => 
   it('dispatches nothing to a connected printer', { timeout: 60_000 }, async () => {
     // The workers' own dispatch waits, so the run below is the only one.
     await withDispatchPaused(server, async () => {
-      const [farm] = await kit.rankedFarms(1);
-      if (!farm) throw new Error('farm');
-      const simulator = await startSimulator('octoprint', { speed: 200 });
-      simulators.push(simulator);
-      const printerId = await addSimulatedPrinter(
-        kit,
-        farm,
-        {
-          kind: 'octoprint',
-          name: 'Connected',
-          brand: 'Prusa',
-          model: 'MK4',
-          material: 'PLA',
-          color: 'Black',
-        },
-        simulator,
-      );
-      const jobId = await acceptedGcodeJob(server, kit, farm, {
-        color: 'Black',
-        bbox: { x: 30, y: 30, z: 20 },
-        quantity: 1,
-        name: 'cancelled',
-      });
+      const { farm, simulator, printerId, jobId } = await octoPrintWithJob(suite, 'cancelled');
       const job = await prisma().printJob.findUniqueOrThrow({ where: { id: jobId } });
 
       await cancelWhileStarting(job.requestId, jobId, () =>

@@ -3,46 +3,19 @@
 // must not fail the item (nor free the printer for another part): it stays printing on that printer until
 // the operator marks it. The window is passed by setting the start back, not by waiting.
 import { describe, expect, it } from 'vitest';
-import { startSimulator } from '../../ops/simulators/index.ts';
 import { printerPoll } from '../../workers/src/jobs/printerPoll.ts';
 import { createConnector } from '../../workers/src/printers/connectors/index.ts';
 import { call } from '../support/marketplace.ts';
-import {
-  acceptedGcodeJob,
-  addSimulatedPrinter,
-  usePrinterSuite,
-  withDispatchPaused,
-} from '../support/printQueue.ts';
+import { octoPrintWithJob, usePrinterSuite, withDispatchPaused } from '../support/printQueue.ts';
 
 describe('a hand start on a connected printer', () => {
-  const { server, kit, prisma, simulators } = usePrinterSuite();
+  const suite = usePrinterSuite();
+  const { server, kit, prisma } = suite;
   const context = () => ({ ...server.workers.jobContext('test'), connectors: createConnector });
 
   it('is left printing by printer.poll while the printer reports idle', { timeout: 60_000 }, async () => {
     await withDispatchPaused(server, async () => {
-      const [farm] = await kit.rankedFarms(1);
-      if (!farm) throw new Error('farm');
-      const simulator = await startSimulator('octoprint', { speed: 200 });
-      simulators.push(simulator);
-      const printerId = await addSimulatedPrinter(
-        kit,
-        farm,
-        {
-          kind: 'octoprint',
-          name: 'Connected',
-          brand: 'Prusa',
-          model: 'MK4',
-          material: 'PLA',
-          color: 'Black',
-        },
-        simulator,
-      );
-      const jobId = await acceptedGcodeJob(server, kit, farm, {
-        color: 'Black',
-        bbox: { x: 30, y: 30, z: 20 },
-        quantity: 1,
-        name: 'by-hand',
-      });
+      const { farm, simulator, printerId, jobId } = await octoPrintWithJob(suite, 'by-hand');
       const item = await prisma().queueItem.findFirstOrThrow({ where: { jobId } });
       const started = await call(kit.url(`/api/operator/queue/${item.id}/start`), farm.cookie, 'POST', {
         printerId,

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { PrinterView } from '../../api/src/views/index.ts';
-import { connectorInputOf, type Simulator } from '../../ops/simulators/index.ts';
+import { connectorInputOf, type Simulator, startSimulator } from '../../ops/simulators/index.ts';
 import type { ConnectorConfig } from '../../workers/src/printers/connectors/types.ts';
 import { call } from './marketplace.ts';
 import { type Operator, routingKit } from './routing.ts';
@@ -107,4 +107,32 @@ export async function acceptedGcodeJob(
   const accepted = await kit.act(farm, job.id, 'accept');
   expect(accepted.status).toBe(200);
   return job.id;
+}
+
+/**
+ * The first ranked farm with a simulated OctoPrint (black PLA) and an accepted one-part G-code job of
+ * `name` for it; the simulator is stopped with the suite's.
+ */
+export async function octoPrintWithJob(
+  suite: ReturnType<typeof usePrinterSuite>,
+  name: string,
+): Promise<{ farm: Operator; simulator: Simulator; printerId: string; jobId: string }> {
+  const { server, kit, simulators } = suite;
+  const [farm] = await kit.rankedFarms(1);
+  if (!farm) throw new Error('farm');
+  const simulator = await startSimulator('octoprint', { speed: 200 });
+  simulators.push(simulator);
+  const printerId = await addSimulatedPrinter(
+    kit,
+    farm,
+    { kind: 'octoprint', name: 'Connected', brand: 'Prusa', model: 'MK4', material: 'PLA', color: 'Black' },
+    simulator,
+  );
+  const jobId = await acceptedGcodeJob(server, kit, farm, {
+    color: 'Black',
+    bbox: { x: 30, y: 30, z: 20 },
+    quantity: 1,
+    name,
+  });
+  return { farm, simulator, printerId, jobId };
 }
