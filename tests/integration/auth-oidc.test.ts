@@ -4,7 +4,7 @@ import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, createUser } from '../../ops/fixtures/auth.ts';
+import { cookieHeaderFrom, createUser, signIn } from '../../ops/fixtures/auth.ts';
 import { startApi, type TestApi } from '../support/server.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -164,8 +164,19 @@ describe('OpenID Connect sign-in', () => {
 
   it('links an existing account by e-mail, then by subject', async () => {
     const existing = await createUser(api.prisma, { firstName: 'Pat' });
+    // Whoever registered the address with a password (sign-up proves nothing about it) is signed in.
+    const before = await signIn(api.url, existing.email, existing.password);
     const first = await signInWithProvider({ sub: 'user-2', email: existing.email, email_verified: true });
     const cookie = cookieHeaderFrom(first.callback);
+    // The provider vouches for the address: its owner takes the account whole. The earlier session ends
+    // and the password chosen at sign-up no longer opens it.
+    expect((await fetch(`${api.url}/api/auth/user`, { headers: { cookie: before } })).status).toBe(401);
+    const withPassword = await fetch(`${api.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: existing.email, password: existing.password }),
+    });
+    expect(withPassword.status).toBe(401);
     const me = (await (await fetch(`${api.url}/api/auth/user`, { headers: { cookie } })).json()) as {
       id: string;
     };
@@ -198,10 +209,14 @@ describe('OpenID Connect sign-in', () => {
     expect(await roleAfter({ sub: 'staff-2', email: VERIFIED_STAFF, email_verified: true })).toBe('staff');
     // Verified later: the account of that subject becomes staff then.
     expect(await roleAfter({ sub: 'staff-1', email: UNVERIFIED_STAFF, email_verified: true })).toBe('staff');
-    // A password account someone registered under the address is linked, but is no proof: not promoted.
+    // A password account someone registered under the address: the verified owner takes it whole (its
+    // password goes), and only then is it staff; the password chosen at sign-up never was proof.
     const registered = await createUser(api.prisma, { email: PASSWORD_STAFF });
-    expect(await roleAfter({ sub: 'staff-3', email: PASSWORD_STAFF, email_verified: true })).toBe('customer');
-    expect((await api.prisma.user.findUniqueOrThrow({ where: { id: registered.id } })).role).toBe('customer');
+    expect(await roleAfter({ sub: 'staff-3', email: PASSWORD_STAFF, email_verified: true })).toBe('staff');
+    expect(await api.prisma.user.findUniqueOrThrow({ where: { id: registered.id } })).toMatchObject({
+      role: 'staff',
+      passwordHash: null,
+    });
   });
 
   it('does not hand an existing account to a provider login whose e-mail is not verified', async () => {

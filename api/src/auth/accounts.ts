@@ -129,12 +129,18 @@ export async function userForOidcProfile(deps: Deps, profile: OidcProfile): Prom
       where: { email },
       select: { id: true, authSubject: true },
     });
-    // Only an address the provider vouches for may take over an existing account.
+    // Only an address the provider vouches for may take over an existing account, and it takes it
+    // whole: sign-up never proved the address, so whoever registered it first (perhaps not its owner)
+    // loses the password they chose and every session. The owner can set a password again by e-mail.
     if (byEmail && !byEmail.authSubject && profile.emailVerified === true) {
-      const linked = await prisma.user.update({
-        where: { id: byEmail.id },
-        data: { authSubject: profile.subject },
-        select: USER_SELECT,
+      const linked = await prisma.$transaction(async (tx) => {
+        const user = await tx.user.update({
+          where: { id: byEmail.id },
+          data: { authSubject: profile.subject, passwordHash: null },
+          select: USER_SELECT,
+        });
+        await tx.session.deleteMany({ where: { sess: { path: ['userId'], equals: byEmail.id } } });
+        return user;
       });
       return toSessionUser(await applyVerifiedStaffRole(deps, linked, profile));
     }
