@@ -15,6 +15,7 @@ import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests
 import { widerRadius } from '@printfarm/domain/farmSearch';
 import { formatCents, formatUsd, parseCents } from '@printfarm/domain/money';
 import { OPEN_JOB_STATES } from '@printfarm/domain/printJob';
+import type { JobPayload } from '@printfarm/domain/queues';
 import { offersAreStale } from '@printfarm/domain/requestStatus';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import { mailJob, mailRequest } from '@printfarm/mail/marketplace';
@@ -35,8 +36,12 @@ async function nextOffer(
   request: { id: string; quoteRound: number; quotedAt: Date | null },
   chosenId: string | undefined,
   securedCents: number,
+  reason: JobPayload<'request.route'>['reason'],
 ) {
-  if (offersAreStale(request.quotedAt)) return { offer: null, skippedChosen: null, dearer: null };
+  // The customer's choice was judged valid when they accepted it, however late the payment arrives;
+  // only going on to other farms' offers needs offers still within their 7 days.
+  const offersExpired = offersAreStale(request.quotedAt);
+  if (offersExpired && reason !== 'chosen') return { offer: null, skippedChosen: null, dearer: null };
   const turnedDown = await tx.printJob.findMany({
     where: { requestId: request.id },
     select: { farmId: true },
@@ -61,6 +66,7 @@ async function nextOffer(
     skippedChosen = stale?.farm.displayName ?? null;
     if (stale) await tx.requestOffer.update({ where: { id: chosenId }, data: { status: 'withdrawn' } });
   }
+  if (offersExpired) return { offer: null, skippedChosen, dearer: null };
   const ranked = [{ rankScore: 'asc' as const }, { price: 'asc' as const }];
   const offer = await tx.requestOffer.findFirst({
     where: { ...affordable, farm: farmTakesWork },
@@ -151,7 +157,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
       orderBy: { createdAt: 'desc' },
       include: { farm: { select: { displayName: true } } },
     });
-    const { offer, skippedChosen, dearer } = await nextOffer(tx, request, offerId, secured);
+    const { offer, skippedChosen, dearer } = await nextOffer(tx, request, offerId, secured, reason);
     if (!offer && dearer) {
       await askToApproveDearer(
         tx,
