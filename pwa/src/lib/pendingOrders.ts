@@ -4,7 +4,7 @@
 // answers a repeat with the order it already made.
 import type { PlaceOrderInput } from '@printfarm/domain/order';
 import { useSyncExternalStore } from 'react';
-import { OfflineError } from '../api/request.ts';
+import { ApiError } from '../api/request.ts';
 import { type PlacedOrder, postOrder } from '../api/stores.ts';
 import { clearCart } from './cart.ts';
 
@@ -64,15 +64,25 @@ function settle(idempotencyKey: string): void {
   write(read().filter((order) => order.idempotencyKey !== idempotencyKey));
 }
 
+/**
+ * The store refused the order itself (sold out since, say): only the shopper can fix it. Any other
+ * failure (a 5xx, 408, 429, an answer that is not the order, no answer) may hide a placed order.
+ */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
 let sending: Promise<SendOutcome[]> | null = null;
 
 /**
  * Sends every queued order once, in the order they were placed. A placed order empties its store's
- * cart; one the server refuses (sold out since, say) leaves the cart as it was for the shopper to fix.
- * Orders still unreachable stay queued for the next time.
+ * cart; one the server refuses leaves the cart as it was for the shopper to fix. Any other failure
+ * keeps the order queued with its key, for a resend the server answers with the same order. A call
+ * made while a send is under way joins it with no outcomes: they are the first caller's to announce.
  */
 export function sendPendingOrders(): Promise<SendOutcome[]> {
-  sending ??= (async () => {
+  if (sending) return sending.then(() => []);
+  sending = (async () => {
     const outcomes: SendOutcome[] = [];
     for (const pending of read()) {
       try {
@@ -81,7 +91,7 @@ export function sendPendingOrders(): Promise<SendOutcome[]> {
         clearCart(pending.storeId);
         outcomes.push({ kind: 'placed', pending, placed });
       } catch (error) {
-        if (error instanceof OfflineError) break;
+        if (!isRefusal(error)) break;
         settle(pending.idempotencyKey);
         outcomes.push({ kind: 'refused', pending, error });
       }
