@@ -45,4 +45,56 @@ describe('orders checked out offline', () => {
     expect(announced()).toEqual(['Order placed successfully!', 'Order placed successfully!']);
     expect(window.localStorage.getItem('printfarm.pending-orders')).toBeNull();
   });
+
+  describe('when the network answers late', () => {
+    let posts: number;
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      posts = 0;
+    });
+
+    function serve(first: () => Promise<Response>): void {
+      vi.stubGlobal('fetch', () => {
+        posts += 1;
+        return posts === 1 ? first() : Promise.resolve(Response.json(placed, { status: 201 }));
+      });
+    }
+
+    async function openAppWithQueuedOrder(): Promise<void> {
+      queue('key-1', 'Parts');
+      await act(async () => root.render(createElement(AppPrompts)));
+      await act(() => vi.advanceTimersByTimeAsync(10));
+    }
+
+    it('places an order queued on a network up without internet, without an online event', async () => {
+      serve(() => Promise.reject(new TypeError('Failed to fetch')));
+      await openAppWithQueuedOrder();
+      expect(posts).toBe(1);
+      expect(document.body.textContent).toContain('is being placed');
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(posts).toBe(2);
+      expect(announced()).toEqual(['Order placed successfully!']);
+      expect(document.body.textContent).not.toContain('is being placed');
+    });
+
+    it('sends again as soon as the app is focused', async () => {
+      serve(() => Promise.reject(new TypeError('Failed to fetch')));
+      await openAppWithQueuedOrder();
+      await act(async () => {
+        window.dispatchEvent(new Event('focus'));
+        await vi.advanceTimersByTimeAsync(10);
+      });
+      expect(posts).toBe(2);
+      expect(announced()).toEqual(['Order placed successfully!']);
+    });
+
+    it('gives up on a POST that never answers after 20 s and sends it again', async () => {
+      serve(() => new Promise<Response>(() => {}));
+      await openAppWithQueuedOrder();
+      await act(() => vi.advanceTimersByTimeAsync(20_000 + 5_000));
+      expect(posts).toBe(2);
+      expect(announced()).toEqual(['Order placed successfully!']);
+      expect(window.localStorage.getItem('printfarm.pending-orders')).toBeNull();
+    });
+  });
 });

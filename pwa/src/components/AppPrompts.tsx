@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/request.ts';
 import { promptInstall, useInstallAvailable } from '../lib/installPrompt.ts';
 import { useOnlineStatus } from '../lib/online.ts';
-import { type SendOutcome, sendPendingOrders, usePendingOrders } from '../lib/pendingOrders.ts';
+import { keepSendingPendingOrders, type SendOutcome, usePendingOrders } from '../lib/pendingOrders.ts';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { Button } from './ui/button.tsx';
 import { toast } from './ui/toast.tsx';
@@ -64,9 +64,8 @@ function announce(outcome: SendOutcome): void {
 function PendingOrders() {
   const pending = usePendingOrders();
   const online = useOnlineStatus();
-  useEffect(() => {
-    if (online && pending.length > 0) void sendPendingOrders().then((outcomes) => outcomes.forEach(announce));
-  }, [online, pending.length]);
+  const waiting = pending.length > 0;
+  useEffect(() => (online && waiting ? keepSendingPendingOrders(announce) : undefined), [online, waiting]);
   if (pending.length === 0) return null;
   const stores = [...new Set(pending.map((order) => order.storeDisplayName))].join(', ');
   return (

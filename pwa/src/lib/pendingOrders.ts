@@ -1,7 +1,7 @@
 // Checkouts made offline. The cart is the one thing that keeps working without a connection: Place
-// Order stores the order with its Idempotency-Key, and it is sent as soon as the browser is back online
-// (on the 'online' event, or when the app next opens online). The key makes a resend safe: the server
-// answers a repeat with the order it already made.
+// Order stores the order with its Idempotency-Key, and it is sent while the browser is online, again and
+// again until it gets an answer (a network can be up without reaching the internet). The key makes a
+// resend safe: the server answers a repeat with the order it already made.
 import type { PlaceOrderInput } from '@printfarm/domain/order';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../api/request.ts';
@@ -72,6 +72,20 @@ function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
+const SEND_TIMEOUT_MS = 20_000;
+const FIRST_RETRY_MS = 5_000;
+const LAST_RETRY_MS = 60_000;
+
+// A POST that never answers would hold the queue for good; given up on, it counts as unreachable.
+function postWithin(pending: PendingOrder): Promise<PlacedOrder> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('No answer')), SEND_TIMEOUT_MS);
+  });
+  const post = postOrder(pending.storeId, pending.order, pending.idempotencyKey);
+  return Promise.race([post, timeout]).finally(() => clearTimeout(timer));
+}
+
 let sending: Promise<SendOutcome[]> | null = null;
 
 /**
@@ -86,7 +100,7 @@ export function sendPendingOrders(): Promise<SendOutcome[]> {
     const outcomes: SendOutcome[] = [];
     for (const pending of read()) {
       try {
-        const placed = await postOrder(pending.storeId, pending.order, pending.idempotencyKey);
+        const placed = await postWithin(pending);
         settle(pending.idempotencyKey);
         clearCart(pending.storeId);
         outcomes.push({ kind: 'placed', pending, placed });
@@ -101,6 +115,38 @@ export function sendPendingOrders(): Promise<SendOutcome[]> {
     sending = null;
   });
   return sending;
+}
+
+/**
+ * Sends the queue now, again after 5 s, doubling to a minute, and whenever the page is shown or
+ * focused, until stopped (returns the stop). Each outcome goes to `announce` once.
+ */
+export function keepSendingPendingOrders(announce: (outcome: SendOutcome) => void): () => void {
+  let delay = FIRST_RETRY_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const send = () => {
+    if (stopped) return;
+    void sendPendingOrders().then((outcomes) => {
+      outcomes.forEach(announce);
+      clearTimeout(timer);
+      if (stopped || read().length === 0) return;
+      timer = setTimeout(send, delay);
+      delay = Math.min(delay * 2, LAST_RETRY_MS);
+    });
+  };
+  const sendIfShown = () => {
+    if (document.visibilityState === 'visible') send();
+  };
+  window.addEventListener('focus', send);
+  document.addEventListener('visibilitychange', sendIfShown);
+  send();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    window.removeEventListener('focus', send);
+    document.removeEventListener('visibilitychange', sendIfShown);
+  };
 }
 
 function subscribe(listener: () => void): () => void {
