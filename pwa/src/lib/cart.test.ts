@@ -7,6 +7,7 @@ import {
   readCart,
   removeFromCart,
   setCartQuantity,
+  takeFromCart,
 } from './cart.ts';
 
 const knob = { id: 'p-knob', name: 'Dryer Knob', price: '12.50', stockQuantity: 3 };
@@ -78,5 +79,16 @@ describe('cart', () => {
     expect([priceCents('12.5'), priceCents('0.99'), priceCents('7'), priceCents('x')]).toEqual([
       1250, 99, 700, 0,
     ]);
+  });
+
+  it("takes an order's quantities out, keeping lines and quantities added since", () => {
+    addToCart('s', knob, 3);
+    addToCart('s', clip);
+    takeFromCart('s', [
+      { productId: knob.id, quantity: 2 },
+      { productId: clip.id, quantity: 1 },
+      { productId: 'p-gone', quantity: 1 },
+    ]);
+    expect(readCart('s').map((line) => [line.product.id, line.quantity])).toEqual([[knob.id, 1]]);
   });
 });

@@ -128,6 +128,20 @@ export function clearCart(storeKey: string): void {
   writeCart(storeKey, EMPTY);
 }
 
+/** Takes an order's quantities out of the cart, keeping whatever was added since it was placed. */
+export function takeFromCart(
+  storeKey: string,
+  ordered: readonly { productId: string; quantity: number }[],
+): void {
+  const next = readCart(storeKey)
+    .map((line) => {
+      const taken = ordered.find((item) => item.productId === line.product.id)?.quantity ?? 0;
+      return { ...line, quantity: line.quantity - taken };
+    })
+    .filter((line) => line.quantity > 0);
+  writeCart(storeKey, next);
+}
+
 /** '12.50' → 1250; a malformed price counts as 0. */
 export function priceCents(price: string): number {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(price.trim());
@@ -156,6 +170,10 @@ export function useCart(storeKey: string) {
   );
   const remove = useCallback((productId: string) => removeFromCart(storeKey, productId), [storeKey]);
   const clear = useCallback(() => clearCart(storeKey), [storeKey]);
+  const take = useCallback(
+    (ordered: readonly { productId: string; quantity: number }[]) => takeFromCart(storeKey, ordered),
+    [storeKey],
+  );
   return useMemo(
     () => ({
       lines,
@@ -166,8 +184,9 @@ export function useCart(storeKey: string) {
       setQuantity,
       remove,
       clear,
+      take,
     }),
-    [lines, add, setQuantity, remove, clear],
+    [lines, add, setQuantity, remove, clear, take],
   );
 }
 

@@ -85,4 +85,18 @@ describe('sendPendingOrders', () => {
     expect((await first).map((outcome) => outcome.kind)).toEqual(['placed', 'placed']);
     expect(await joined).toEqual([]);
   });
+
+  it('takes only the queued lines out of the cart once the order is placed', async () => {
+    const bracket = { id: 'p-bracket', name: 'Bracket', price: '9.00', stockQuantity: 5 };
+    addToCart('s1', pin);
+    queuePin();
+    addToCart('s1', pin);
+    addToCart('s1', bracket);
+    vi.stubGlobal('fetch', async () => Response.json(placed, { status: 201 }));
+    expect((await sendPendingOrders()).map((outcome) => outcome.kind)).toEqual(['placed']);
+    expect(readCart('s1').map((line) => [line.product.name, line.quantity])).toEqual([
+      ['Hinge Pin', 1],
+      ['Bracket', 1],
+    ]);
+  });
 });

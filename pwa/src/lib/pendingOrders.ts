@@ -6,7 +6,7 @@ import type { PlaceOrderInput } from '@printfarm/domain/order';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../api/request.ts';
 import { type PlacedOrder, postOrder } from '../api/stores.ts';
-import { clearCart } from './cart.ts';
+import { takeFromCart } from './cart.ts';
 
 export interface PendingOrder {
   storeId: string;
@@ -89,8 +89,8 @@ function postWithin(pending: PendingOrder): Promise<PlacedOrder> {
 let sending: Promise<SendOutcome[]> | null = null;
 
 /**
- * Sends every queued order once, in the order they were placed. A placed order empties its store's
- * cart; one the server refuses leaves the cart as it was for the shopper to fix. Any other failure
+ * Sends every queued order once, in the order they were placed. A placed order takes its lines out of
+ * its store's cart (the cart keeps what was added since); one the server refuses leaves the cart as it was for the shopper to fix. Any other failure
  * keeps the order queued with its key, for a resend the server answers with the same order. A call
  * made while a send is under way joins it with no outcomes: they are the first caller's to announce.
  */
@@ -102,7 +102,7 @@ export function sendPendingOrders(): Promise<SendOutcome[]> {
       try {
         const placed = await postWithin(pending);
         settle(pending.idempotencyKey);
-        clearCart(pending.storeId);
+        takeFromCart(pending.storeId, pending.order.items);
         outcomes.push({ kind: 'placed', pending, placed });
       } catch (error) {
         if (!isRefusal(error)) break;

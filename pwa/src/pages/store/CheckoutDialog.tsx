@@ -128,7 +128,7 @@ function CheckoutForm({ store, cart, onDone }: { store: CheckoutStore; cart: Car
             title: 'Order placed successfully!',
             description: 'You will receive a confirmation email shortly.',
           });
-          cart.clear();
+          cart.take(order.items);
           reset(EMPTY_FORM);
           onDone();
           navigate(placed.confirmationPath);
