@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { TECHNOLOGY_PROFILES } from './farmCapabilities.ts';
 import { formObject, optionalText, requiredText } from './fields.ts';
+import { isMoneyAmount } from './money.ts';
 import { shippingAddressEntries, shippingAddressSchema } from './order.ts';
 import { TECHNOLOGIES, type Technology } from './printerCatalogue.ts';
 import { INFILL_PERCENTS, LAYER_HEIGHTS_MM } from './printSettings.ts';
@@ -146,7 +147,19 @@ export const acceptOfferSchema = formObject({
   shippingAddress: v.optional(shipToAddressSchema),
   /** Print every file as it is, whatever its warnings (the same as answering each file's). */
   printAsIs: v.optional(v.boolean('Answer print as is with true or false')),
+  /**
+   * The offer's price as the customer saw it ('45.00'): an offer is re-priced in place (its firm
+   * price, a new round), so a price that no longer matches answers 409 instead of ordering at the new one.
+   */
+  price: v.optional(
+    v.pipe(v.union([v.string(), v.number()], 'Invalid price'), v.check(isMoneyAmount, 'Invalid price')),
+  ),
 });
+
+/** The 409 when the offer's price changed since the customer saw it. */
+export function offerPriceChanged(price: string): string {
+  return `This offer's price is now $${price}: check it and accept again`;
+}
 
 export const cancelRequestSchema = formObject({
   reason: optionalText(500),

@@ -9,7 +9,7 @@ import { mailCustomer } from '@printfarm/db/requests/mail';
 import { transitionPrintRequest } from '@printfarm/db/requests/transition';
 import { chargeLines } from '@printfarm/domain/charges';
 import { parseCents } from '@printfarm/domain/money';
-import { type ShipToAddress, shipToAddressSchema } from '@printfarm/domain/printRequest';
+import { offerPriceChanged, type ShipToAddress, shipToAddressSchema } from '@printfarm/domain/printRequest';
 import { offersAreStale, statusLabel } from '@printfarm/domain/requestStatus';
 import { validate } from '@printfarm/domain/validation';
 import { deferredEmail } from '@printfarm/mail/deferred';
@@ -151,11 +151,14 @@ export async function acceptOffer(
   {
     shipTo,
     printAsIs = false,
+    seenPrice,
     provider,
     appUrl,
   }: {
     shipTo?: ShipToAddress | undefined;
     printAsIs?: boolean | undefined;
+    /** The price the customer saw; when the offer's differs, 409 and nothing is ordered. */
+    seenPrice?: string | number | undefined;
     provider: PaymentProvider;
     appUrl: string;
   },
@@ -170,6 +173,10 @@ export async function acceptOffer(
     }
     if (offer.quoteRound !== request.quoteRound || offer.status !== 'offered') {
       throw conflict('This offer is no longer available; choose one of the current offers');
+    }
+    if (seenPrice !== undefined && parseCents(String(seenPrice)) !== parseCents(offer.price.toFixed(2))) {
+      const message = offerPriceChanged(offer.price.toFixed(2));
+      throw conflict(message, { price: message });
     }
     if (offersAreStale(request.quotedAt)) {
       await transitionPrintRequest(tx, request, 'expired', {

@@ -119,10 +119,11 @@ export function registerPrintRequestRoutes(
     async (ctx) => {
       const id = REQUEST_ID.of(ctx);
       const offerId = idParam(ctx, 'offerId', 'Offer not found');
-      const { shippingAddress, printAsIs } = ctx.state.input;
+      const { shippingAddress, printAsIs, price } = ctx.state.input;
       const outcome = await acceptOffer(prisma, userOf(ctx), id, offerId, {
         shipTo: shippingAddress,
         printAsIs,
+        seenPrice: price,
         provider: payments,
         appUrl,
       });

@@ -171,15 +171,19 @@ export function useAcceptOffer(id: string, outcome: Outcome<PrintRequestDetail> 
     id,
     ({
       offerId,
+      price,
       shippingAddress,
       printAsIs,
     }: {
       offerId: string;
+      /** The price the dialog showed: a price changed since answers 409 (the page then shows the new one). */
+      price: string;
       shippingAddress?: ShipToAddressInput | undefined;
       printAsIs?: boolean;
     }) =>
       apiJson<PrintRequestDetail>('POST', `${base(id)}/offers/${encodeURIComponent(offerId)}/accept`, {
         shippingAddress,
+        price,
         ...(printAsIs ? { printAsIs } : {}),
       }),
     outcome,

@@ -85,7 +85,12 @@ function AcceptForm({ request, offer, where, onClose, profile }: AcceptDialogPro
       return;
     }
     accept.mutate(
-      { offerId: offer.id, shippingAddress: input.shippingAddress, printAsIs: unanswered.length > 0 },
+      {
+        offerId: offer.id,
+        price: offer.price,
+        shippingAddress: input.shippingAddress,
+        printAsIs: unanswered.length > 0,
+      },
       {
         onSuccess: (ordered) => {
           onClose();

@@ -191,7 +191,9 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
     className: 'offers__sort',
   });
   const [showAll, setShowAll] = useState(false);
-  const [confirming, setConfirming] = useState<OfferView | null>(null);
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  // The offer as the latest answer has it: a price that changes while the dialog is open shows there.
+  const confirming = confirmingId ? (offers?.find((offer) => offer.id === confirmingId) ?? null) : null;
 
   if (loading && !offers) {
     return (
@@ -251,7 +253,7 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
               offer={offer}
               highlights={highlights}
               canAccept={canAccept}
-              onAccept={setConfirming}
+              onAccept={(offer) => setConfirmingId(offer.id)}
             />
           ))}
         </ul>
@@ -267,7 +269,7 @@ export function OffersSection({ request, offers, loading, canAccept }: OffersSec
             request={request}
             offer={confirming}
             where={where}
-            onClose={() => setConfirming(null)}
+            onClose={() => setConfirmingId(null)}
           />
         </Suspense>
       )}
