@@ -29,6 +29,9 @@ export const PROFILE_BED_MM: BuildVolume = { x: 250, y: 210, z: 220 };
 
 const AS_UPLOADED: Rotation3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
+const MISSING_FILE = 'The uploaded file is missing from storage';
+const SLICER_UNAVAILABLE = 'Our slicer is not available right now; this price is estimated from the geometry';
+
 export type PartNumbers =
   | { ok: true; process: ProcessNumbers }
   | { ok: false; reason: string; unprintable?: boolean };
@@ -79,7 +82,7 @@ function gcodeNumbers(part: QuotePart, density: number): PartNumbers {
   return { ok: true, process: fromSlice(seconds, cm3, density) };
 }
 
-/** Writes the part's copy (in an analysis thread) and slices it on the target's bed. */
+/** Writes the part's copy (in an analysis thread) and slices it on the target's bed; 'missing' without the file. */
 async function sliceCopy(
   context: FirmContext,
   part: QuotePart,
@@ -89,7 +92,7 @@ async function sliceCopy(
 ) {
   const { config, files } = context;
   const density = materialDensity(target.material);
-  return files.with<SliceResult>(
+  return files.with<SliceResult | 'missing'>(
     part.filePath,
     async (local) => {
       const folder = await mkdtemp(path.join(tmpdir(), 'printfarm-slice-'));
@@ -103,14 +106,20 @@ async function sliceCopy(
             threads: config.ANALYSIS_THREADS,
           },
         );
-        if (reply.kind === 'missing')
-          return { ok: false, reason: 'The uploaded file is missing from storage', durationMs: 0 };
-        if (reply.kind !== 'copy') {
-          const why = reply.kind === 'error' ? reply.message.split('\n')[0] : 'the model could not be read';
+        if (reply.kind === 'missing') return 'missing';
+        const prepare = 'We could not prepare this model for the slicer';
+        if (reply.kind === 'error') {
+          return { ok: false, reason: `${prepare}: ${reply.message.split('\n')[0]}`, durationMs: 0 };
+        }
+        if (reply.kind === 'outcome') {
+          // Only the thread's own deadline or heap limit answers a copy so: the machine's load, not the model.
+          const why =
+            reply.outcome.status === 'rejected' ? reply.outcome.reason : 'the model could not be read';
           return {
-            ok: false as const,
-            reason: `We could not prepare this model for the slicer: ${why}`,
+            ok: false,
+            reason: `${prepare}: ${why.replace(/^Refused: /, '')}`,
             durationMs: 0,
+            transient: 'interrupted',
           };
         }
         return await sliceModel({
@@ -131,7 +140,7 @@ async function sliceCopy(
         await rm(folder, { recursive: true, force: true });
       }
     },
-    () => ({ ok: false, reason: 'The uploaded file is missing from storage', durationMs: 0 }),
+    () => 'missing',
   );
 }
 
@@ -165,14 +174,11 @@ export async function firmNumbers(
     return cached.status === 'unprintable' ? { ok: false, reason, unprintable: true } : { ok: false, reason };
   }
   const result = await sliceCopy(context, part, orientation?.rotation ?? AS_UPLOADED, target, profileKey);
-  if (!result.ok && /not installed|not found|ENOENT|missing from storage/i.test(result.reason)) {
-    // Not a verdict on the file: nothing is cached, so the part is sliced once the slicer or file is back.
-    return {
-      ok: false,
-      reason: /missing/.test(result.reason)
-        ? result.reason
-        : 'Our slicer is not available right now; this price is estimated from the geometry',
-    };
+  // Not a verdict on the file: nothing is cached, so the part is sliced again once the file, the slicer
+  // or the time and memory to slice it are back.
+  if (result === 'missing') return { ok: false, reason: MISSING_FILE };
+  if (!result.ok && result.transient) {
+    return { ok: false, reason: result.transient === 'unavailable' ? SLICER_UNAVAILABLE : result.reason };
   }
   const geometry = geometryIn(part, orientation);
   const estimate = estimateProcess(

@@ -6,31 +6,48 @@ import type { RunOutcome } from './run.ts';
 const OUT_OF_MEMORY =
   /failed to map segment|bad_alloc|cannot allocate memory|out of memory|pthread_create|resource temporarily unavailable/i;
 
-/** Failures that do not depend on the model: missing programs and memory. */
-export function runFailure(outcome: RunOutcome, timeoutMs: number): string | undefined {
-  if (outcome.kind === 'timed-out') return `Slicing took longer than ${readableDuration(timeoutMs)}`;
+/**
+ * A run that failed for the machine, not the model: the slicer is missing or cannot run
+ * ('unavailable'), or this run could not start or was stopped by its deadline or its memory
+ * ('interrupted'). It says nothing of the model, so slicing it again later may succeed.
+ */
+export interface RunFailure {
+  reason: string;
+  cause: 'unavailable' | 'interrupted';
+}
+
+const unavailable = (reason: string): RunFailure => ({ reason, cause: 'unavailable' });
+const interrupted = (reason: string): RunFailure => ({ reason, cause: 'interrupted' });
+
+/** Failures that do not depend on the model: missing programs, the deadline and memory. */
+export function runFailure(outcome: RunOutcome, timeoutMs: number): RunFailure | undefined {
+  if (outcome.kind === 'timed-out')
+    return interrupted(`Slicing took longer than ${readableDuration(timeoutMs)}`);
   if (outcome.kind === 'not-started') {
     return outcome.error.path === 'prlimit'
-      ? 'prlimit (util-linux) not installed'
-      : `The slicer could not start: ${outcome.error.message}`;
+      ? unavailable('prlimit (util-linux) not installed')
+      : interrupted(`The slicer could not start: ${outcome.error.message}`);
   }
   // prlimit execs the slicer; when that fails it says so and exits with 127 (missing) or 126.
   const notRun = /^prlimit: failed to execute .*: (.+)$/m.exec(outcome.stderr);
   if (notRun) {
-    return notRun[1] === 'No such file or directory'
-      ? 'Slicer not installed'
-      : `Slicer cannot run: ${notRun[1]}`;
+    return unavailable(
+      notRun[1] === 'No such file or directory' ? 'Slicer not installed' : `Slicer cannot run: ${notRun[1]}`,
+    );
   }
   // A SIGKILL we did not send comes from the kernel's OOM killer.
   if (OUT_OF_MEMORY.test(`${outcome.stderr}\n${outcome.stdout}`) || outcome.signal === 'SIGKILL') {
-    return 'Slicer ran out of memory';
+    return interrupted('Slicer ran out of memory');
   }
   return undefined;
 }
 
 export function sliceFailure(outcome: RunOutcome, timeoutMs: number, modelPath: string): string {
-  const known = runFailure(outcome, timeoutMs);
-  if (known !== undefined) return known;
+  return runFailure(outcome, timeoutMs)?.reason ?? modelFailure(outcome, modelPath);
+}
+
+/** The slicer's refusal of the model itself, in its own words where it gave any. */
+export function modelFailure(outcome: RunOutcome, modelPath: string): string {
   if (outcome.kind !== 'exited') return 'The slicer failed';
   const line = firstMeaningfulLine(outcome.stderr, modelPath);
   const stopped = outcome.signal ? `it stopped on ${outcome.signal}` : `exit code ${outcome.code}`;

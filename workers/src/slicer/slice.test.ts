@@ -120,6 +120,7 @@ describe('sliceModel with PrusaSlicer', () => {
       ok: false,
       reason: 'The slicer could not slice this model: Loading of a model file failed.',
     });
+    expect(result).not.toHaveProperty('transient');
   });
 
   it('explains a model too large for the bed', async () => {
@@ -128,6 +129,7 @@ describe('sliceModel with PrusaSlicer', () => {
       ok: false,
       reason: 'The slicer could not slice this model: Objects could not fit on the bed',
     });
+    expect(result).not.toHaveProperty('transient');
   });
 
   it("slices a part larger than the profile's bed on a large printer's bed", async () => {
@@ -159,19 +161,23 @@ describe('sliceModel with PrusaSlicer', () => {
     copyFileSync(cube, marked);
     await detectSlicer();
     const result = await sliceModel(request({ modelPath: marked, timeoutMs: 1 }));
-    expect(result).toMatchObject({ ok: false, reason: 'Slicing took longer than 1 ms' });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'Slicing took longer than 1 ms',
+      transient: 'interrupted',
+    });
     expect(slicerProcesses(marked)).toEqual([]);
   });
 
   it('fails, rather than hangs, under a tiny memory cap', async () => {
     const result = await sliceModel(request({ memoryMb: 64 }));
-    expect(result).toMatchObject({ ok: false, reason: 'Slicer ran out of memory' });
+    expect(result).toMatchObject({ ok: false, reason: 'Slicer ran out of memory', transient: 'interrupted' });
     expect(result.durationMs).toBeLessThan(10_000);
   });
 
   it('says when the slicer is not installed', async () => {
     const result = await sliceModel(request({ slicerPath: path.join(scratch, 'no-such-slicer') }));
-    expect(result).toMatchObject({ ok: false, reason: 'Slicer not installed' });
+    expect(result).toMatchObject({ ok: false, reason: 'Slicer not installed', transient: 'unavailable' });
     expect(await detectSlicer('no-such-slicer-on-path')).toEqual({
       available: false,
       reason: 'Slicer not installed',

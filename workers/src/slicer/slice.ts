@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SLICE_PROFILE_KEYS } from '@printfarm/domain/printSettings';
-import { runFailure, sliceFailure } from './failure.ts';
+import { modelFailure, type RunFailure, runFailure } from './failure.ts';
 import { readGcodeTail } from './gcodeTail.ts';
 import { runLimited } from './run.ts';
 
@@ -49,6 +49,8 @@ export type SliceResult =
       durationMs: number;
       /** The slicer's verdict on the model: nothing in it can be printed (too small or too thin). */
       unprintable?: true;
+      /** No verdict on the model: the slicer was unavailable or this run was interrupted (RunFailure). */
+      transient?: RunFailure['cause'];
     };
 
 /** What PrusaSlicer says of a model it finds nothing to print in. */
@@ -71,7 +73,7 @@ export async function detectSlicer(slicerPath = DEFAULT_SLICER): Promise<SlicerD
     runLimited(slicerPath, ['--help'], { ...DETECT_LIMITS, cwd: workDir, env: slicerEnv(workDir) }),
   );
   const failure = runFailure(outcome, DETECT_LIMITS.timeoutMs);
-  if (failure) return { available: false, reason: failure };
+  if (failure) return { available: false, reason: failure.reason };
   // "PrusaSlicer-2.5.0+UNKNOWN based on Slic3r (with GUI support)"
   const banner =
     outcome.kind === 'exited' ? /^(\w+)-(\d+(?:\.\d+)+)\S* based on Slic3r/m.exec(outcome.stdout) : null;
@@ -84,19 +86,25 @@ export async function detectSlicer(slicerPath = DEFAULT_SLICER): Promise<SlicerD
 export async function sliceModel(request: SliceRequest): Promise<SliceResult> {
   const started = performance.now();
   const elapsedMs = () => Math.round(performance.now() - started);
-  const failed = (reason: string): SliceResult => ({ ok: false, reason, durationMs: elapsedMs() });
+  const failed = (reason: string): Extract<SliceResult, { ok: false }> => ({
+    ok: false,
+    reason,
+    durationMs: elapsedMs(),
+  });
   if (!SLICE_PROFILE_KEYS.includes(request.profileKey)) {
     return failed(`Unknown print profile ${request.profileKey}`);
   }
   const slicer = await detectSlicer(request.slicerPath);
-  if (!slicer.available) return failed(slicer.reason);
+  if (!slicer.available) return { ...failed(slicer.reason), transient: 'unavailable' };
   const modelPath = path.resolve(request.modelPath);
   return inWorkDir(async (workDir) => {
     const gcodePath = path.join(workDir, 'model.gcode');
     const args = ['--export-gcode', ...settingsArguments(request), '--output', gcodePath, modelPath];
     const outcome = await runSlicer(request, args, workDir);
     if (outcome.kind !== 'exited' || outcome.code !== 0) {
-      const reason = sliceFailure(outcome, request.timeoutMs, modelPath);
+      const runtime = runFailure(outcome, request.timeoutMs);
+      if (runtime) return { ...failed(runtime.reason), transient: runtime.cause };
+      const reason = modelFailure(outcome, modelPath);
       const empty = outcome.kind === 'exited' && EMPTY_PRINT.test(outcome.stderr);
       return empty ? { ...failed(reason), unprintable: true } : failed(reason);
     }
