@@ -46,7 +46,16 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
           later.
         </p>
         <div className="error-screen__actions">
-          <Button onClick={() => window.location.reload()}>Reload page</Button>
+          <Button
+            onClick={() =>
+              import('../lib/appUpdate.ts').then(
+                (update) => update.reloadIntoNewVersion(),
+                () => window.location.reload(),
+              )
+            }
+          >
+            Reload page
+          </Button>
           <a href="/" className={buttonClass({ variant: 'outline' })}>
             Go to the home page
           </a>
