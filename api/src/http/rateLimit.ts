@@ -26,8 +26,27 @@ export interface RateLimitOptions {
   key: (ctx: AppContext) => string | null | undefined;
 }
 
-/** The client's address (behind the production proxy, X-Forwarded-For is trusted through app.proxy). */
-export const ipKey = (ctx: AppContext): string => ctx.ip || 'unknown';
+/**
+ * Who a per-address limit counts: the client's address (behind the production proxy, X-Forwarded-For is
+ * trusted through app.proxy), an IPv6 address by its /64, the smallest block one client is given, so
+ * stepping through one's own addresses does not reset the count. An IPv4-mapped address counts as IPv4.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address || 'unknown';
+  const [head = '', tail] = address.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export const ipKey = (ctx: AppContext): string => clientKey(ctx.ip || 'unknown');
 
 const REDIS_TIMEOUT_MS = 1_000;
 
