@@ -95,6 +95,10 @@ function withPartCopy<R>(
           },
         );
         if (reply.kind === 'missing') return failed(MISSING_FILE);
+        if (reply.kind === 'outcome') {
+          // Only the thread's own deadline or heap limit answers a copy so: the machine's load.
+          return { ...failed('The model could not be prepared for the slicer'), transient: 'interrupted' };
+        }
         if (reply.kind !== 'copy') return failed('The model could not be prepared for the slicer');
         return await use(outPath);
       } finally {
@@ -105,12 +109,18 @@ function withPartCopy<R>(
   );
 }
 
-/** A reason that is no verdict on the part: nothing is kept, so it is tried again once things are back. */
-function isPassingTrouble(reason: string): boolean {
-  return /not installed|not found|ENOENT|missing from storage/i.test(reason);
+/**
+ * A failure that is no verdict on the part (the file or the slicer missing, a run cut off by its time or
+ * memory limit, the copy thread's own limits): nothing is kept, so it is tried again once things are back.
+ */
+function isPassingTrouble(made: Failed): boolean {
+  return (
+    made.transient !== undefined || /not installed|not found|ENOENT|missing from storage/i.test(made.reason)
+  );
 }
 
-type Failed = { ok: false; reason: string };
+/** `transient`: the slicer's or the copy thread's run was cut off or could not run (slice.ts). */
+type Failed = { ok: false; reason: string; transient?: string | undefined };
 /** A trouble that passes: answered, not kept. */
 type Passing = Failed & { lasting: false };
 
@@ -141,7 +151,7 @@ export async function makeAndKeep<Made extends { ok: true } | Failed, Columns>(
     (modelPath) => make({ ...printerSettings(context.config, item, printer), modelPath }),
     (reason) => ({ ok: false, reason }),
   );
-  if (!made.ok && isPassingTrouble(made.reason)) return { ok: false, reason: made.reason, lasting: false };
+  if (!made.ok && isPassingTrouble(made)) return { ok: false, reason: made.reason, lasting: false };
   await table.upsert({
     where: { sha256_profileKey_units_orientation_bed_nozzleMm_material: part.key },
     update: {},
