@@ -1,8 +1,8 @@
 // Issue 16, shop and checkout, in Chromium at 390×844 and 1366×900: the address rules' messages, the
 // store's own shipping in the server's total, the confirmation page (and its signed link from the
 // e-mail), the Shipping tab's rules and packing slip, custom order requests in the Requests tab with the
-// requester's acknowledgement, and an offline checkout that keeps the cart. Each screen is saved under
-// var/test-screenshots/shop-checkout/.
+// requester's acknowledgement, an offline checkout that keeps the cart, and a queued order sent again
+// through an unreachable server and a 502. Each screen is saved under var/test-screenshots/shop-checkout/.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -308,4 +308,45 @@ describe('shop and checkout in Chromium', () => {
       }, 120_000);
     });
   }
+
+  it('keeps sending a queued order through an unreachable server and a 502, and leaves what was added since in the cart', async () => {
+    const store = await createStore('Flaky Uplink Shop');
+    const email = `flaky-${tag()}@example.test`;
+    const page = await open(`/store/${store.storeName}`, VIEWPORTS[0] as Viewport);
+    // Online as far as the browser knows, so no 'online' event ever comes: first no internet, then a proxy's 502.
+    let server: 'unreachable' | 'bad gateway' | 'up' = 'unreachable';
+    const answered = { 'bad gateway': 0, up: 0 };
+    await page.route('**/api/stores/*/orders', (route) => {
+      if (server === 'unreachable') return route.abort('internetdisconnected');
+      answered[server] += 1;
+      return server === 'up' ? route.continue() : route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    const dialog = await openCheckout(page, 'Shop Lamp');
+    await fillCustomer(dialog, email);
+    await dialog.getByLabel('State').selectOption('NC');
+    await dialog.getByLabel('ZIP Code').fill('27601');
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText('Your order is saved and will be placed as soon as you are back online.').waitFor();
+    await page.getByRole('article', { name: 'Big Jig' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 2 items', exact: true }).waitFor();
+
+    server = 'bad gateway';
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await eventually(async () => (answered['bad gateway'] > 0 ? true : undefined), TIMEOUT);
+    await page.getByText('Your order from Flaky Uplink Shop is being placed…').waitFor();
+    expect(await page.getByText(/was not placed/).count()).toBe(0);
+
+    server = 'up';
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByText('your order from Flaky Uplink Shop went through').waitFor();
+    await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
+    const orders = await suite.api.prisma.order.findMany({
+      where: { customerEmail: email },
+      include: { items: true },
+    });
+    expect(orders.map((order) => order.items.map((item) => [item.productName, item.quantity]))).toEqual([
+      [['Shop Lamp', 1]],
+    ]);
+    expect(await page.getByText(/was not placed/).count()).toBe(0);
+  }, 120_000);
 });
