@@ -90,9 +90,10 @@ let sending: Promise<SendOutcome[]> | null = null;
 
 /**
  * Sends every queued order once, in the order they were placed. A placed order takes its lines out of
- * its store's cart (the cart keeps what was added since); one the server refuses leaves the cart as it was for the shopper to fix. Any other failure
- * keeps the order queued with its key, for a resend the server answers with the same order. A call
- * made while a send is under way joins it with no outcomes: they are the first caller's to announce.
+ * its store's cart (the cart keeps what was added since); one the server refuses leaves the cart as it
+ * was for the shopper to fix. Any other failure keeps the order queued with its key, for a resend the
+ * server answers with the same order. A call made while a send is under way joins it with no outcomes:
+ * they are the first caller's to announce.
  */
 export function sendPendingOrders(): Promise<SendOutcome[]> {
   if (sending) return sending.then(() => []);
