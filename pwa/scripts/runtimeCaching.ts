@@ -59,7 +59,8 @@ export const RUNTIME_CACHING: RuntimeCaching[] = [
     { cacheName: 'public-api', networkTimeoutSeconds: 4, maxEntries: 200, days: 7 },
   ),
   // The signed-in person's own screens, to read offline: session, requests with their offers
-  // and file metrics (never the model files), profile, membership, the operator's inbox.
+  // and file metrics (never the model files), profile, membership, the operator's inbox. One account's:
+  // the page empties it before its first request when another account is signed in (lib/accountCache.ts).
   rule(
     ({ url, sameOrigin }) =>
       sameOrigin &&

@@ -1,6 +1,7 @@
 // Accounts and sessions against the real API: sign-up, sign-in, sign-out, cookies, timeouts, roles.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { signedInTag } from '../../api/src/auth/session.ts';
 import { staffLinkToken } from '../../api/src/auth/staffConfirmation.ts';
 import { cookieHeaderFrom, createUser, DEFAULT_PASSWORD, signIn } from '../../ops/fixtures/auth.ts';
 import { emailsTo } from '../support/maildev.ts';
@@ -214,7 +215,7 @@ describe('accounts and sessions', () => {
     expect((await get(server.api, '/api/auth/user', other)).status).toBe(401);
   });
 
-  it('keeps a readable signed-in hint beside the session: set at sign-in, cleared when no session is found', async () => {
+  it('keeps a readable signed-in hint beside the session, naming the account by an opaque tag: set at sign-in, cleared when no session is found', async () => {
     const user = await createUser(server.api.prisma);
     const login = await fetch(`${server.api.url}/api/auth/login`, {
       method: 'POST',
@@ -222,21 +223,37 @@ describe('accounts and sessions', () => {
       body: JSON.stringify({ email: user.email, password: DEFAULT_PASSWORD }),
     });
     const hint = login.headers.getSetCookie().find((line) => line.startsWith('pf.signed-in='));
-    // Readable by the page (no HttpOnly), and it says only that a session exists.
-    expect(hint).toMatch(/^pf\.signed-in=1; path=\/; expires=[^;]+; samesite=lax$/i);
+    // Readable by the page (no HttpOnly); its value tells accounts apart and is not the account's id.
+    const tag = signedInTag(SECRET, user.id);
+    expect(tag).toMatch(/^[\w-]{16}$/);
+    expect(hint).toMatch(new RegExp(`^pf\\.signed-in=${tag}; path=/; expires=[^;]+; samesite=lax$`, 'i'));
+    expect(tag).not.toContain(user.id);
     const cookie = cookieHeaderFrom(login);
-    expect(cookie).toContain('pf.signed-in=1');
+    expect(cookie).toContain(`pf.signed-in=${tag}`);
+    // Another account has another tag; the same account signing in again has the same one.
+    const other = await createUser(server.api.prisma);
+    expect(signedInTag(SECRET, other.id)).not.toBe(tag);
+    expect(await signIn(server.api.url, other.email)).toContain(
+      `pf.signed-in=${signedInTag(SECRET, other.id)}`,
+    );
+    expect(await signIn(server.api.url, user.email)).toContain(`pf.signed-in=${tag}`);
     // While the session lasts, requests leave it alone.
     const user1 = await get(server.api, '/api/auth/user', cookie);
     expect(user1.status).toBe(200);
     expect(user1.headers.getSetCookie().some((line) => line.startsWith('pf.signed-in='))).toBe(false);
+    // A hint of another account (or the older '1') beside this session is replaced by this account's.
+    const sessionOnly = cookie.replace(/pf\.signed-in=[^;]+/, 'pf.signed-in=1');
+    const corrected = await get(server.api, '/api/auth/user', sessionOnly);
+    expect(corrected.headers.getSetCookie().find((line) => line.startsWith('pf.signed-in='))).toMatch(
+      new RegExp(`^pf\\.signed-in=${tag};`),
+    );
     // Signed out: cleared with the session.
     const out = await fetch(`${server.api.url}/api/auth/logout`, { method: 'POST', headers: { cookie } });
     expect(out.headers.getSetCookie().find((line) => line.startsWith('pf.signed-in='))).toMatch(
       /expires=Thu, 01 Jan 1970/i,
     );
     // A hint left over with no session behind it (expired, deleted) is cleared by the 401.
-    const stale = await get(server.api, '/api/auth/user', 'pf.signed-in=1');
+    const stale = await get(server.api, '/api/auth/user', `pf.signed-in=${tag}`);
     expect(stale.status).toBe(401);
     expect(stale.headers.getSetCookie().find((line) => line.startsWith('pf.signed-in='))).toMatch(
       /expires=Thu, 01 Jan 1970/i,

@@ -4,8 +4,8 @@
 // Cookie: `__Host-pf.sid` (Secure, path /) in production, `pf.sid` otherwise; HttpOnly, SameSite=Lax,
 // signed with app.keys. Ids carry 256 random bits and are replaced at sign-in. A session ends after
 // SESSION_IDLE_DAYS without requests (rolling, refreshed at most once an hour) and in any case
-// SESSION_ABSOLUTE_DAYS after sign-in. A readable `pf.signed-in=1` hint says a session exists (below).
-import { createHash, randomBytes } from 'node:crypto';
+// SESSION_ABSOLUTE_DAYS after sign-in. A readable `pf.signed-in` hint says whose session exists (below).
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@printfarm/db';
 import type Koa from 'koa';
 import createSession from 'koa-session';
@@ -132,34 +132,46 @@ export function sessionMiddleware(
       });
     } finally {
       // Also on an error answer: a 401 for a session that is gone clears a stale hint.
-      keepSignedInHint(ctx, typeof sessionOf(ctx)?.userId === 'string', { production, maxAge: absoluteMs });
+      const userId = sessionOf(ctx)?.userId;
+      const tag = typeof userId === 'string' ? signedInTag(config.SESSION_SECRET, userId) : null;
+      keepSignedInHint(ctx, tag, { production, maxAge: absoluteMs });
     }
   };
 }
 
 /**
- * The readable 'signed in' hint beside the HttpOnly session cookie: not a credential (it says only that a
- * session exists), so the app asks GET /api/auth/user only when there may be someone to find, and a
- * signed-out visitor's page makes no request that answers 401. Set while a session has a user, for the
- * longest a session lives; cleared as soon as a request finds none (signed out, expired, or deleted).
+ * The readable 'signed in' hint beside the HttpOnly session cookie: not a credential (it names no session
+ * and proves nothing), so the app asks GET /api/auth/user only when there may be someone to find, and a
+ * signed-out visitor's page makes no request that answers 401. Its value is an opaque tag of the account
+ * (signedInTag), so the app can tell that the account its offline cache was filled under is no longer the
+ * one signed in (pwa/src/lib/accountCache.ts), however the session changed: single sign-on, /api/logout,
+ * expiry. Set while a session has a user, for the longest a session lives; cleared as soon as a request
+ * finds none (signed out, expired, or deleted).
  */
 export const SIGNED_IN_HINT = 'pf.signed-in';
 
+/** The hint's value for one account: stable for it, unguessable for another without SESSION_SECRET. */
+export function signedInTag(sessionSecret: string, userId: string): string {
+  return createHmac('sha256', sessionSecret)
+    .update(`signed-in-hint:${userId}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
 function keepSignedInHint(
   ctx: Koa.Context,
-  signedIn: boolean,
+  tag: string | null,
   { production, maxAge }: { production: boolean; maxAge: number },
 ): void {
-  const hinted = ctx.cookies.get(SIGNED_IN_HINT, { signed: false }) === '1';
-  if (signedIn === hinted) return;
-  ctx.cookies.set(SIGNED_IN_HINT, signedIn ? '1' : null, {
+  if ((ctx.cookies.get(SIGNED_IN_HINT, { signed: false }) ?? null) === tag) return;
+  ctx.cookies.set(SIGNED_IN_HINT, tag, {
     httpOnly: false,
     signed: false,
     sameSite: 'lax',
     secure: production,
     path: '/',
     overwrite: true,
-    ...(signedIn ? { maxAge } : {}),
+    ...(tag ? { maxAge } : {}),
   });
 }
 

@@ -4,6 +4,7 @@
 import type { SessionUser } from '@printfarm/domain/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProvidersView } from '../../../api/src/views/index.ts';
+import { signedInTag } from '../lib/signedInHint.ts';
 import { getQueryFn } from './request.ts';
 
 /** What /api/auth/user (and signing in or up) answers: the session's user. */
@@ -21,8 +22,8 @@ export const authKeys = {
  * The API's readable hint (api/src/auth/session.ts) that this browser has a session. Without it nobody
  * is signed in, and asking would only log a 401 in the console of every signed-out visitor.
  */
-export function mayBeSignedIn(cookies = typeof document === 'undefined' ? '' : document.cookie): boolean {
-  return /(?:^|;\s*)pf\.signed-in=1(?:;|$)/.test(cookies);
+export function mayBeSignedIn(): boolean {
+  return signedInTag() !== '';
 }
 
 const askForUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });

@@ -1,5 +1,6 @@
 // Signing in, up and out. Each starts the browser afresh: whatever was cached belonged to the previous
-// visitor (queries and the service worker's account cache).
+// visitor (queries and the service worker's account cache, now noted as the new account's). A session
+// that changes around the app (single sign-on, /api/logout, expiry) is caught by lib/accountCache.ts.
 import type { LoginInput, PasswordResetInput, RegisterInput } from '@printfarm/domain/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forgetAccountCache } from '../lib/accountCache.ts';

@@ -2,10 +2,12 @@
 // signup with totals, the farms' scorecards and the estimator's accuracy, and edit one signup at a time
 // (Edit, then Save or Cancel). Without a session the page says so and goes to /api/login after 500 ms.
 import { useQuery } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { adminFarmQueries } from '../../api/adminFarms.ts';
 import type { CurrentUser } from '../../api/auth.ts';
+import { useLogout } from '../../api/authMutations.ts';
 import { errorMessage } from '../../api/request.ts';
-import { AppLink } from '../../components/AppLink.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -16,6 +18,33 @@ import { StaffFrame, staffPage } from './StaffScreen.tsx';
 import './staff.css';
 import './adminDashboard.css';
 import '../auth/auth.css';
+
+/**
+ * The spec's Logout link to /api/logout, which the app answers with its own sign-out: that also forgets
+ * everything cached for this person (useLogout). Should that fail, the link is followed after all.
+ */
+function LogoutLink() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const signOut = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const link = event.currentTarget.href;
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/'),
+      onError: () => window.location.assign(link),
+    });
+  };
+  return (
+    <a
+      href="/api/logout"
+      className={buttonClass({ variant: 'outline', size: 'sm' })}
+      onClick={signOut}
+      aria-disabled={logout.isPending || undefined}
+    >
+      Logout
+    </a>
+  );
+}
 
 function AdminDashboard({ user }: { user: CurrentUser }) {
   const farms = useQuery(adminFarmQueries.list());
@@ -35,9 +64,7 @@ function AdminDashboard({ user }: { user: CurrentUser }) {
             <div className="admin-dash__user-name">{fullName}</div>
             <div className="farm-table__muted">{user.email}</div>
           </div>
-          <AppLink to="/api/logout" className={buttonClass({ variant: 'outline', size: 'sm' })}>
-            Logout
-          </AppLink>
+          <LogoutLink />
         </div>
       </header>
 
