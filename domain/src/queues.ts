@@ -30,6 +30,8 @@ export const jobPayloadSchemas = {
     text: v.string(),
     html: v.optional(v.string()),
     replyTo: v.optional(mailbox),
+    /** Values sealed for the e-mail worker alone, put in for {{sealed:i}} at sending (db/src/mailSecrets.ts). */
+    sealed: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(2000))), v.maxLength(5))),
     /** A message whose HTML the worker renders at sending: its name and input (mail/src/deferred.ts). */
     view: v.optional(v.object({ message: v.pipe(v.string(), v.minLength(1)), args: v.array(v.unknown()) })),
   }),

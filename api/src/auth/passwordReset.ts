@@ -5,6 +5,7 @@
 // whether or not an account has the address, so nobody learns which addresses have accounts here.
 // A new password ends every session of the account and is announced to the address.
 import type { PrismaClient } from '@printfarm/db';
+import { mailSecretsKey, sealedPlaceholder, sealMailSecret } from '@printfarm/db/mailSecrets';
 import { recordJob } from '@printfarm/db/outbox';
 import { hashPassword } from '@printfarm/db/password';
 import { deferredEmail } from '@printfarm/mail/deferred';
@@ -26,7 +27,7 @@ export const RESET_LINK_INVALID =
   'This password reset link does not work: it was used already, a newer password was chosen, or it was cut short. Ask for a new one.';
 export const RESET_LINK_EXPIRED = 'This password reset link has expired. Ask for a new one.';
 
-type Config = Pick<ApiConfig, 'SESSION_SECRET' | 'PUBLIC_URL'>;
+type Config = Pick<ApiConfig, 'SESSION_SECRET' | 'PUBLIC_URL' | 'NODE_ENV' | 'PRINTER_SECRETS_KEY'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,17 +88,19 @@ export async function requestPasswordReset(
       user.passwordHash,
       expiresAt,
     );
-    await recordJob(
-      tx,
-      'email.send',
-      await deferredEmail('passwordResetEmail', {
-        userId: user.id,
-        to: user.email,
-        firstName: user.firstName,
-        resetUrl: resetPage(deps.config, token),
-        expiresAt: new Date(expiresAt),
-      }),
-    );
+    // The link opens the account: what is stored and queued holds it only sealed (db/src/mailSecrets.ts).
+    const message = await deferredEmail('passwordResetEmail', {
+      userId: user.id,
+      to: user.email,
+      firstName: user.firstName,
+      resetUrl: sealedPlaceholder(0),
+      expiresAt: new Date(expiresAt),
+    });
+    const link = resetPage(deps.config, token);
+    await recordJob(tx, 'email.send', {
+      ...message,
+      sealed: [sealMailSecret(mailSecretsKey(deps.config), message.messageKey, link)],
+    });
   });
 }
 

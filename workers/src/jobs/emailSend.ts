@@ -6,6 +6,7 @@
 // - only a send that definitely failed ('failed') is tried again at once; claiming it again forgets
 //   its handover, which was refused, so a crash before this attempt's own handover blocks nothing.
 import { createHash } from 'node:crypto';
+import { mailSecretsKey, openMailSecret, withSecrets } from '@printfarm/db/mailSecrets';
 import { renderDeferred } from '@printfarm/mail/deferred';
 import type { JobHandler } from './types.ts';
 
@@ -57,7 +58,13 @@ function refusedByServer(error: unknown): boolean {
 
 export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer, config, log, metrics }) => {
   // Rendered before the message is claimed: a render that fails leaves it free for the retry.
-  const html = mail.html ?? (mail.view ? await renderDeferred(mail.view) : undefined);
+  const rendered = mail.html ?? (mail.view ? await renderDeferred(mail.view) : undefined);
+  // Sealed values (a reset link) are opened only now, for the mail server: nothing stored holds them.
+  const secrets = (mail.sealed ?? []).map((sealed) =>
+    openMailSecret(mailSecretsKey(config), mail.messageKey, sealed),
+  );
+  const html = rendered === undefined ? undefined : withSecrets(rendered, secrets);
+  const text = withSecrets(mail.text, secrets);
   if (!(await claim(prisma, mail.messageKey, mail.to, mail.subject, config.EMAIL_CLAIM_LEASE_MS))) {
     log.info({ messageKey: mail.messageKey }, 'e-mail already sent or in flight; not sending again');
     metrics.emailsSkipped.inc({ reason: 'duplicate' });
@@ -71,7 +78,7 @@ export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer
         from: config.MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
+        text,
         messageId: messageIdFor(mail.messageKey, config.PUBLIC_URL),
         ...(html ? { html } : {}),
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
