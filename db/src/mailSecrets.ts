@@ -39,3 +39,12 @@ export function openMailSecret(key: Buffer, messageKey: string, sealed: string):
 export function withSecrets(text: string, secrets: readonly string[]): string {
   return secrets.reduce((words, secret, index) => words.replaceAll(sealedPlaceholder(index), secret), text);
 }
+
+/** The e-mail with `secrets` sealed for it; its words hold sealedPlaceholder(i) where secrets[i] goes. */
+export function sealedFor<Email extends { messageKey: string }>(
+  key: Buffer,
+  email: Email,
+  secrets: readonly string[],
+): Email & { sealed: string[] } {
+  return { ...email, sealed: secrets.map((secret) => sealMailSecret(key, email.messageKey, secret)) };
+}

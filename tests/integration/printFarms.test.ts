@@ -204,6 +204,11 @@ describe('POST /api/print-farms/signup', () => {
     expect(mail?.text).toContain(input.displayName);
     expect(mail?.text).toContain('/api/print-farms/claim?token=');
     expect(await outboxMailsTo(server.api.prisma, input.contactEmail)).toBe(1);
+    // The claim link hands the farm over: the outbox (and the queue) hold it only sealed.
+    const recorded = await server.api.prisma.outboxEvent.findFirstOrThrow({
+      where: { job: 'email.send', payload: { path: ['to'], equals: input.contactEmail } },
+    });
+    expect(JSON.stringify(recorded.payload)).not.toMatch(/claim\?token=/);
     expect(await emailsTo(input.contactEmail)).toHaveLength(1);
   });
 

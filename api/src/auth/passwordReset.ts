@@ -5,7 +5,7 @@
 // whether or not an account has the address, so nobody learns which addresses have accounts here.
 // A new password ends every session of the account and is announced to the address.
 import type { PrismaClient } from '@printfarm/db';
-import { mailSecretsKey, sealedPlaceholder, sealMailSecret } from '@printfarm/db/mailSecrets';
+import { mailSecretsKey, sealedFor, sealedPlaceholder } from '@printfarm/db/mailSecrets';
 import { recordJob } from '@printfarm/db/outbox';
 import { hashPassword } from '@printfarm/db/password';
 import { deferredEmail } from '@printfarm/mail/deferred';
@@ -97,10 +97,7 @@ export async function requestPasswordReset(
       expiresAt: new Date(expiresAt),
     });
     const link = resetPage(deps.config, token);
-    await recordJob(tx, 'email.send', {
-      ...message,
-      sealed: [sealMailSecret(mailSecretsKey(deps.config), message.messageKey, link)],
-    });
+    await recordJob(tx, 'email.send', sealedFor(mailSecretsKey(deps.config), message, [link]));
   });
 }
 

@@ -1,5 +1,6 @@
 // The public side of the print-farm network: signup, the farm list, the map's marker feed and a marker's
 // farm, network figures, claiming an anonymously registered farm, and an operator's own farms.
+import { mailSecretsKey } from '@printfarm/db/mailSecrets';
 import { markerIdSchema } from '@printfarm/domain/farmMarkers';
 import { farmSignupSchema } from '@printfarm/domain/farmSignup';
 import * as v from 'valibot';
@@ -83,6 +84,7 @@ export function registerPrintFarmRoutes(
       const farm = await signupFarm(prisma, ctx.state.input, {
         userId: user?.id ?? null,
         publicUrl: config.PUBLIC_URL,
+        mailSecrets: mailSecretsKey(config),
         publicFarms,
       });
       ctx.status = 201;

@@ -3,6 +3,7 @@
 // from publicFarmCache.ts, which every write here drops.
 import type { Prisma, PrismaClient } from '@printfarm/db';
 import { isUniqueViolation } from '@printfarm/db/errors';
+import { sealedFor, sealedPlaceholder } from '@printfarm/db/mailSecrets';
 import { recordJob } from '@printfarm/db/outbox';
 import type { FarmAdminUpdate } from '@printfarm/domain/farmAdmin';
 import { farmCapabilities } from '@printfarm/domain/farmCapabilities';
@@ -37,6 +38,8 @@ export interface SignupContext {
   /** The signed-in user, who then owns the farm; anonymous signups are claimed through an e-mailed link. */
   userId: string | null;
   publicUrl: string;
+  /** Seals the claim link in the e-mail (db/src/mailSecrets.ts mailSecretsKey). */
+  mailSecrets: Buffer;
   /** Dropped once the farm is stored, so the public list shows it at once. */
   publicFarms: PublicFarmCache;
 }
@@ -92,13 +95,15 @@ export async function signupFarm(prisma: PrismaClient, input: FarmSignup, contex
         const token = context.userId ? undefined : await createFarmClaim(tx, farm);
         await recordJob(tx, 'farm.geocode', { farmId: farm.id });
         const networkUrl = `${context.publicUrl.replace(/\/+$/, '')}/print-farms`;
+        // The claim link hands the farm over: what is stored and queued holds it only sealed.
+        const welcome = await deferredEmail('farmSignupEmail', farm, {
+          networkUrl,
+          ...(token ? { claimUrl: sealedPlaceholder(0) } : {}),
+        });
         await recordJob(
           tx,
           'email.send',
-          await deferredEmail('farmSignupEmail', farm, {
-            networkUrl,
-            ...(token ? { claimUrl: claimUrl(context.publicUrl, token) } : {}),
-          }),
+          token ? sealedFor(context.mailSecrets, welcome, [claimUrl(context.publicUrl, token)]) : welcome,
         );
         return farm;
       });
