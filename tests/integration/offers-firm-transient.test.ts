@@ -2,8 +2,8 @@
 // is no verdict on the file, so nothing is cached and the next call slices it again. The slicer is the
 // real PrusaSlicer behind a wrapper that logs each slice and is slow on its first one only.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadEstimatorModels } from '@printfarm/db/estimatorModels';
@@ -17,6 +17,7 @@ import {
 } from '../../workers/src/marketplace/firmNumbers.ts';
 import type { QuotePart } from '../../workers/src/marketplace/offers.ts';
 import { useServerSuite } from '../support/server.ts';
+import { slowOnceSlicer } from '../support/slowSlicer.ts';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'offers-firm-transient-'));
 const uploadDir = path.join(workDir, 'uploads');
@@ -25,22 +26,7 @@ copyFileSync(
   path.join(import.meta.dirname, '../fixtures/models/cube-20mm.stl'),
   path.join(uploadDir, 'cube.stl'),
 );
-const slicer = path.join(workDir, 'prusa-slicer');
-const sliceLog = path.join(workDir, 'slices.log');
-const slowedOnce = path.join(workDir, 'slowed-once');
-writeFileSync(
-  slicer,
-  `#!/bin/sh
-case "$*" in *--export-gcode*)
-  echo slice >> '${sliceLog}'
-  if [ ! -e '${slowedOnce}' ]; then touch '${slowedOnce}'; sleep 3; fi ;;
-esac
-exec /usr/bin/prusa-slicer "$@"
-`,
-  { mode: 0o755 },
-);
-const slicesRun = async () =>
-  (await readFile(sliceLog, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+const { path: slicer, slicesRun } = slowOnceSlicer(workDir, 3);
 
 /** The 20 mm cube as a quote part, lying as uploaded (no inspection). */
 const cube: QuotePart = {

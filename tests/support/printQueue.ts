@@ -4,10 +4,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
-import type { PrinterView } from '../../api/src/views/index.ts';
+import type { PrinterView, QueueItemView } from '../../api/src/views/index.ts';
+import { binaryStl, cubeMesh, triangles } from '../../ops/fixtures/models/builders.ts';
 import { connectorInputOf, type Simulator, startSimulator } from '../../ops/simulators/index.ts';
 import type { ConnectorConfig } from '../../workers/src/printers/connectors/types.ts';
-import { call } from './marketplace.ts';
+import { call, createDraftRequest, offersOf, openJobOf, submitAndQuote } from './marketplace.ts';
 import { type Operator, routingKit } from './routing.ts';
 import { type ServerSuite, useServerSuite } from './server.ts';
 
@@ -135,4 +136,47 @@ export async function octoPrintWithJob(
     name,
   });
   return { farm, simulator, printerId, jobId };
+}
+
+/**
+ * A 20 mm cube STL (stored under `folder` before the quote, so the quote's own slicing finds it) ordered
+ * from `farm` and accepted, its queue item, and a 'Wide MK4' of the farm with `bed` for the item's material.
+ */
+export async function stlItemOnPrinter(
+  server: ServerSuite,
+  kit: ReturnType<typeof routingKit>,
+  farm: Operator,
+  folder: string,
+  bed: { buildXMm: number; buildYMm: number; buildZMm: number; nozzleMm?: number },
+): Promise<{ fileId: string; item: QueueItemView; printerId: string }> {
+  const prisma = kit.prisma();
+  const draft = await createDraftRequest(prisma, kit.customer.id, { zip: '78701' });
+  const [file] = await prisma.projectFile.findMany({ where: { printRequestId: draft.id } });
+  if (!file) throw new Error('file');
+  const stored = `${folder}/${file.id}.stl`;
+  mkdirSync(path.join(server.workers.config.UPLOAD_DIR, folder), { recursive: true });
+  writeFileSync(path.join(server.workers.config.UPLOAD_DIR, stored), binaryStl(triangles(cubeMesh(20))));
+  await prisma.projectFile.update({ where: { id: file.id }, data: { filePath: stored } });
+  expect((await submitAndQuote(server.api.url, kit.cookie, draft.id)).status).toBe('quoted');
+  const offers = await offersOf(server.api.url, kit.cookie, draft.id);
+  const accepted = await kit.accept(
+    draft.id,
+    offers.find((offer) => offer.farmId === farm.farm.id),
+  );
+  expect(accepted.status).toBe(200);
+  const job = await openJobOf(prisma, draft.id);
+  expect((await kit.act(farm, job.id, 'accept')).status).toBe(200);
+  const queue = await call<QueueItemView[]>(kit.url('/api/operator/queue'), farm.cookie);
+  const item = queue.body.find((candidate) => candidate.jobId === job.id);
+  if (!item) throw new Error('item');
+  const added = await call<PrinterView>(kit.url('/api/operator/printers'), farm.cookie, 'POST', {
+    name: 'Wide MK4',
+    technology: 'FFF/FDM',
+    brand: 'Prusa',
+    model: 'MK4',
+    material: item.material,
+  });
+  expect(added.status).toBe(201);
+  await prisma.printer.update({ where: { id: added.body.id }, data: bed });
+  return { fileId: file.id, item, printerId: added.body.id };
 }
