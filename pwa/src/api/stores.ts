@@ -79,12 +79,14 @@ export async function postOrder(
   storeId: string,
   order: PlaceOrderInput,
   idempotencyKey: string,
+  signal?: AbortSignal,
 ): Promise<PlacedOrder> {
   const response = await sendOnline(`/api/stores/${encodeURIComponent(storeId)}/orders`, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify(order),
+    signal,
   });
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text().catch(() => ''));

@@ -76,6 +76,24 @@ describe('sendPendingOrders', () => {
     expect(queued()).toEqual([]);
   });
 
+  it('aborts a POST that never answers after 20 s, and keeps the order queued with its key', async () => {
+    vi.useFakeTimers();
+    queuePin();
+    let signal: AbortSignal | null | undefined;
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      signal = init.signal;
+      return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal?.reason)));
+    });
+    const outcomes = sendPendingOrders();
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(signal).toBeInstanceOf(AbortSignal);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal?.aborted).toBe(true);
+    expect(await outcomes).toEqual([]);
+    expect(queued().map((order) => order.idempotencyKey)).toEqual(['key-1']);
+  });
+
   it('gives the outcomes only to the call that started the send', async () => {
     queuePin('key-1');
     queuePin('key-2');

@@ -76,13 +76,19 @@ const SEND_TIMEOUT_MS = 20_000;
 const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 60_000;
 
-// A POST that never answers would hold the queue for good; given up on, it counts as unreachable.
+// A POST that never answers would hold the queue for good: it is cancelled and given up on (even where
+// a fetch ignores the cancel), and counts as unreachable. Our own timer: Safari before 16 lacks
+// AbortSignal.timeout.
 function postWithin(pending: PendingOrder): Promise<PlacedOrder> {
+  const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('No answer')), SEND_TIMEOUT_MS);
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error('No answer'));
+    }, SEND_TIMEOUT_MS);
   });
-  const post = postOrder(pending.storeId, pending.order, pending.idempotencyKey);
+  const post = postOrder(pending.storeId, pending.order, pending.idempotencyKey, controller.signal);
   return Promise.race([post, timeout]).finally(() => clearTimeout(timer));
 }
 
