@@ -1,8 +1,10 @@
 // A store's custom order request e-mails: for each sample, the envelope, the plain-text part line by line (the words the
 // plain-text builders wrote before the move to React Email), the preview line, the key facts and the links.
 
+import { describe, expect, it } from 'vitest';
 import * as messages from './customOrders.ts';
 import { describeMessages } from './expectations.ts';
+import { samples } from './samples.ts';
 
 describeMessages(messages, {
   customOrderRequestEmail: {
@@ -65,10 +67,6 @@ describeMessages(messages, {
       '',
       'Thank you for your custom order request. Maker Bay Workshop has it and will reply to this address with questions or a quote, usually within two business days.',
       '',
-      'Your request:',
-      'A wall bracket for a 40 mm pipe,',
-      'with two screw holes & a <slot> for a cable tie.',
-      '',
       'Timeline: Within 2 weeks',
       'Budget: $150–$200',
       '',
@@ -77,11 +75,20 @@ describeMessages(messages, {
     shows: [
       'Hi Grace Hopper,',
       'Maker Bay Workshop has it and will reply',
-      'Your request: A wall bracket for a 40 mm pipe, with two screw holes & a <slot> for a cable tie.',
       'Timeline Within 2 weeks',
       'Budget $150–$200',
       'Reference: C0FFEE00',
     ],
     links: [],
   },
+});
+
+describe('the requester’s receipt', () => {
+  it('does not quote the request’s free text to the address nobody verified', async () => {
+    const sample = samples.find((each) => each.name === 'customOrderAcknowledgementEmail');
+    const email = await sample?.render();
+    expect(email?.text).toContain('Reference: ');
+    expect(email?.text).not.toContain('wall bracket');
+    expect(email?.html).not.toContain('wall bracket');
+  });
 });

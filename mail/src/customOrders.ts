@@ -55,6 +55,11 @@ export function customOrderRequestEmail(
 }
 
 /** To the requester: their request arrived, and what the store does next. */
+/**
+ * The requester's receipt. It goes to an address nobody has verified, so it does not quote the request's
+ * free text: quoted, anyone could have us mail words of their own (a phishing line) to any address. The
+ * store's own e-mail (above) carries the description.
+ */
 export function customOrderAcknowledgementEmail(request: MailCustomOrder, store: MailStore): Promise<Email> {
   const thanks = `Thank you for your custom order request. ${store.displayName} has it and will reply to this address with questions or a quote, usually within two business days.`;
   const facts: TextFact[] = [
@@ -70,22 +75,9 @@ export function customOrderAcknowledgementEmail(request: MailCustomOrder, store:
     html: [
       h(Paragraph, null, `Hi ${request.fullName},`),
       h(Paragraph, null, thanks),
-      h(Subheading, null, 'Your request:'),
-      h(Quote, null, request.description),
       h(Facts, { rows: facts }),
       h(Paragraph, { muted: true }, reference),
     ],
-    text: [
-      `Hi ${request.fullName},`,
-      '',
-      thanks,
-      '',
-      'Your request:',
-      request.description,
-      '',
-      ...factLines(facts),
-      '',
-      reference,
-    ],
+    text: [`Hi ${request.fullName},`, '', thanks, '', ...factLines(facts), '', reference],
   });
 }
