@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App.tsx';
 import { listenForInstallPrompt } from './lib/installPrompt.ts';
+import { reloadOnStaleChunks } from './lib/preloadRecovery.ts';
 import { accountCacheIsStale } from './lib/signedInHint.ts';
 import './styles.css';
 
@@ -9,6 +10,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 listenForInstallPrompt();
+reloadOnStaleChunks();
 
 const app = (
   <StrictMode>
