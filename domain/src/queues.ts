@@ -65,8 +65,11 @@ export const jobPayloadSchemas = {
   'request.route': v.object({
     requestId: uuid,
     offerId: v.optional(uuid),
-    /** 'approved': the customer paid the difference to a dearer farm after theirs fell through. */
-    reason: v.picklist(['chosen', 'declined', 'expired', 'refused', 'approved']),
+    /**
+     * 'approved': the customer paid the difference to a dearer farm after theirs fell through; 'lapsed':
+     * that difference's deadline passed (recorded, delayed, when it was asked for).
+     */
+    reason: v.picklist(['chosen', 'declined', 'expired', 'refused', 'approved', 'lapsed']),
   }),
   /** A job's answer deadline: the operator's (response) or the customer's on a counter-offer (counter). */
   'job.deadline': v.object({

@@ -278,17 +278,21 @@ describe('routing an ordered request to farms', () => {
     const next = await openJobOf(prisma(), request.id, job);
     expect(next.farmId).toBe(second.farm.id);
     expect(await requestRoute(routePayload, context())).toBe('skipped');
-    // The first choice, the expiry's, and (the second farm being dearer) the customer's approval.
-    const [, expiredRoute, ...approved] = await kit.routeEvents(request.id);
+    // The first choice, the expiry's, (the second farm being dearer) the approval's deadline, and the
+    // customer's approval.
+    const [, expiredRoute, lapseRoute, ...approved] = await kit.routeEvents(request.id);
     expect(expiredRoute?.payload).toMatchObject({ reason: 'expired' });
     expect(await requestRoute(expiredRoute?.payload as JobPayload<'request.route'>, context())).toBe(
       'skipped',
     );
+    // The deadline, come early or late, does nothing to an approval that was paid.
+    expect(lapseRoute?.payload).toMatchObject({ reason: 'lapsed' });
+    expect(await requestRoute(lapseRoute?.payload as JobPayload<'request.route'>, context())).toBe('skipped');
     expect(approved.map((event) => (event.payload as { reason: string }).reason)).toEqual(['approved']);
     expect(await requestRoute(approved[0]?.payload as JobPayload<'request.route'>, context())).toBe(
       'skipped',
     );
-    expect(await kit.routeEvents(request.id)).toHaveLength(3);
+    expect(await kit.routeEvents(request.id)).toHaveLength(4);
     expect(await kit.jobsOf(request.id)).toHaveLength(2);
 
     const rerouted = await mailsTo(

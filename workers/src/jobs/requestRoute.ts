@@ -8,7 +8,9 @@ import type { Payment, Prisma } from '@printfarm/db';
 import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
 import { differenceBill } from '@printfarm/db/payments/differenceBill';
-import { commissionFor, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
+import { callOff, commissionFor, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
+import { DIFFERENCE_PAYMENT_DAYS } from '@printfarm/db/requests/counterDifference';
+import { databaseNow } from '@printfarm/db/requests/deadlines';
 import { mailOperator } from '@printfarm/db/requests/mail';
 import { routeResponseMs } from '@printfarm/db/requests/responseTime';
 import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
@@ -113,6 +115,15 @@ async function askToApproveDearer(
     note: `${why}; ${offer.farm.displayName} can, for ${formatUsd(difference.amountCents)} more. Waiting for your approval`,
     data: { assignedFarmId: null },
   });
+  // The approval has a deadline, as an accepted counter-offer's difference has: after it the order is
+  // quoted again and what was paid goes back (requestRoute's 'lapsed' route).
+  const payBy = new Date((await databaseNow(tx)).getTime() + DIFFERENCE_PAYMENT_DAYS * 86_400_000);
+  await recordJob(
+    tx,
+    'request.route',
+    { requestId: request.id, offerId: offer.id, reason: 'lapsed' },
+    { runAt: new Date(payBy.getTime() + 60_000) },
+  );
   const instructions = difference.provider === 'stripe' ? '' : ` ${(await moneyTerms(tx)).instructions}`;
   const over = formatUsd(difference.amountCents);
   await customerMail(tx, appUrl, request.userId)(
@@ -122,8 +133,47 @@ async function askToApproveDearer(
       ...differenceBill(difference, `${offer.farm.displayName}'s price over what you paid`),
       card: difference.provider === 'stripe',
     },
-    `${why}. The next farm, ${offer.farm.displayName}, charges ${over} more. Pay the difference to send the order there, or cancel the request for a full refund.${instructions}`,
+    `${why}. The next farm, ${offer.farm.displayName}, charges ${over} more. Pay the difference by ${payBy.toUTCString()} to send the order there, or cancel the request for a full refund; if it has not arrived by then, we ask farms again and refund what you paid.${instructions}`,
   );
+}
+
+/** No offer is left: the order is quoted again, wider, and what was paid goes back. */
+async function requote(
+  tx: Prisma.TransactionClient,
+  request: NonNullable<Awaited<ReturnType<typeof lockPrintRequest>>>,
+  paid: readonly Payment[],
+  mail: ReturnType<typeof customerMail>,
+): Promise<'done'> {
+  const requestId = request.id;
+  const radius = widerRadius(request.searchRadiusMiles);
+  const round = request.quoteRound + 1;
+  await tx.requestOffer.updateMany({
+    where: { requestId, status: 'offered' },
+    data: { status: 'withdrawn' },
+  });
+  await transitionPrintRequest(tx, request, 'quoting', {
+    byUserId: null,
+    note: `No offer left; asking farms ${radius === null ? 'across the country' : `within ${radius} miles`}`,
+    data: { quoteRound: round, searchRadiusMiles: radius, assignedFarmId: null, quotedAt: null },
+  });
+  await recordJob(tx, 'request.quote', { requestId, round });
+  for (const payment of paid) {
+    await recordJob(tx, 'payment.refund', {
+      paymentId: payment.id,
+      key: `requote:${payment.id}`,
+      reason: 'No farm could take the order, so we are asking farms again',
+    });
+  }
+  await mail('requotingEmail', { ...mailRequest(request), round }, radius);
+  return 'done';
+}
+
+/** The paid order's money so far: the request's payment and any difference, authorised. */
+function paidFor(tx: Prisma.TransactionClient, requestId: string) {
+  return tx.payment.findMany({
+    where: { requestId, purpose: { in: ['request', 'difference'] }, status: 'authorized' },
+    orderBy: { createdAt: 'asc' },
+  });
 }
 
 export const requestRoute: JobHandler<'request.route'> = async (
@@ -137,6 +187,17 @@ export const requestRoute: JobHandler<'request.route'> = async (
     // Already with a farm: this event was handled (a retry, or a second route for the same change).
     if (await tx.printJob.findFirst({ where: { requestId, state: { in: [...OPEN_JOB_STATES] } } }))
       return 'skipped';
+    // A dearer farm's approval not paid by its deadline: called off (unless paid meanwhile), and the order
+    // is quoted again with what was paid refunded.
+    if (reason === 'lapsed') {
+      const difference = await tx.payment.findFirst({
+        where: { requestId, offerId, purpose: 'difference', status: 'awaiting' },
+      });
+      if (!difference || !offerId) return 'skipped';
+      if (!(await callOff(tx, difference, 'The difference was not paid in time'))) return 'skipped';
+      await tx.requestOffer.update({ where: { id: offerId }, data: { status: 'withdrawn' } });
+      return requote(tx, request, await paidFor(tx, requestId), mail);
+    }
     // The customer's choice was routed before (this is that event again): its offer is no longer open,
     // and the event that closed its job carries the order on.
     if (offerId) {
@@ -145,10 +206,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
     }
 
     // The farm sees the order only once it is paid for: payment.secured records this event again then.
-    const paid = await tx.payment.findMany({
-      where: { requestId, purpose: { in: ['request', 'difference'] }, status: 'authorized' },
-      orderBy: { createdAt: 'asc' },
-    });
+    const paid = await paidFor(tx, requestId);
     if (!paid.some((payment) => payment.purpose === 'request')) return 'skipped';
     const secured = paid.reduce((sum, payment) => sum + securedCents(payment), 0);
 
@@ -170,29 +228,7 @@ export const requestRoute: JobHandler<'request.route'> = async (
       return 'done';
     }
 
-    if (!offer) {
-      const radius = widerRadius(request.searchRadiusMiles);
-      const round = request.quoteRound + 1;
-      await tx.requestOffer.updateMany({
-        where: { requestId, status: 'offered' },
-        data: { status: 'withdrawn' },
-      });
-      await transitionPrintRequest(tx, request, 'quoting', {
-        byUserId: null,
-        note: `No offer left; asking farms ${radius === null ? 'across the country' : `within ${radius} miles`}`,
-        data: { quoteRound: round, searchRadiusMiles: radius, assignedFarmId: null, quotedAt: null },
-      });
-      await recordJob(tx, 'request.quote', { requestId, round });
-      for (const payment of paid) {
-        await recordJob(tx, 'payment.refund', {
-          paymentId: payment.id,
-          key: `requote:${payment.id}`,
-          reason: 'No farm could take the order, so we are asking farms again',
-        });
-      }
-      await mail('requotingEmail', { ...mailRequest(request), round }, radius);
-      return 'done';
-    }
+    if (!offer) return requote(tx, request, paid, mail);
 
     const now = new Date();
     const respondBy = new Date(now.getTime() + (await routeResponseMs(tx, config.ROUTE_RESPONSE_MS)));
