@@ -190,10 +190,11 @@ export const requestRoute: JobHandler<'request.route'> = async (
     // A dearer farm's approval not paid by its deadline: called off (unless paid meanwhile), and the order
     // is quoted again with what was paid refunded.
     if (reason === 'lapsed') {
+      if (!offerId) return 'skipped';
       const difference = await tx.payment.findFirst({
         where: { requestId, offerId, purpose: 'difference', status: 'awaiting' },
       });
-      if (!difference || !offerId) return 'skipped';
+      if (!difference) return 'skipped';
       if (!(await callOff(tx, difference, 'The difference was not paid in time'))) return 'skipped';
       await tx.requestOffer.update({ where: { id: offerId }, data: { status: 'withdrawn' } });
       return requote(tx, request, await paidFor(tx, requestId), mail);
