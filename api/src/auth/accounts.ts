@@ -9,6 +9,7 @@ import type { SessionUser } from './guards.ts';
 import type { OidcProfile } from './oidc.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwordPolicy.ts';
 import { USER_SELECT } from './session.ts';
+import { endSessionsOf } from './sessionStore.ts';
 import { isStaffEmail, mailStaffConfirmation, offerStaffConfirmation } from './staffConfirmation.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -139,7 +140,7 @@ export async function userForOidcProfile(deps: Deps, profile: OidcProfile): Prom
           data: { authSubject: profile.subject, passwordHash: null },
           select: USER_SELECT,
         });
-        await tx.session.deleteMany({ where: { sess: { path: ['userId'], equals: byEmail.id } } });
+        await endSessionsOf(tx, byEmail.id);
         return user;
       });
       return toSessionUser(await applyVerifiedStaffRole(deps, linked, profile));

@@ -6,7 +6,7 @@
 // A new password ends every session of the account and is announced to the address.
 import type { PrismaClient } from '@printfarm/db';
 import { mailSecretsKey, sealedFor, sealedPlaceholder } from '@printfarm/db/mailSecrets';
-import { recordJob } from '@printfarm/db/outbox';
+import { mailedSince, recordJob } from '@printfarm/db/outbox';
 import { hashPassword } from '@printfarm/db/password';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import type { ApiConfig } from '../config.ts';
@@ -15,6 +15,7 @@ import { isLinkSignature, linkSignature } from '../services/signedLinks.ts';
 import type { SessionUser } from './guards.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwordPolicy.ts';
 import { USER_SELECT } from './session.ts';
+import { endSessionsOf } from './sessionStore.ts';
 
 const PURPOSE = 'password-reset';
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -71,16 +72,7 @@ export async function requestPasswordReset(
     });
     if (!user?.email) return;
     // One request at a time per account decides whether a link went out lately.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`${PURPOSE}:${user.id}`}))`;
-    const lately = await tx.outboxEvent.findFirst({
-      where: {
-        job: 'email.send',
-        payload: { path: ['messageKey'], string_starts_with: `${PURPOSE}:${user.id}:` },
-        createdAt: { gt: new Date(now - RESET_RESEND_AFTER_MS) },
-      },
-      select: { id: true },
-    });
-    if (lately) return;
+    if (await mailedSince(tx, `${PURPOSE}:${user.id}:`, new Date(now - RESET_RESEND_AFTER_MS))) return;
     const expiresAt = now + RESET_LINK_TTL_MS;
     const token = resetLinkToken(
       deps.config.SESSION_SECRET,
@@ -144,7 +136,7 @@ export async function resetPassword(
       data: { passwordHash },
     });
     if (changed.count !== 1) throw refused(400, RESET_LINK_INVALID);
-    await tx.session.deleteMany({ where: { sess: { path: ['userId'], equals: user.id } } });
+    await endSessionsOf(tx, user.id);
     await recordJob(
       tx,
       'email.send',

@@ -1,6 +1,11 @@
 // koa-session's external store on the `sessions` table (sid, sess jsonb, expire). Expired rows are
 // deleted by the workers' sessions.purge job (workers/src/jobs/sessionsPurge.ts).
-import type { PrismaClient } from '@printfarm/db';
+import type { Prisma, PrismaClient } from '@printfarm/db';
+
+/** Ends every session of the account, in the caller's transaction (a new password, a taken-over account). */
+export async function endSessionsOf(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.session.deleteMany({ where: { sess: { path: ['userId'], equals: userId } } });
+}
 
 export interface SessionStore {
   get(sid: string): Promise<Record<string, unknown> | undefined>;

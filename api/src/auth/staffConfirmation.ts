@@ -5,7 +5,7 @@
 // in to that account makes it staff; a link for another account, an e-mail changed since, a tampered or
 // expired link changes nothing.
 import type { Prisma, PrismaClient } from '@printfarm/db';
-import { recordJob } from '@printfarm/db/outbox';
+import { mailedSince, recordJob } from '@printfarm/db/outbox';
 import { deferredEmail } from '@printfarm/mail/deferred';
 import type { ApiConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
@@ -100,16 +100,7 @@ export async function offerStaffConfirmation(
   if (user.role === 'staff' || !isStaffEmail(config, user.email)) return;
   await prisma.$transaction(async (tx) => {
     // One sign-in at a time per account decides (two at once would each find no link).
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`staff-confirmation:${user.id}`}))`;
-    const latest = await tx.outboxEvent.findFirst({
-      where: {
-        job: 'email.send',
-        payload: { path: ['messageKey'], string_starts_with: `${PURPOSE}:${user.id}` },
-      },
-      orderBy: { createdAt: 'desc' },
-      select: { createdAt: true },
-    });
-    if (latest && latest.createdAt.getTime() > now - STAFF_LINK_TTL_MS) return;
+    if (await mailedSince(tx, `${PURPOSE}:${user.id}:`, new Date(now - STAFF_LINK_TTL_MS))) return;
     await mailStaffConfirmation(tx, config, user, now);
   });
 }

@@ -15,7 +15,7 @@
 // workers/ and mail/.
 export type { JobName, JobPayload } from '@printfarm/domain/queues';
 export { createQueueRegistry, type QueueRegistry } from './queues.ts';
-export { type RecordJobOptions, recordJob } from './record.ts';
+export { mailedSince, type RecordJobOptions, recordJob } from './record.ts';
 export { type OutboxRelay, type RelayOptions, startOutboxRelay } from './relay.ts';
 export { OUTBOX_CHANNEL } from './signal.ts';
 export { type Outbox, type OutboxSettings, startOutbox } from './start.ts';

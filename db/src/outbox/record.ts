@@ -22,3 +22,25 @@ export async function recordJob<J extends JobName>(
   await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
   return event.id;
 }
+
+/**
+ * Whether an e-mail whose message key starts with `keyPrefix` was recorded after `since`. Callers that
+ * mail one only when none went out lately hold a lock on the prefix until their transaction ends, so two
+ * at once never both find none.
+ */
+export async function mailedSince(
+  tx: Prisma.TransactionClient,
+  keyPrefix: string,
+  since: Date,
+): Promise<boolean> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${keyPrefix}))`;
+  const recent = await tx.outboxEvent.findFirst({
+    where: {
+      job: 'email.send',
+      payload: { path: ['messageKey'], string_starts_with: keyPrefix },
+      createdAt: { gt: since },
+    },
+    select: { id: true },
+  });
+  return recent !== null;
+}
