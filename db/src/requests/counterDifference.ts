@@ -1,7 +1,7 @@
 // A dearer counter-offer the customer accepted waits for the difference, which has its own deadline: a
 // customer paying by bank transfer needs days, not the hours they had to answer.
 import type { Prisma } from '../generated/client.ts';
-import { recordJob } from '../outbox/index.ts';
+import { type JobName, type JobPayload, recordJob } from '../outbox/index.ts';
 import { databaseNow } from './deadlines.ts';
 
 /** ACH takes up to three business days and staff record it from the statement; a weekend may fall between. */
@@ -11,14 +11,26 @@ export const DIFFERENCE_PAYMENT_DAYS = 7;
 const DEADLINE_GRACE_MS = 60_000;
 
 /**
+ * When a difference asked for now must be paid by, with `job` recorded to look again just after it
+ * (an accepted counter-offer's, a dearer farm's approval).
+ */
+export async function differenceDeadline<J extends JobName>(
+  tx: Prisma.TransactionClient,
+  job: J,
+  payload: JobPayload<J>,
+): Promise<Date> {
+  const payBy = new Date((await databaseNow(tx)).getTime() + DIFFERENCE_PAYMENT_DAYS * 86_400_000);
+  await recordJob(tx, job, payload, { runAt: new Date(payBy.getTime() + DEADLINE_GRACE_MS) });
+  return payBy;
+}
+
+/**
  * The customer accepted and owes the difference: the job's counterRespondBy becomes the payment's
  * deadline (what the customer's page shows), and job.deadline looks at the job again after it.
  */
 export async function awaitDifference(tx: Prisma.TransactionClient, jobId: string): Promise<Date> {
-  const payBy = new Date((await databaseNow(tx)).getTime() + DIFFERENCE_PAYMENT_DAYS * 86_400_000);
+  const payBy = await differenceDeadline(tx, 'job.deadline', { jobId, kind: 'counter' });
   await tx.printJob.update({ where: { id: jobId }, data: { counterRespondBy: payBy } });
-  const runAt = new Date(payBy.getTime() + DEADLINE_GRACE_MS);
-  await recordJob(tx, 'job.deadline', { jobId, kind: 'counter' }, { runAt });
   return payBy;
 }
 

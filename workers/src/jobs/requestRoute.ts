@@ -9,8 +9,7 @@ import { recordJob } from '@printfarm/db/outbox';
 import type { ProviderName } from '@printfarm/db/payments';
 import { differenceBill } from '@printfarm/db/payments/differenceBill';
 import { callOff, commissionFor, createPayment, moneyTerms, securedCents } from '@printfarm/db/payments/flow';
-import { DIFFERENCE_PAYMENT_DAYS } from '@printfarm/db/requests/counterDifference';
-import { databaseNow } from '@printfarm/db/requests/deadlines';
+import { differenceDeadline } from '@printfarm/db/requests/counterDifference';
 import { mailOperator } from '@printfarm/db/requests/mail';
 import { routeResponseMs } from '@printfarm/db/requests/responseTime';
 import { lockPrintRequest, transitionPrintRequest } from '@printfarm/db/requests/transition';
@@ -117,13 +116,11 @@ async function askToApproveDearer(
   });
   // The approval has a deadline, as an accepted counter-offer's difference has: after it the order is
   // quoted again and what was paid goes back (requestRoute's 'lapsed' route).
-  const payBy = new Date((await databaseNow(tx)).getTime() + DIFFERENCE_PAYMENT_DAYS * 86_400_000);
-  await recordJob(
-    tx,
-    'request.route',
-    { requestId: request.id, offerId: offer.id, reason: 'lapsed' },
-    { runAt: new Date(payBy.getTime() + 60_000) },
-  );
+  const payBy = await differenceDeadline(tx, 'request.route', {
+    requestId: request.id,
+    offerId: offer.id,
+    reason: 'lapsed',
+  });
   const instructions = difference.provider === 'stripe' ? '' : ` ${(await moneyTerms(tx)).instructions}`;
   const over = formatUsd(difference.amountCents);
   await customerMail(tx, appUrl, request.userId)(
