@@ -54,11 +54,10 @@ export function customOrderRequestEmail(
   });
 }
 
-/** To the requester: their request arrived, and what the store does next. */
 /**
- * The requester's receipt. It goes to an address nobody has verified, so it does not quote the request's
- * free text: quoted, anyone could have us mail words of their own (a phishing line) to any address. The
- * store's own e-mail (above) carries the description.
+ * To the requester: their request arrived, and what the store does next. It goes to an address nobody
+ * has verified, so it does not quote the request's free text: quoted, anyone could have us mail words
+ * of their own (a phishing line) to any address. The store's own e-mail (above) carries the description.
  */
 export function customOrderAcknowledgementEmail(request: MailCustomOrder, store: MailStore): Promise<Email> {
   const thanks = `Thank you for your custom order request. ${store.displayName} has it and will reply to this address with questions or a quote, usually within two business days.`;

@@ -169,7 +169,6 @@ export function useCart(storeKey: string) {
     [storeKey],
   );
   const remove = useCallback((productId: string) => removeFromCart(storeKey, productId), [storeKey]);
-  const clear = useCallback(() => clearCart(storeKey), [storeKey]);
   const take = useCallback(
     (ordered: readonly { productId: string; quantity: number }[]) => takeFromCart(storeKey, ordered),
     [storeKey],
@@ -183,10 +182,9 @@ export function useCart(storeKey: string) {
       add,
       setQuantity,
       remove,
-      clear,
       take,
     }),
-    [lines, add, setQuantity, remove, clear, take],
+    [lines, add, setQuantity, remove, take],
   );
 }
 

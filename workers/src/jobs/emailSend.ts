@@ -60,9 +60,10 @@ export const emailSend: JobHandler<'email.send'> = async (mail, { prisma, mailer
   // Rendered before the message is claimed: a render that fails leaves it free for the retry.
   const rendered = mail.html ?? (mail.view ? await renderDeferred(mail.view) : undefined);
   // Sealed values (a reset link) are opened only now, for the mail server: nothing stored holds them.
-  const secrets = (mail.sealed ?? []).map((sealed) =>
-    openMailSecret(mailSecretsKey(config), mail.messageKey, sealed),
-  );
+  const key = mail.sealed?.length ? mailSecretsKey(config) : null;
+  const secrets = key
+    ? (mail.sealed ?? []).map((sealed) => openMailSecret(key, mail.messageKey, sealed))
+    : [];
   const html = rendered === undefined ? undefined : withSecrets(rendered, secrets);
   const text = withSecrets(mail.text, secrets);
   if (!(await claim(prisma, mail.messageKey, mail.to, mail.subject, config.EMAIL_CLAIM_LEASE_MS))) {
